@@ -1,0 +1,113 @@
+// pykern runtime: where Python's arithmetic differs from C++'s, the rule lives here.
+//   //  floors (C truncates); integer division by zero gives 0 (Numba's default error model)
+//   %   takes the sign of the divisor
+//   **  integer powers by squaring; float ** int exactly as repeated multiplication
+//   round() rounds half to even
+#pragma once
+#include "pykern/base.cuh"
+#include "pykern/math.cuh"
+
+namespace pk {
+
+template <class T> PK_DEVICE T floordiv(T a, T b) {
+  if constexpr (T(0.5) == T(0)) {  // integers
+    if (b == 0) return 0;
+    T q = a / b;
+    if constexpr (is_signed_int<T>::value) {
+      if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    }
+    return q;
+  } else {
+    return floor(a / b);
+  }
+}
+
+template <class T> PK_DEVICE T mod(T a, T b) {
+  if constexpr (T(0.5) == T(0)) {
+    if (b == 0) return 0;
+    T r = a % b;
+    if constexpr (is_signed_int<T>::value) {
+      if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    }
+    return r;
+  } else {
+    T r = fmod(a, b);
+    if (r != T(0)) {
+      if ((r < T(0)) != (b < T(0))) r += b;
+    } else {
+      r = copysign(T(0), b);
+    }
+    return r;
+  }
+}
+
+// Integer ** integer. A negative exponent has no integer answer; Numba's result is 0 except
+// for bases 1 and -1.
+template <class T> PK_DEVICE T pow(T base, T exponent) {
+  if constexpr (T(0.5) == T(0)) {
+    if (exponent < 0) return base == 1 ? 1 : base == T(-1) ? ((exponent & 1) ? T(-1) : T(1)) : 0;
+    T result = 1;
+    while (exponent) {
+      if (exponent & 1) result *= base;
+      base *= base;
+      exponent >>= 1;
+    }
+    return result;
+  } else {
+    return fpow(base, exponent);
+  }
+}
+
+// Float ** integer: repeated multiplication (as LLVM's powi), reciprocal for negatives.
+PK_DEVICE f32 pow(f32 base, i64 exponent) {
+  bool negative = exponent < 0;
+  u64 n = negative ? u64(-exponent) : u64(exponent);
+  f32 result = 1;
+  while (n) {
+    if (n & 1) result *= base;
+    base *= base;
+    n >>= 1;
+  }
+  return negative ? 1.0f / result : result;
+}
+PK_DEVICE f64 pow(f64 base, i64 exponent) {
+  bool negative = exponent < 0;
+  u64 n = negative ? u64(-exponent) : u64(exponent);
+  f64 result = 1;
+  while (n) {
+    if (n & 1) result *= base;
+    base *= base;
+    n >>= 1;
+  }
+  return negative ? 1.0 / result : result;
+}
+template <class T> PK_DEVICE complex<T> pow(complex<T> base, complex<T> exponent) {
+  if (base.re == T(0) && base.im == T(0)) return complex<T>(exponent.re == T(0) && exponent.im == T(0) ? T(1) : T(0));
+  T r = hypot(base.re, base.im), theta = atan2(base.im, base.re);
+  T log_r = log(r);
+  T mag = exp(exponent.re * log_r - exponent.im * theta);
+  T angle = exponent.im * log_r + exponent.re * theta;
+  return {mag * cos(angle), mag * sin(angle)};
+}
+
+template <class T> PK_DEVICE T min(T a, T b) { return b < a ? b : a; }
+template <class T> PK_DEVICE T max(T a, T b) { return b > a ? b : a; }
+
+// Python's round(x): half to even, as an int64.
+template <class T> PK_DEVICE i64 round_to_int(T x) { return static_cast<i64>(rint(x)); }
+// round(x, n): NumPy's way (scale, rint, unscale).
+template <class T> PK_DEVICE T round_digits(T x, i64 digits) {
+  T scale = pow(T(10), digits < 0 ? -digits : digits);
+  return digits >= 0 ? rint(x * scale) / scale : rint(x / scale) * scale;
+}
+
+// `a and b` / `a or b` on numbers yield an operand (both are evaluated).
+template <class T> PK_DEVICE T py_and(T a, T b) { return a != T(0) ? b : a; }
+template <class T> PK_DEVICE T py_or(T a, T b) { return a != T(0) ? a : b; }
+
+// for i in range(start, stop, step): does the loop go on with i?
+template <class T> PK_DEVICE bool range_continues(T i, T stop, T step) {
+  return step > 0 ? i < stop : i > stop;
+}
+
+}  // namespace pk

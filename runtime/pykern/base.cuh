@@ -1,0 +1,63 @@
+// pykern runtime: scalar types, qualifiers and tuples. No system headers: this compiles under
+// NVRTC (device) and under the host C++ compiler (the CPU simulator) alike.
+#pragma once
+
+#if defined(__CUDACC_RTC__) || defined(__CUDACC__)
+#define PK_DEVICE_BUILD 1
+#define PK_DEVICE __device__ __forceinline__
+#define PK_NOINLINE_DEVICE __device__
+#define PK_KERNEL __global__
+#else
+#define PK_DEVICE_BUILD 0
+#define PK_DEVICE inline
+#define PK_NOINLINE_DEVICE inline
+#define PK_KERNEL
+#endif
+
+namespace pk {
+
+using i8 = signed char;
+using i16 = short;
+using i32 = int;
+using i64 = long long;
+using u8 = unsigned char;
+using u16 = unsigned short;
+using u32 = unsigned int;
+using u64 = unsigned long long;
+using f32 = float;
+using f64 = double;
+
+static_assert(sizeof(i64) == 8 && sizeof(u64) == 8 && sizeof(i32) == 4, "unexpected integer sizes");
+
+// Python's None in a slice (a[:n]) is this sentinel.
+constexpr i64 none_index = -9223372036854775807LL - 1;
+
+template <class T> PK_DEVICE T inf() { return static_cast<T>(__builtin_huge_val()); }
+template <class T> PK_DEVICE T nan() { return static_cast<T>(__builtin_nan("")); }
+
+template <class T> struct is_signed_int { static constexpr bool value = T(-1) < T(0); };
+
+// ---- tuples (heterogeneous, by value) ----
+template <class... T> struct tuple;
+template <> struct tuple<> {};
+template <class H, class... T> struct tuple<H, T...> {
+  H head;
+  tuple<T...> tail;
+};
+
+template <int I> struct tuple_getter {
+  template <class H, class... T> static PK_DEVICE auto get(const tuple<H, T...>& t) {
+    return tuple_getter<I - 1>::get(t.tail);
+  }
+};
+template <> struct tuple_getter<0> {
+  template <class H, class... T> static PK_DEVICE H get(const tuple<H, T...>& t) { return t.head; }
+};
+template <int I, class... T> PK_DEVICE auto get(const tuple<T...>& t) { return tuple_getter<I>::get(t); }
+
+PK_DEVICE tuple<> make_tuple() { return {}; }
+template <class H, class... T> PK_DEVICE tuple<H, T...> make_tuple(H head, T... tail) {
+  return tuple<H, T...>{head, make_tuple(tail...)};
+}
+
+}  // namespace pk

@@ -1,0 +1,203 @@
+// pykern runtime: thread indices, barriers, atomics and warp intrinsics (numba.cuda.*).
+// Types follow Numba: threadIdx.x and friends are int32, cuda.grid() is int64.
+#pragma once
+#include "pykern/base.cuh"
+
+#if !PK_DEVICE_BUILD
+// Host builds: the CPU simulator provides these (one fiber per CUDA thread).
+namespace pk::sim {
+struct dim3 { u32 x, y, z; };
+dim3 thread_idx();
+dim3 block_idx();
+dim3 block_dim();
+dim3 grid_dim();
+void* shared_storage(int slot, u64 bytes, u64 alignment);
+void syncthreads();
+i32 syncthreads_count(i32 predicate);
+void syncwarp(u32 mask);
+u64 warp_exchange(u32 mask, u64 value, i32 lane);  // value of `lane` within this warp
+u32 warp_ballot(u32 mask, i32 predicate);
+void threadfence();
+}  // namespace pk::sim
+#endif
+
+namespace pk {
+
+#if PK_DEVICE_BUILD
+#define PK_INDEX(name, source) \
+  PK_DEVICE i32 name##_x() { return static_cast<i32>(source.x); } \
+  PK_DEVICE i32 name##_y() { return static_cast<i32>(source.y); } \
+  PK_DEVICE i32 name##_z() { return static_cast<i32>(source.z); }
+PK_INDEX(threadIdx, threadIdx)
+PK_INDEX(blockIdx, blockIdx)
+PK_INDEX(blockDim, blockDim)
+PK_INDEX(gridDim, gridDim)
+#else
+#define PK_INDEX(name, source) \
+  PK_DEVICE i32 name##_x() { return static_cast<i32>(sim::source().x); } \
+  PK_DEVICE i32 name##_y() { return static_cast<i32>(sim::source().y); } \
+  PK_DEVICE i32 name##_z() { return static_cast<i32>(sim::source().z); }
+PK_INDEX(threadIdx, thread_idx)
+PK_INDEX(blockIdx, block_idx)
+PK_INDEX(blockDim, block_dim)
+PK_INDEX(gridDim, grid_dim)
+#endif
+#undef PK_INDEX
+
+PK_DEVICE i32 warpsize() { return 32; }
+PK_DEVICE i32 laneid() {
+  i32 linear = threadIdx_x() + threadIdx_y() * blockDim_x() + threadIdx_z() * blockDim_x() * blockDim_y();
+  return linear & 31;
+}
+
+// cuda.grid(n): absolute thread position(s), computed in 64 bits as Numba does.
+PK_DEVICE i64 grid1() { return i64(threadIdx_x()) + i64(blockIdx_x()) * i64(blockDim_x()); }
+PK_DEVICE tuple<i64, i64> grid2() {
+  return make_tuple(grid1(), i64(threadIdx_y()) + i64(blockIdx_y()) * i64(blockDim_y()));
+}
+PK_DEVICE tuple<i64, i64, i64> grid3() {
+  return make_tuple(grid1(), i64(threadIdx_y()) + i64(blockIdx_y()) * i64(blockDim_y()),
+                    i64(threadIdx_z()) + i64(blockIdx_z()) * i64(blockDim_z()));
+}
+PK_DEVICE i64 gridsize1() { return i64(blockDim_x()) * i64(gridDim_x()); }
+PK_DEVICE tuple<i64, i64> gridsize2() { return make_tuple(gridsize1(), i64(blockDim_y()) * i64(gridDim_y())); }
+PK_DEVICE tuple<i64, i64, i64> gridsize3() {
+  return make_tuple(gridsize1(), i64(blockDim_y()) * i64(gridDim_y()), i64(blockDim_z()) * i64(gridDim_z()));
+}
+
+// ---- barriers and fences ----
+#if PK_DEVICE_BUILD
+PK_DEVICE void syncthreads() { __syncthreads(); }
+PK_DEVICE i32 syncthreads_count(i32 p) { return __syncthreads_count(p); }
+PK_DEVICE i32 syncthreads_and(i32 p) { return __syncthreads_and(p); }
+PK_DEVICE i32 syncthreads_or(i32 p) { return __syncthreads_or(p); }
+PK_DEVICE void syncwarp(u32 mask) { __syncwarp(mask); }
+PK_DEVICE void threadfence() { __threadfence(); }
+PK_DEVICE void threadfence_block() { __threadfence_block(); }
+PK_DEVICE void threadfence_system() { __threadfence_system(); }
+#else
+PK_DEVICE void syncthreads() { sim::syncthreads(); }
+PK_DEVICE i32 syncthreads_count(i32 p) { return sim::syncthreads_count(p != 0); }
+PK_DEVICE i32 syncthreads_and(i32 p) {
+  i32 n = blockDim_x() * blockDim_y() * blockDim_z();
+  return sim::syncthreads_count(p != 0) == n;
+}
+PK_DEVICE i32 syncthreads_or(i32 p) { return sim::syncthreads_count(p != 0) > 0; }
+PK_DEVICE void syncwarp(u32 mask) { sim::syncwarp(mask); }
+PK_DEVICE void threadfence() { sim::threadfence(); }
+PK_DEVICE void threadfence_block() { sim::threadfence(); }
+PK_DEVICE void threadfence_system() { sim::threadfence(); }
+#endif
+
+// ---- atomics: each returns the old value, as numba.cuda.atomic does ----
+#if PK_DEVICE_BUILD
+template <int Bytes> struct atomic_word;
+template <> struct atomic_word<4> { using type = unsigned int; };
+template <> struct atomic_word<8> { using type = unsigned long long; };
+template <class T> PK_DEVICE T atomic_add(T& place, T value) {
+  if constexpr (sizeof(T) == 8 && T(0.5) == T(0)) {
+    return T(atomicAdd(reinterpret_cast<unsigned long long*>(&place), static_cast<unsigned long long>(value)));
+  } else {
+    return atomicAdd(&place, value);
+  }
+}
+template <class T> PK_DEVICE T atomic_sub(T& place, T value) { return atomic_add(place, T(-value)); }
+// Compare-and-swap on the bits of any 4- or 8-byte type.
+template <class T, class F> PK_DEVICE T atomic_update(T& place, F update) {
+  using Word = typename atomic_word<sizeof(T)>::type;
+  Word* address = reinterpret_cast<Word*>(&place);
+  Word old = *address, assumed;
+  do {
+    assumed = old;
+    T current;
+    __builtin_memcpy(&current, &assumed, sizeof(T));
+    T next = update(current);
+    Word next_word;
+    __builtin_memcpy(&next_word, &next, sizeof(T));
+    old = atomicCAS(address, assumed, next_word);
+  } while (old != assumed);
+  T result;
+  __builtin_memcpy(&result, &old, sizeof(T));
+  return result;
+}
+#else
+template <class T, class F> PK_DEVICE T atomic_update(T& place, F update) {
+  T old = __atomic_load_n(&place, __ATOMIC_SEQ_CST);
+  while (!__atomic_compare_exchange_n(&place, &old, update(old), false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+  }
+  return old;
+}
+template <class T> PK_DEVICE T atomic_add(T& place, T value) { return atomic_update(place, [=](T v) { return T(v + value); }); }
+template <class T> PK_DEVICE T atomic_sub(T& place, T value) { return atomic_update(place, [=](T v) { return T(v - value); }); }
+#endif
+template <class T> PK_DEVICE T atomic_max(T& place, T value) { return atomic_update(place, [=](T v) { return v > value ? v : value; }); }
+template <class T> PK_DEVICE T atomic_min(T& place, T value) { return atomic_update(place, [=](T v) { return v < value ? v : value; }); }
+template <class T> PK_DEVICE T atomic_nanmax(T& place, T value) {
+  return atomic_update(place, [=](T v) { return (v != v) ? value : (value != value) ? v : v > value ? v : value; });
+}
+template <class T> PK_DEVICE T atomic_nanmin(T& place, T value) {
+  return atomic_update(place, [=](T v) { return (v != v) ? value : (value != value) ? v : v < value ? v : value; });
+}
+template <class T> PK_DEVICE T atomic_exch(T& place, T value) { return atomic_update(place, [=](T) { return value; }); }
+template <class T> PK_DEVICE T atomic_and(T& place, T value) { return atomic_update(place, [=](T v) { return T(v & value); }); }
+template <class T> PK_DEVICE T atomic_or(T& place, T value) { return atomic_update(place, [=](T v) { return T(v | value); }); }
+template <class T> PK_DEVICE T atomic_xor(T& place, T value) { return atomic_update(place, [=](T v) { return T(v ^ value); }); }
+// cuda.atomic.inc/dec: wrap at `value` as CUDA's atomicInc/atomicDec do.
+template <class T> PK_DEVICE T atomic_inc(T& place, T value) {
+  return atomic_update(place, [=](T v) { return v >= value ? T(0) : T(v + 1); });
+}
+template <class T> PK_DEVICE T atomic_dec(T& place, T value) {
+  return atomic_update(place, [=](T v) { return (v == 0 || v > value) ? value : T(v - 1); });
+}
+template <class T> PK_DEVICE T atomic_cas(T& place, T expected, T value) {
+  return atomic_update(place, [=](T v) { return v == expected ? value : v; });
+}
+
+// ---- warp intrinsics ----
+#if PK_DEVICE_BUILD
+template <class T> PK_DEVICE T shfl_sync(u32 mask, T v, i32 lane) { return __shfl_sync(mask, v, lane); }
+template <class T> PK_DEVICE T shfl_up_sync(u32 mask, T v, i32 delta) { return __shfl_up_sync(mask, v, delta); }
+template <class T> PK_DEVICE T shfl_down_sync(u32 mask, T v, i32 delta) { return __shfl_down_sync(mask, v, delta); }
+template <class T> PK_DEVICE T shfl_xor_sync(u32 mask, T v, i32 lane_mask) { return __shfl_xor_sync(mask, v, lane_mask); }
+PK_DEVICE i32 all_sync(u32 mask, i32 p) { return __all_sync(mask, p); }
+PK_DEVICE i32 any_sync(u32 mask, i32 p) { return __any_sync(mask, p); }
+PK_DEVICE i32 eq_sync(u32 mask, i32 p) { return __all_sync(mask, p) || !__any_sync(mask, p); }
+PK_DEVICE u32 ballot_sync(u32 mask, i32 p) { return __ballot_sync(mask, p); }
+PK_DEVICE u32 activemask() { return __activemask(); }
+PK_DEVICE u32 lanemask_lt() { return (1u << laneid()) - 1u; }
+template <class T> PK_DEVICE T popc(T x) { return sizeof(T) == 8 ? T(__popcll((unsigned long long)x)) : T(__popc((unsigned)x)); }
+template <class T> PK_DEVICE T clz(T x) { return sizeof(T) == 8 ? T(__clzll((long long)x)) : T(__clz((int)x)); }
+template <class T> PK_DEVICE T ffs(T x) { return sizeof(T) == 8 ? T(__ffsll((long long)x)) : T(__ffs((int)x)); }
+template <class T> PK_DEVICE T brev(T x) { return sizeof(T) == 8 ? T(__brevll((unsigned long long)x)) : T(__brev((unsigned)x)); }
+#else
+template <class T> PK_DEVICE T bits_to(u64 bits) { T v; __builtin_memcpy(&v, &bits, sizeof(T)); return v; }
+template <class T> PK_DEVICE u64 to_bits(T v) { u64 bits = 0; __builtin_memcpy(&bits, &v, sizeof(T)); return bits; }
+template <class T> PK_DEVICE T shfl_sync(u32 mask, T v, i32 lane) { return bits_to<T>(sim::warp_exchange(mask, to_bits(v), lane & 31)); }
+template <class T> PK_DEVICE T shfl_up_sync(u32 mask, T v, i32 delta) {
+  i32 source = laneid() - delta;
+  T other = bits_to<T>(sim::warp_exchange(mask, to_bits(v), source < 0 ? laneid() : source));
+  return source < 0 ? v : other;
+}
+template <class T> PK_DEVICE T shfl_down_sync(u32 mask, T v, i32 delta) {
+  i32 source = laneid() + delta;
+  T other = bits_to<T>(sim::warp_exchange(mask, to_bits(v), source > 31 ? laneid() : source));
+  return source > 31 ? v : other;
+}
+template <class T> PK_DEVICE T shfl_xor_sync(u32 mask, T v, i32 lane_mask) { return shfl_sync(mask, v, laneid() ^ lane_mask); }
+PK_DEVICE u32 ballot_sync(u32 mask, i32 p) { return sim::warp_ballot(mask, p != 0); }
+PK_DEVICE i32 all_sync(u32 mask, i32 p) { return (ballot_sync(mask, p) & mask) == mask; }
+PK_DEVICE i32 any_sync(u32 mask, i32 p) { return (ballot_sync(mask, p) & mask) != 0; }
+PK_DEVICE i32 eq_sync(u32 mask, i32 p) { u32 b = ballot_sync(mask, p) & mask; return b == mask || b == 0; }
+PK_DEVICE u32 activemask() { return sim::warp_ballot(0xffffffffu, 1); }
+PK_DEVICE u32 lanemask_lt() { return (1u << laneid()) - 1u; }
+template <class T> PK_DEVICE T popc(T x) { return T(__builtin_popcountll((unsigned long long)x)); }
+template <class T> PK_DEVICE T clz(T x) { return x == 0 ? T(sizeof(T) * 8) : T(__builtin_clzll((unsigned long long)x) - (64 - sizeof(T) * 8)); }
+template <class T> PK_DEVICE T ffs(T x) { return T(__builtin_ffsll((long long)x)); }
+template <class T> PK_DEVICE T brev(T x) {
+  u64 v = (u64)x, r = 0;
+  for (unsigned i = 0; i < sizeof(T) * 8; ++i) r |= ((v >> i) & 1) << (sizeof(T) * 8 - 1 - i);
+  return T(r);
+}
+#endif
+
+}  // namespace pk

@@ -1,0 +1,47 @@
+// A source text with a line table. tree-sitter reports zero-based rows and byte columns;
+// everything user-facing is 1-based lines and columns counted in code points, converted here.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pykern/result.h"
+
+namespace pykern {
+
+// Byte offsets [begin, end) into a SourceFile's text.
+struct SourceRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+};
+
+struct LineColumn {
+  uint32_t line = 1;    // 1-based
+  uint32_t column = 1;  // 1-based, in code points
+};
+
+class SourceFile {
+ public:
+  SourceFile(std::string path, std::string text);
+  static Result<SourceFile> load(const std::string& path);
+
+  const std::string& path() const { return path_; }
+  // The name shown in diagnostics and #line directives: the path as the user gave it.
+  const std::string& display_name() const { return path_; }
+  const std::string& text() const { return text_; }
+  std::string_view slice(SourceRange range) const;
+
+  LineColumn position(uint32_t byte_offset) const;
+  uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
+  // Text of a 1-based line, without its newline.
+  std::string_view line_text(uint32_t line) const;
+  uint32_t line_start(uint32_t line) const { return line_starts_.at(line - 1); }
+
+ private:
+  std::string path_;
+  std::string text_;
+  std::vector<uint32_t> line_starts_;
+};
+
+}  // namespace pykern

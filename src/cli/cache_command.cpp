@@ -1,0 +1,141 @@
+// pykern cache list | show KEY | stats | verify | prune --max-size SIZE | clear   (--json)
+#include <ctime>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "jit/cache.h"
+
+namespace pykern::cli {
+
+namespace {
+
+struct CacheArgs {
+  bool json = false;
+  std::string key;
+  std::string max_size;
+  std::string dir;
+};
+
+std::optional<uint64_t> parse_size(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (...) {
+    return std::nullopt;
+  }
+  std::string unit = text.substr(used);
+  double scale = unit.empty() || unit == "B" ? 1 : unit == "K" || unit == "KB" ? 1024.0
+                 : unit == "M" || unit == "MB" ? 1024.0 * 1024 : unit == "G" || unit == "GB" ? 1024.0 * 1024 * 1024 : -1;
+  if (scale < 0 || value < 0) return std::nullopt;
+  return static_cast<uint64_t>(value * scale);
+}
+
+std::string when(int64_t seconds) {
+  char text[32];
+  std::time_t t = seconds;
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", std::localtime(&t));
+  return text;
+}
+
+nlohmann::json info_json(const jit::CacheEntryInfo& info) {
+  return {{"key", info.key}, {"bytes", info.bytes}, {"last_used", info.last_used}, {"record", info.record}};
+}
+
+std::string kernel_names(const nlohmann::json& record) {
+  std::string names;
+  if (record.is_object() && record.contains("kernels"))
+    for (const auto& k : record["kernels"]) names += (names.empty() ? "" : ",") + k.value("function", "?");
+  return names.empty() ? "-" : names;
+}
+
+int run(const std::string& action, const CacheArgs& args) {
+  jit::KernelCache cache(args.dir.empty() ? jit::KernelCache::default_root() : std::filesystem::path(args.dir));
+  if (!cache.enabled()) {
+    std::cerr << cache.warning() << "\n";
+    return 1;
+  }
+  if (action == "list") {
+    auto entries = cache.list();
+    if (args.json) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& e : entries) out.push_back(info_json(e));
+      std::cout << out.dump(2) << "\n";
+      return 0;
+    }
+    for (const auto& e : entries)
+      std::cout << fmt::format("{}  {:>9}  {}  {:<6} {}  {}\n", e.key.substr(0, 16), e.bytes, when(e.last_used),
+                               e.record.value("arch", "?"), kernel_names(e.record), e.record.value("source_file", "?"));
+    return 0;
+  }
+  if (action == "show") {
+    auto info = cache.find(args.key);
+    if (!info) {
+      std::cerr << fmt::format("pykern: error: no single cache entry starts with '{}'\n", args.key);
+      return 1;
+    }
+    std::cout << (args.json ? info_json(*info).dump(2) : info->record.dump(2)) << "\n";
+    if (!args.json) std::cout << "path: " << info->path.string() << "\n";
+    return 0;
+  }
+  if (action == "stats") {
+    auto entries = cache.list();
+    uint64_t bytes = 0;
+    for (const auto& e : entries) bytes += e.bytes;
+    if (args.json)
+      std::cout << nlohmann::json{{"root", cache.root().string()}, {"entries", entries.size()}, {"bytes", bytes}}.dump(2) << "\n";
+    else
+      std::cout << fmt::format("root: {}\nentries: {}\nbytes: {}\n", cache.root().string(), entries.size(), bytes);
+    return 0;
+  }
+  if (action == "verify") {
+    auto bad = cache.verify(true);
+    if (args.json) std::cout << nlohmann::json{{"bad", bad}}.dump(2) << "\n";
+    else std::cout << fmt::format("{} bad entr{} removed\n", bad.size(), bad.size() == 1 ? "y" : "ies");
+    return bad.empty() ? 0 : 1;
+  }
+  if (action == "prune") {
+    auto limit = parse_size(args.max_size);
+    if (!limit) {
+      std::cerr << "pykern: error: --max-size takes a size such as 500M, 2G or 10000\n";
+      return 2;
+    }
+    auto removed = cache.prune(*limit);
+    if (args.json) std::cout << nlohmann::json{{"removed", removed}}.dump(2) << "\n";
+    else std::cout << fmt::format("removed {} entr{}\n", removed.size(), removed.size() == 1 ? "y" : "ies");
+    return 0;
+  }
+  cache.clear();
+  if (args.json) std::cout << nlohmann::json{{"cleared", true}}.dump() << "\n";
+  else std::cout << "cache cleared\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_cache_command(CLI::App& app) {
+  auto args = std::make_shared<CacheArgs>();
+  CLI::App* cache = app.add_subcommand("cache", "Inspect and manage the on-disk kernel cache");
+  cache->require_subcommand(1);
+  cache->add_option("--dir", args->dir, "cache directory (default: $PYKERN_CACHE_DIR, $XDG_CACHE_HOME/pykern, ~/.cache/pykern)");
+  auto add = [&](const char* name, const char* help) {
+    CLI::App* sub = cache->add_subcommand(name, help);
+    sub->add_flag("--json", args->json, "machine-readable output");
+    sub->callback([args, name] { set_exit_code(run(name, *args)); });
+    return sub;
+  };
+  add("list", "entries, most recently used first");
+  add("show", "one entry's record")->add_option("key", args->key, "the key or a unique prefix")->required();
+  add("stats", "number of entries and bytes");
+  add("verify", "check every entry's checksums; remove bad ones");
+  add("prune", "evict least recently used entries down to a size")
+      ->add_option("--max-size", args->max_size, "e.g. 500M")->required();
+  add("clear", "remove every entry");
+}
+
+}  // namespace pykern::cli

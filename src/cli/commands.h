@@ -1,0 +1,11 @@
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace pykern::cli {
+
+void add_compile_command(CLI::App& app);
+void add_cache_command(CLI::App& app);
+int exit_code();     // set by the subcommand that ran
+void set_exit_code(int code);
+
+}  // namespace pykern::cli

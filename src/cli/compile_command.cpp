@@ -1,0 +1,104 @@
+// pykern compile FILE [--sig NAME=SIG]... [--kernel NAME]... [--emit cuda|ptx|cubin] [-o OUT]
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "pykern/compiler.h"
+
+namespace pykern::cli {
+
+namespace {
+int g_exit_code = 0;
+
+struct CompileArgs {
+  std::string file;
+  std::vector<std::string> signatures;
+  std::vector<std::string> kernels;
+  std::string emit = "cubin";
+  std::string arch;
+  std::string output;
+  bool timings = false;
+  bool types = false;
+  bool no_cache = false;
+};
+
+int run_compile(const CompileArgs& args) {
+  CompileOptions options;
+  options.kernels = args.kernels;
+  for (const std::string& sig : args.signatures) {
+    size_t equals = sig.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      std::cerr << fmt::format("pykern: error: --sig takes NAME=SIGNATURE, e.g. "
+                               "'add=void(float32[:], float32[:])', not '{}'\n", sig);
+      return 2;
+    }
+    options.signatures.push_back({sig.substr(0, equals), sig.substr(equals + 1)});
+  }
+  options.emit = args.emit == "cuda" ? EmitKind::cuda : args.emit == "ptx" ? EmitKind::ptx : EmitKind::cubin;
+  options.arch = args.arch;
+  options.use_cache = !args.no_cache;
+  options.want_types = args.types;
+  auto result = compile_file(args.file, options);
+  if (!result.ok()) {
+    std::cerr << result.error().describe();
+    if (!result.error().message.empty() && result.error().message.back() != '\n') std::cerr << "\n";
+    return 1;
+  }
+  const CompileOutput& out = *result;
+  std::cerr << out.warnings;
+  if (args.types) std::cout << out.types;
+  bool text_output = options.emit == EmitKind::cuda || options.emit == EmitKind::ptx;
+  const std::string& payload = options.emit == EmitKind::cuda ? out.cuda_source : out.binary;
+  if (!args.output.empty()) {
+    std::ofstream file(args.output, std::ios::binary);
+    file << payload;
+    if (!file) {
+      std::cerr << fmt::format("pykern: error: cannot write '{}'\n", args.output);
+      return 1;
+    }
+  } else if (text_output && !args.types) {
+    std::cout << payload;
+  }
+  if (!text_output || !args.output.empty()) {
+    for (const CompiledKernel& k : out.kernels)
+      std::cerr << fmt::format("compiled {}{} as {} ({}, {}{})\n", k.function, k.signature, k.symbol, out.arch,
+                               options.emit == EmitKind::ptx ? "ptx" : "cubin", out.cache_hit ? ", cached" : "");
+  }
+  for (const std::string& name : out.checked_only)
+    std::cerr << fmt::format("checked {} (no signature: give one with --sig {}=... to compile it)\n", name, name);
+  if (args.timings) {
+    const PhaseTimings& t = out.timings;
+    std::cerr << fmt::format("timings (ms): parse {:.3f}  lower {:.3f}  infer {:.3f}  emit {:.3f}  nvrtc {:.3f}  "
+                             "cache {:.3f}{}\n", t.parse_ms, t.lower_ms, t.infer_ms, t.emit_ms, t.nvrtc_ms,
+                             t.cache_ms, out.frontend_cache_hit ? "  (front-end cache hit)" : "");
+  }
+  return 0;
+}
+}  // namespace
+
+int exit_code() { return g_exit_code; }
+void set_exit_code(int code) { g_exit_code = code; }
+
+void add_compile_command(CLI::App& app) {
+  auto args = std::make_shared<CompileArgs>();
+  CLI::App* compile = app.add_subcommand(
+      "compile", "Check every kernel of a Numba-CUDA file; compile those with signatures to a cubin, PTX or CUDA C++");
+  compile->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
+  compile->add_option("--sig", args->signatures,
+                      "NAME=SIGNATURE in Numba's syntax, e.g. 'add=void(float32[::1], int64)' (repeatable)");
+  compile->add_option("--kernel", args->kernels, "only this kernel and what it calls (repeatable)");
+  compile->add_option("--emit", args->emit, "what to produce: cubin (default), ptx or cuda")
+      ->check(CLI::IsMember({"cubin", "ptx", "cuda"}));
+  compile->add_option("--arch", args->arch,
+                      "target architecture, e.g. sm_90; default: the current GPU's, else sm_90");
+  compile->add_option("-o,--output", args->output, "write the cubin/PTX/CUDA here");
+  compile->add_flag("--timings", args->timings, "print phase times: parse, lower, infer, emit, nvrtc, cache");
+  compile->add_flag("--types", args->types, "print the source annotated with inferred types");
+  compile->add_flag("--no-cache", args->no_cache, "neither read nor write the kernel cache");
+  compile->callback([args] { set_exit_code(run_compile(*args)); });
+}
+
+}  // namespace pykern::cli

@@ -1,0 +1,24 @@
+// The pykern command: thin wrappers over the public API.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "pykern/compiler.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{fmt::format("pykern {}: run Numba-CUDA kernels from C++, without Python", pykern::version())};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", pykern::version());
+  pykern::cli::add_compile_command(app);
+  pykern::cli::add_cache_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error);
+  }
+  return pykern::cli::exit_code();
+}

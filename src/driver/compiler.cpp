@@ -1,0 +1,107 @@
+// The pipeline, in one place:
+//   SourceFile → parse → syntax tree → module model / lower → AST → infer → typed IR
+//   → emit → CUDA C++ → NVRTC → cubin/PTX → disk cache
+#include "pykern/compiler.h"
+
+#include <chrono>
+
+#include "base/diagnostics.h"
+#include "driver/pipeline.h"
+#include "emit/emit_cuda.h"
+#include "frontend/module.h"
+#include "jit/cache.h"
+#include "jit/nvrtc.h"
+#include "jit/runtime_headers.h"
+#include "sema/infer.h"
+#include "syntax/syntax_tree.h"
+
+namespace pykern {
+
+namespace {
+
+class Stopwatch {
+ public:
+  double lap_ms() {
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - start_).count();
+    start_ = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+Error compile_error(const Diagnostics& diagnostics) {
+  return Error::make(ErrorKind::compile, diagnostics.render());
+}
+
+}  // namespace
+
+const char* version() { return "0.1.0"; }
+
+Result<CompileOutput> compile_source(const std::string& text, const std::string& file_name,
+                                     const CompileOptions& options) {
+  try {
+    CompileOutput output;
+    output.arch = options.arch.empty() ? current_gpu_arch() : options.arch;
+    if (output.arch.empty()) output.arch = "sm_90";
+    Stopwatch clock;
+
+    // The cache first: a front-end hit skips everything below.
+    std::optional<jit::KernelCache> cache;
+    if (options.use_cache && options.emit != EmitKind::cuda) {
+      cache.emplace(options.cache_dir.empty() ? jit::KernelCache::default_root()
+                                             : std::filesystem::path(options.cache_dir));
+      if (!cache->enabled()) output.warnings += cache->warning() + "\n";
+    }
+    std::string frontend_key = driver::frontend_key(text, file_name, options, output.arch);
+    if (cache && cache->enabled() && !options.want_types) {
+      if (auto entry_key = cache->frontend_lookup(frontend_key)) {
+        if (auto entry = cache->load(*entry_key)) {
+          driver::fill_from_cache(*entry, output);
+          output.timings.cache_ms = clock.lap_ms();
+          return output;
+        }
+      }
+    }
+
+    SourceFile file(file_name, text);
+    Diagnostics diagnostics;
+    auto tree = syntax::SyntaxTree::parse(file);
+    if (!tree.ok()) return tree.error();
+    output.timings.parse_ms = clock.lap_ms();
+
+    frontend::Module module = frontend::Module::build(*tree, diagnostics);
+    std::vector<SourceFile> signature_files;  // kept alive: diagnostics point into them
+    auto entries = driver::collect_entries(module, options, signature_files, output.checked_only, diagnostics);
+    if (!entries.ok()) return entries.error();
+    output.timings.lower_ms = clock.lap_ms();
+
+    ir::Program program = sema::infer(module, *entries, diagnostics);
+    output.timings.infer_ms = clock.lap_ms();
+    if (diagnostics.has_errors()) return compile_error(diagnostics);
+    if (options.want_types) output.types = driver::types_report(file, program);
+
+    emit::EmittedSource emitted = emit::emit_cuda(program, file.display_name());
+    output.timings.emit_ms = clock.lap_ms();
+    for (const emit::KernelSymbol& k : emitted.kernels) output.kernels.push_back({k.python_name, k.symbol, k.signature});
+    if (program.functions.empty()) return output;
+    output.cuda_source = std::move(emitted.text);
+    if (options.emit == EmitKind::cuda) return output;
+
+    auto compiled = driver::compile_cached(program, output, file, options, cache, frontend_key, clock);
+    if (!compiled.ok()) return compiled.error();
+    return output;
+  } catch (const std::exception& exception) {
+    return Error::make(ErrorKind::internal, std::string("internal error: ") + exception.what());
+  }
+}
+
+Result<CompileOutput> compile_file(const std::string& path, const CompileOptions& options) {
+  auto file = SourceFile::load(path);
+  if (!file.ok()) return file.error();
+  return compile_source(file->text(), path, options);
+}
+
+}  // namespace pykern

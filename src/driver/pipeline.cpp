@@ -1,0 +1,128 @@
+#include "driver/pipeline.h"
+
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace pykern::driver {
+
+using frontend::FunctionRole;
+
+Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module, const CompileOptions& options,
+                                                        std::vector<SourceFile>& signature_files,
+                                                        std::vector<std::string>& checked_only,
+                                                        Diagnostics& diagnostics) {
+  std::set<std::string> wanted(options.kernels.begin(), options.kernels.end());
+  for (const std::string& name : wanted) {
+    frontend::ModuleFunction* function = module.function(name);
+    if (!function || function->decoration.role == FunctionRole::undecorated)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("{}: no kernel named '{}'", module.file().display_name(), name));
+  }
+  std::map<std::string, std::vector<const KernelSignature*>> given;
+  for (const KernelSignature& signature : options.signatures) {
+    frontend::ModuleFunction* function = module.function(signature.function);
+    if (!function || function->decoration.role == FunctionRole::undecorated)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("--sig names '{}', which is not a kernel in {}", signature.function,
+                                     module.file().display_name()));
+    given[signature.function].push_back(&signature);
+  }
+  signature_files.reserve(options.signatures.size());
+  std::vector<sema::EntryRequest> entries;
+  for (frontend::ModuleFunction* function : module.functions_in_order()) {
+    FunctionRole role = function->decoration.role;
+    if (role == FunctionRole::undecorated || role == FunctionRole::device) continue;
+    if (!wanted.empty() && !wanted.count(function->name)) continue;
+    const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
+    if (lowered == nullptr) continue;
+    bool any = false;
+    for (const KernelSignature* signature : given[function->name]) {
+      signature_files.emplace_back("--sig " + function->name, signature->signature);
+      auto parsed = sema::parse_signature(signature_files.back(), diagnostics);
+      if (parsed) entries.push_back({function->name, *parsed, lowered->name_range});
+      any = true;
+    }
+    if (given[function->name].empty()) {
+      for (ast::ExprId expr : function->decoration.signatures) {
+        auto parsed = sema::signature_from_decorator(module, expr, diagnostics);
+        if (parsed) entries.push_back({function->name, *parsed, module.ast()[expr].range});
+        any = true;
+      }
+    }
+    if (!any) checked_only.push_back(function->name);
+  }
+  return entries;
+}
+
+std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
+                         const std::string& arch) {
+  std::vector<std::string> parts = {version(), jit::runtime_headers_hash(), file_name, text, arch,
+                                    std::to_string(static_cast<int>(options.emit))};
+  for (const std::string& kernel : options.kernels) parts.push_back("kernel=" + kernel);
+  for (const KernelSignature& s : options.signatures) parts.push_back("sig=" + s.function + "=" + s.signature);
+  return jit::cache_key(parts);
+}
+
+void fill_from_cache(const jit::CacheEntry& entry, CompileOutput& output) {
+  output.binary = entry.binary;
+  output.cuda_source = entry.cuda_source;
+  output.cache_hit = true;
+  output.frontend_cache_hit = true;
+  if (entry.record.contains("kernels"))
+    for (const auto& k : entry.record["kernels"])
+      output.kernels.push_back({k.value("function", ""), k.value("symbol", ""), k.value("signature", "")});
+}
+
+Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
+  std::optional<std::vector<std::string>> chosen;
+  for (int index : program.kernels) {
+    const ir::CompileOptions& o = program.functions[index].options;
+    std::vector<std::string> flags;
+    if (o.debug) flags.insert(flags.end(), {"-G", "-DPK_DEBUG=1"});
+    else if (o.lineinfo) flags.push_back("-lineinfo");
+    if (o.fastmath) flags.push_back("--use_fast_math");
+    if (o.max_registers > 0) flags.push_back(fmt::format("-maxrregcount={}", o.max_registers));
+    if (!o.debug && o.opt < 3) flags.push_back(fmt::format("-dopt={}", o.opt > 0 ? "on" : "off"));
+    if (chosen && *chosen != flags)
+      return Error::make(ErrorKind::invalid_argument,
+                         "the kernels asked for need different compiler options (debug, fastmath, lineinfo, "
+                         "max_registers); compile them separately with --kernel NAME");
+    chosen = flags;
+  }
+  return chosen.value_or(std::vector<std::string>{});
+}
+
+std::string types_report(const SourceFile& file, const ir::Program& program) {
+  std::string out;
+  for (const ir::Function& f : program.functions) {
+    // Which locals each line assigns, with their final types.
+    std::map<uint32_t, std::set<std::string>> assigned;
+    for (size_t i = 0; i < f.stmts.size(); ++i) {
+      const ir::Stmt& s = f.stmts[ir::StmtId(static_cast<uint32_t>(i))];
+      if (s.kind != ir::StmtKind::assign && s.kind != ir::StmtKind::declare_array) continue;
+      int local = s.kind == ir::StmtKind::assign
+                      ? (f[s.target].kind == ir::ExprKind::local ? f[s.target].local : -1)
+                      : s.local;
+      if (local < 0 || f.locals[local].is_temporary) continue;
+      assigned[s.line].insert(f.locals[local].name + ": " + sema::to_string(f.locals[local].type));
+    }
+    sema::Signature signature;
+    signature.arguments = f.argument_types;
+    out += fmt::format("# {} {}{} -> {}\n", f.is_kernel ? "kernel" : "function", f.python_name,
+                       sema::to_string(signature), sema::to_string(f.return_type));
+    LineColumn first = file.position(f.range.begin), last = file.position(f.range.end);
+    for (uint32_t line = first.line; line <= last.line; ++line) {
+      out += fmt::format("{:>5} | {}\n", line, file.line_text(line));
+      if (line == f.first_line)
+        for (int p : f.parameters)
+          out += fmt::format("      |     # {}: {}\n", f.locals[p].name, sema::to_string(f.locals[p].type));
+      for (const std::string& note : assigned[line]) out += fmt::format("      |     # {}\n", note);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace pykern::driver

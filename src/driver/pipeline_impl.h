@@ -1,0 +1,64 @@
+// compile_cached is a template over the stopwatch only; it lives here to stay readable.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "jit/nvrtc.h"
+#include "jit/runtime_headers.h"
+
+namespace pykern::driver {
+
+template <class Clock>
+Status compile_cached(const ir::Program& program, CompileOutput& output, const SourceFile& file,
+                      const CompileOptions& options, std::optional<jit::KernelCache>& cache,
+                      const std::string& frontend_key, Clock& clock) {
+  auto flags = nvrtc_options(program);
+  if (!flags.ok()) return flags.error();
+  auto nvrtc_version = jit::nvrtc_version();
+  if (!nvrtc_version.ok()) return nvrtc_version.error();
+  jit::Output kind = options.emit == EmitKind::ptx ? jit::Output::ptx : jit::Output::cubin;
+  std::string joined;
+  for (const std::string& flag : *flags) joined += flag + " ";
+  std::string key = jit::cache_key({version(), jit::runtime_headers_hash(), output.cuda_source, joined, output.arch,
+                                    kind == jit::Output::ptx ? "ptx" : "cubin", *nvrtc_version});
+  if (cache && cache->enabled()) {
+    if (auto entry = cache->load(key)) {
+      output.binary = std::move(entry->binary);
+      output.cache_hit = true;
+      cache->frontend_store(frontend_key, key);
+      output.timings.cache_ms = clock.lap_ms();
+      return ok_status();
+    }
+  }
+  jit::NvrtcRequest request;
+  request.source = output.cuda_source;
+  request.name = file.display_name() + ".cu";
+  request.arch = output.arch;
+  request.output = kind;
+  request.options = *flags;
+  auto compiled = jit::nvrtc_compile(request);
+  output.timings.nvrtc_ms = clock.lap_ms();
+  if (!compiled.ok()) return compiled.error();
+  output.binary = std::move(compiled->binary);
+  if (cache && cache->enabled()) {
+    jit::CacheEntry entry;
+    entry.key = key;
+    entry.binary = output.binary;
+    entry.cuda_source = output.cuda_source;
+    nlohmann::json kernels = nlohmann::json::array();
+    for (const CompiledKernel& k : output.kernels)
+      kernels.push_back({{"function", k.function}, {"symbol", k.symbol}, {"signature", k.signature}});
+    entry.record = {{"source_file", file.path()},     {"kernels", kernels},
+                    {"options", joined},              {"arch", output.arch},
+                    {"output", kind == jit::Output::ptx ? "ptx" : "cubin"},
+                    {"nvrtc_version", *nvrtc_version}, {"pykern_version", version()},
+                    {"source_bytes", output.cuda_source.size()},
+                    {"compile_ms", output.timings.nvrtc_ms},  {"nvrtc_log", compiled->log}};
+    auto stored = cache->store(entry);
+    if (stored.ok()) cache->frontend_store(frontend_key, key);
+    else output.warnings += "warning: " + stored.error().message + "\n";
+  }
+  output.timings.cache_ms = clock.lap_ms();
+  return ok_status();
+}
+
+}  // namespace pykern::driver

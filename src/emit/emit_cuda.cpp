@@ -1,0 +1,273 @@
+#include "emit/emit_cuda.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "emit/writer.h"
+#include "sema/infer.h"
+
+namespace pykern::emit {
+
+namespace {
+
+using sema::Layout;
+using sema::Type;
+using sema::TypeKind;
+
+std::string cxx_type(const Type& t) {
+  switch (t.kind) {
+    case TypeKind::void_:
+    case TypeKind::none: return "void";
+    case TypeKind::boolean: return "bool";
+    case TypeKind::integer: return fmt::format("pk::{}{}", t.is_signed ? "i" : "u", t.bits);
+    case TypeKind::floating: return t.bits == 16 ? "__half" : fmt::format("pk::f{}", t.bits);
+    case TypeKind::complex: return fmt::format("pk::complex<pk::f{}>", t.bits / 2);
+    case TypeKind::array:
+      return fmt::format("pk::Array<{}, {}, pk::layout_{}>", cxx_type(t.dtype()), t.ndim,
+                         t.layout == Layout::C ? "c" : t.layout == Layout::F ? "f" : "a");
+    case TypeKind::tuple: {
+      std::string text = "pk::tuple<";
+      for (size_t i = 0; i < t.elements.size(); ++i) text += (i ? ", " : "") + cxx_type(t.elements[i]);
+      return text + ">";
+    }
+    case TypeKind::record: return t.record_name;
+    default: return "void";
+  }
+}
+
+std::string quote(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c == '\n') out += "\\n";
+    else if (c < 0x20 || c >= 0x7f) out += fmt::format("\\{:03o}", c);
+    else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+std::string float_literal(double value, bool single) {
+  std::string type = single ? "pk::f32" : "pk::f64";
+  if (std::isnan(value)) return fmt::format("pk::nan<{}>()", type);
+  if (std::isinf(value)) return fmt::format("{}pk::inf<{}>()", value < 0 ? "-" : "", type);
+  std::string text = single ? fmt::format("{:.9g}", value) : fmt::format("{:.17g}", value);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return single ? text + "f" : text;
+}
+
+std::string constant_text(const ir::Constant& c, const Type& type) {
+  switch (type.kind) {
+    case TypeKind::boolean: return c.as_int() ? "true" : "false";
+    case TypeKind::integer: {
+      if (!type.is_signed) return fmt::format("{}ULL", static_cast<uint64_t>(c.as_int()));
+      int64_t v = c.as_int();
+      if (v == INT64_MIN) return "(-9223372036854775807LL - 1)";
+      return type.bits == 64 ? fmt::format("{}LL", v) : fmt::format("{}({})", cxx_type(type), v);
+    }
+    case TypeKind::floating: return float_literal(c.as_double(), type.bits == 32);
+    case TypeKind::complex: {
+      std::complex<double> z = std::holds_alternative<std::complex<double>>(c.value)
+                                   ? std::get<std::complex<double>>(c.value)
+                                   : std::complex<double>(c.as_double(), 0);
+      bool single = type.bits == 64;
+      return fmt::format("{}({}, {})", cxx_type(type), float_literal(z.real(), single), float_literal(z.imag(), single));
+    }
+    default: return "/* none */ 0";
+  }
+}
+
+class Emitter {
+ public:
+  Emitter(const ir::Program& program, const std::string& file_name, Writer& out)
+      : program_(program), file_name_(file_name), out_(out) {}
+
+  void function(const ir::Function& f);
+
+ private:
+  std::string expr(ir::ExprId id);
+  std::string local(int index) const;
+  void block(const std::vector<ir::StmtId>& body);
+  void stmt(ir::StmtId id);
+  void line_directive(uint32_t line);
+
+  const ir::Program& program_;
+  const std::string& file_name_;
+  Writer& out_;
+  const ir::Function* function_ = nullptr;
+  int storage_count_ = 0;
+};
+
+std::string Emitter::local(int index) const {
+  const ir::Local& l = function_->locals[index];
+  return l.is_temporary ? "pk_" + l.name : mangle_local(l.name);
+}
+
+void Emitter::line_directive(uint32_t line) {
+  if (line == 0) return;
+  out_.line_directive(line, quote(file_name_));
+}
+
+void Emitter::function(const ir::Function& f) {
+  function_ = &f;
+  storage_count_ = 0;
+  std::string params;
+  for (size_t i = 0; i < f.parameters.size(); ++i)
+    params += fmt::format("{}{} {}", i ? ", " : "", cxx_type(f.locals[f.parameters[i]].type), local(f.parameters[i]));
+  line_directive(f.first_line);
+  if (f.is_kernel) {
+    out_.line(fmt::format("extern \"C\" PK_KERNEL void {}({}) {{", kernel_symbol(f), params));
+  } else {
+    out_.line(fmt::format("static PK_NOINLINE_DEVICE {} {}({}) {{", cxx_type(f.return_type), device_symbol(f), params));
+  }
+  out_.indent();
+  // Python scoping: every local lives for the whole function.
+  for (size_t i = 0; i < f.locals.size(); ++i) {
+    const ir::Local& l = f.locals[i];
+    if (l.is_parameter || !l.type.known()) continue;
+    out_.line(fmt::format("{} {}{{}};", cxx_type(l.type), local(static_cast<int>(i))));
+  }
+  block(f.body);
+  out_.dedent();
+  out_.line("}");
+  out_.blank();
+}
+
+void Emitter::block(const std::vector<ir::StmtId>& body) {
+  for (ir::StmtId id : body) stmt(id);
+}
+
+void Emitter::stmt(ir::StmtId id) {
+  const ir::Stmt& s = (*function_)[id];
+  line_directive(s.line);
+  switch (s.kind) {
+    case ir::StmtKind::assign:
+      out_.line(fmt::format("{} = {};", expr(s.target), expr(s.value)));
+      return;
+    case ir::StmtKind::expr: out_.line(expr(s.value) + ";"); return;
+    case ir::StmtKind::if_:
+      out_.line(fmt::format("if ({}) {{", expr(s.condition)));
+      out_.indent();
+      block(s.body);
+      out_.dedent();
+      if (!s.orelse.empty()) {
+        out_.line("} else {");
+        out_.indent();
+        block(s.orelse);
+        out_.dedent();
+      }
+      out_.line("}");
+      return;
+    case ir::StmtKind::for_range: {
+      std::string i = local(s.local);
+      std::string type = cxx_type(function_->locals[s.local].type);
+      out_.line("{");
+      out_.indent();
+      out_.line(fmt::format("const {} pk_stop_{} = {};", type, s.loop_id, expr(s.stop)));
+      out_.line(fmt::format("const {} pk_step_{} = {};", type, s.loop_id, expr(s.step)));
+      out_.line(fmt::format("for ({} = {}; pk::range_continues({}, pk_stop_{}, pk_step_{}); {} += pk_step_{}) {{", i,
+                            expr(s.start), i, s.loop_id, s.loop_id, i, s.loop_id));
+      out_.indent();
+      block(s.body);
+      out_.dedent();
+      out_.line("}");
+      block(s.orelse);
+      out_.dedent();
+      out_.line("}");
+      if (s.loop_has_else) out_.line(fmt::format("pk_break_{}:;", s.loop_id));
+      return;
+    }
+    case ir::StmtKind::while_:
+      out_.line(fmt::format("while ({}) {{", expr(s.condition)));
+      out_.indent();
+      block(s.body);
+      out_.dedent();
+      out_.line("}");
+      block(s.orelse);
+      if (s.loop_has_else) out_.line(fmt::format("pk_break_{}:;", s.loop_id));
+      return;
+    case ir::StmtKind::break_:
+      // A loop with an else branch is left past that branch.
+      out_.line(s.loop_has_else ? fmt::format("goto pk_break_{};", s.loop_id) : "break;");
+      return;
+    case ir::StmtKind::continue_: out_.line("continue;"); return;
+    case ir::StmtKind::return_:
+      out_.line(s.value.valid() ? fmt::format("return {};", expr(s.value)) : "return;");
+      return;
+    case ir::StmtKind::declare_array: {
+      int64_t count = 1;
+      std::string extents;
+      for (int64_t e : s.array_shape) {
+        count *= e;
+        extents += fmt::format(", {}", e);
+      }
+      std::string storage = fmt::format("pk_storage_{}", storage_count_++);
+      std::string element = cxx_type(s.array_dtype);
+      out_.line(fmt::format("{}({}, {}, {});", s.in_shared_memory ? "PK_SHARED_STORAGE" : "PK_LOCAL_STORAGE",
+                            element, storage, count));
+      out_.line(fmt::format("{} = pk::make_array<{}, {}>({}{});", local(s.local), element, s.array_shape.size(),
+                            storage, extents));
+      return;
+    }
+    case ir::StmtKind::assert_:
+      out_.line(fmt::format("PK_ASSERT({}, {});", expr(s.condition), quote(s.message)));
+      return;
+    case ir::StmtKind::raise_: out_.line(fmt::format("PK_RAISE({});", quote(s.message))); return;
+    case ir::StmtKind::print: {
+      std::string args;
+      for (ir::ExprId a : s.args) args += ", " + expr(a);
+      out_.line(fmt::format("printf({}{});", quote(s.message), args));
+      return;
+    }
+  }
+}
+
+std::string Emitter::expr(ir::ExprId id) {
+  const ir::Expr& e = (*function_)[id];
+  auto args = [&](size_t from) {
+    std::string text;
+    for (size_t i = from; i < e.args.size(); ++i) text += (i > from ? ", " : "") + expr(e.args[i]);
+    return text;
+  };
+  switch (e.kind) {
+    case ir::ExprKind::constant: return constant_text(e.constant, e.type);
+    case ir::ExprKind::local: return local(e.local);
+    case ir::ExprKind::cast: return fmt::format("static_cast<{}>({})", cxx_type(e.type), expr(e.args[0]));
+    case ir::ExprKind::unary: return fmt::format("({}{})", e.name, expr(e.args[0]));
+    case ir::ExprKind::binary:
+    case ir::ExprKind::logical:
+      return fmt::format("({} {} {})", expr(e.args[0]), e.name, expr(e.args[1]));
+    case ir::ExprKind::call: return fmt::format("{}({})", e.name, args(0));
+    case ir::ExprKind::device_call:
+      return fmt::format("{}({})", device_symbol(program_.functions[e.callee]), args(0));
+    case ir::ExprKind::element: return fmt::format("PK_AT({}, {})", expr(e.args[0]), args(1));
+    case ir::ExprKind::member: return fmt::format("{}.{}", expr(e.args[0]), e.name);
+    case ir::ExprKind::make_tuple: return fmt::format("pk::make_tuple({})", args(0));
+    case ir::ExprKind::select:
+      return fmt::format("({} ? {} : {})", expr(e.args[0]), expr(e.args[1]), expr(e.args[2]));
+  }
+  return "/* ? */";
+}
+
+}  // namespace
+
+EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name) {
+  Writer out;
+  out.line("// Generated by pykern from " + file_name + ". Do not edit.");
+  out.line("#include \"pykern/runtime.cuh\"");
+  out.blank();
+  EmittedSource result;
+  Emitter emitter(program, file_name, out);
+  for (const ir::Function& function : program.functions) {
+    emitter.function(function);
+    if (function.is_kernel) {
+      sema::Signature signature;
+      signature.arguments = function.argument_types;
+      result.kernels.push_back({function.python_name, kernel_symbol(function), sema::to_string(signature)});
+    }
+  }
+  result.text = out.take();
+  return result;
+}
+
+}  // namespace pykern::emit

@@ -1,0 +1,31 @@
+// Typed IR → CUDA C++ against the runtime headers. The emitter only prints: every decision
+// (types, casts, which runtime function) was made by sema.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "sema/ir.h"
+
+namespace pykern::emit {
+
+struct KernelSymbol {
+  std::string python_name;
+  std::string symbol;     // the extern "C" name to look up in the cubin
+  std::string signature;  // Numba-style, e.g. (array(float32, 1d, C), int64)
+};
+
+struct EmittedSource {
+  std::string text;
+  std::vector<KernelSymbol> kernels;
+};
+
+// `file_name` appears in #line directives so tools point at the Python source.
+EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name);
+
+// Mangling: every Python identifier becomes a C++ name that cannot collide with a keyword, a
+// macro, a runtime name or another Python identifier.
+std::string mangle_local(const std::string& python_name);
+std::string kernel_symbol(const ir::Function& function);
+std::string device_symbol(const ir::Function& function);
+
+}  // namespace pykern::emit

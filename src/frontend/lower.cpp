@@ -1,0 +1,645 @@
+#include "frontend/lower.h"
+
+#include <cerrno>
+#include <cstring>
+#include <cstdlib>
+#include <string>
+
+namespace pykern::frontend {
+namespace {
+
+using syntax::Field;
+using syntax::Node;
+using syntax::Token;
+using namespace ast;
+
+class Lowerer {
+ public:
+  Lowerer(const syntax::SyntaxTree& tree, Ast& ast, Diagnostics& diagnostics)
+      : tree_(tree), ast_(ast), diagnostics_(diagnostics) {}
+
+  Function function(TSNode definition);
+  ExprId expression(TSNode node);
+
+ private:
+  // Statements.
+  std::vector<StmtId> block(TSNode node);
+  void statement(TSNode node, std::vector<StmtId>& out);
+  StmtId expression_statement(TSNode node);
+  StmtId assignment(TSNode node);
+  StmtId augmented_assignment(TSNode node);
+  StmtId if_statement(TSNode node);
+  StmtId for_statement(TSNode node);
+  StmtId while_statement(TSNode node);
+  StmtId return_statement(TSNode node);
+  StmtId assert_statement(TSNode node);
+  StmtId raise_statement(TSNode node);
+  std::vector<StmtId> else_body(TSNode else_clause);
+
+  // Expressions.
+  ExprId integer(TSNode node);
+  ExprId float_literal(TSNode node);
+  ExprId string(TSNode node);
+  ExprId binary_operator(TSNode node);
+  ExprId unary_operator(TSNode node);
+  ExprId boolean_operator(TSNode node);
+  ExprId comparison_operator(TSNode node);
+  ExprId conditional_expression(TSNode node);
+  ExprId call(TSNode node);
+  ExprId attribute(TSNode node);
+  ExprId subscript(TSNode node);
+  ExprId slice(TSNode node);
+  ExprId sequence(TSNode node, ExprKind kind);
+  ExprId target(TSNode node);
+
+  ExprId add(Expr expr) { return ast_.exprs.add(std::move(expr)); }
+  StmtId add(Stmt stmt) { return ast_.stmts.add(std::move(stmt)); }
+  Expr make_expr(ExprKind kind, TSNode node) {
+    Expr expr;
+    expr.kind = kind;
+    expr.range = syntax::SyntaxTree::range(node);
+    return expr;
+  }
+  Stmt make_stmt(StmtKind kind, TSNode node) {
+    Stmt stmt;
+    stmt.kind = kind;
+    stmt.range = syntax::SyntaxTree::range(node);
+    return stmt;
+  }
+  ExprId unsupported_expr(TSNode node, const std::string& what, const std::string& hint = {});
+  StmtId unsupported_stmt(TSNode node, const std::string& what, const std::string& hint = {});
+
+  const syntax::SyntaxTree& tree_;
+  Ast& ast_;
+  Diagnostics& diagnostics_;
+};
+
+ExprId Lowerer::unsupported_expr(TSNode node, const std::string& what, const std::string& hint) {
+  diagnostics_.error(DiagKind::unsupported_syntax, tree_.file(), syntax::SyntaxTree::range(node),
+                     what + " is not supported in kernels", hint);
+  return add(make_expr(ExprKind::error, node));
+}
+
+StmtId Lowerer::unsupported_stmt(TSNode node, const std::string& what, const std::string& hint) {
+  diagnostics_.error(DiagKind::unsupported_syntax, tree_.file(), syntax::SyntaxTree::range(node),
+                     what + " is not supported in kernels", hint);
+  return add(make_stmt(StmtKind::error, node));
+}
+
+// function_definition = 'def' name parameters ['->' return_type] ':' body
+Function Lowerer::function(TSNode definition) {
+  Function function;
+  TSNode outer = ts_node_parent(definition);
+  function.range = syntax::SyntaxTree::range(
+      tree_.kind(outer) == Node::decorated_definition ? outer : definition);
+  TSNode name = tree_.field(definition, Field::name);
+  function.name = std::string(tree_.text(name));
+  function.name_range = syntax::SyntaxTree::range(name);
+  if (tree_.token(ts_node_child(definition, 0)) == Token::kw_async)
+    unsupported_stmt(definition, "'async def'");
+  for (TSNode parameter : tree_.named_children(tree_.field(definition, Field::parameters))) {
+    Parameter lowered;
+    lowered.range = syntax::SyntaxTree::range(parameter);
+    switch (tree_.kind(parameter)) {
+      case Node::identifier:
+        lowered.name = std::string(tree_.text(parameter));
+        break;
+      case Node::default_parameter:
+        lowered.name = std::string(tree_.text(tree_.field(parameter, Field::name)));
+        lowered.default_value = expression(tree_.field(parameter, Field::value));
+        break;
+      case Node::typed_parameter:  // its name is not a field: the first named child
+      case Node::typed_default_parameter: {
+        TSNode first = ts_node_named_child(parameter, 0);
+        lowered.name = std::string(tree_.text(first));
+        if (tree_.kind(parameter) == Node::typed_default_parameter)
+          lowered.default_value = expression(tree_.field(parameter, Field::value));
+        break;
+      }
+      default:
+        unsupported_expr(parameter, "parameter '" + std::string(tree_.text(parameter)) + "'",
+                         "kernels take a fixed list of named parameters (no *args or **kwargs)");
+        continue;
+    }
+    function.parameters.push_back(std::move(lowered));
+  }
+  TSNode body = tree_.field(definition, Field::body);
+  std::vector<TSNode> statements = tree_.named_children(body);
+  // A leading string is the docstring, not a statement.
+  if (!statements.empty() && tree_.kind(statements[0]) == Node::expression_statement) {
+    TSNode only = ts_node_named_child(statements[0], 0);
+    if (ts_node_named_child_count(statements[0]) == 1 && tree_.kind(only) == Node::string)
+      function.docstring = ast_.exprs[string(only)].text;
+  }
+  function.body = block(body);
+  return function;
+}
+
+// block = statement+
+std::vector<StmtId> Lowerer::block(TSNode node) {
+  std::vector<StmtId> statements;
+  if (ts_node_is_null(node)) return statements;
+  if (tree_.kind(node) != Node::block) {  // `if x: y` on one line
+    statement(node, statements);
+    return statements;
+  }
+  for (TSNode child : tree_.named_children(node)) statement(child, statements);
+  return statements;
+}
+
+void Lowerer::statement(TSNode node, std::vector<StmtId>& out) {
+  switch (tree_.kind(node)) {
+    case Node::expression_statement: out.push_back(expression_statement(node)); return;
+    case Node::if_statement: out.push_back(if_statement(node)); return;
+    case Node::for_statement: out.push_back(for_statement(node)); return;
+    case Node::while_statement: out.push_back(while_statement(node)); return;
+    case Node::return_statement: out.push_back(return_statement(node)); return;
+    case Node::pass_statement: out.push_back(add(make_stmt(StmtKind::pass, node))); return;
+    case Node::break_statement: out.push_back(add(make_stmt(StmtKind::break_, node))); return;
+    case Node::continue_statement:
+      out.push_back(add(make_stmt(StmtKind::continue_, node)));
+      return;
+    case Node::assert_statement: out.push_back(assert_statement(node)); return;
+    case Node::raise_statement: out.push_back(raise_statement(node)); return;
+    case Node::error: out.push_back(add(make_stmt(StmtKind::error, node))); return;  // reported by the sweep
+    case Node::try_statement: out.push_back(unsupported_stmt(node, "'try' statement")); return;
+    case Node::with_statement: out.push_back(unsupported_stmt(node, "'with' statement")); return;
+    case Node::global_statement:
+      out.push_back(unsupported_stmt(node, "'global' statement",
+                                     "module globals are compile-time constants in kernels; "
+                                     "pass mutable state as an array argument"));
+      return;
+    case Node::nonlocal_statement:
+      out.push_back(unsupported_stmt(node, "'nonlocal' statement"));
+      return;
+    case Node::class_definition:
+      out.push_back(unsupported_stmt(node, "class definition"));
+      return;
+    case Node::function_definition:
+    case Node::decorated_definition:
+      out.push_back(unsupported_stmt(node, "a nested function (closure)",
+                                     "define it at module level with @cuda.jit(device=True)"));
+      return;
+    case Node::import_statement:
+    case Node::import_from_statement:
+      out.push_back(unsupported_stmt(node, "'import' inside a function",
+                                     "import at module level"));
+      return;
+    case Node::delete_statement: out.push_back(unsupported_stmt(node, "'del' statement")); return;
+    case Node::match_statement: out.push_back(unsupported_stmt(node, "'match' statement")); return;
+    default:
+      out.push_back(unsupported_stmt(node, "'" + std::string(ts_node_type(node)) + "'"));
+      return;
+  }
+}
+
+// expression_statement = expression | assignment | augmented_assignment | yield | expression_list
+StmtId Lowerer::expression_statement(TSNode node) {
+  std::vector<TSNode> children = tree_.named_children(node);
+  if (children.size() == 1) {
+    TSNode child = children[0];
+    switch (tree_.kind(child)) {
+      case Node::assignment: return assignment(child);
+      case Node::augmented_assignment: return augmented_assignment(child);
+      case Node::yield:
+        return unsupported_stmt(child, "'yield' (a generator)");
+      default: break;
+    }
+  }
+  Stmt stmt = make_stmt(StmtKind::expr, node);
+  stmt.value = children.size() == 1 ? expression(children[0]) : sequence(node, ExprKind::tuple);
+  return add(std::move(stmt));
+}
+
+// assignment = left '=' right | left ':' type ['=' right]; chains nest in `right`.
+StmtId Lowerer::assignment(TSNode node) {
+  Stmt stmt = make_stmt(StmtKind::assign, node);
+  TSNode current = node;
+  while (true) {
+    stmt.targets.push_back(target(tree_.field(current, Field::left)));
+    TSNode right = tree_.field(current, Field::right);
+    if (ts_node_is_null(right)) {
+      // `x: float32` declares without assigning: nothing to do at run time.
+      return add(make_stmt(StmtKind::pass, node));
+    }
+    if (tree_.kind(right) == Node::assignment) {
+      current = right;
+      continue;
+    }
+    stmt.value = expression(right);
+    return add(std::move(stmt));
+  }
+}
+
+// augmented_assignment = left operator right   (operator is '+=', '-=', ...)
+StmtId Lowerer::augmented_assignment(TSNode node) {
+  Stmt stmt = make_stmt(StmtKind::aug_assign, node);
+  stmt.targets.push_back(target(tree_.field(node, Field::left)));
+  std::string_view op = tree_.text(tree_.field(node, Field::operator_));
+  static const std::pair<std::string_view, BinaryOp> ops[] = {
+      {"+=", BinaryOp::add},       {"-=", BinaryOp::sub},        {"*=", BinaryOp::mul},
+      {"/=", BinaryOp::div},       {"//=", BinaryOp::floordiv},  {"%=", BinaryOp::mod},
+      {"**=", BinaryOp::pow},      {"<<=", BinaryOp::lshift},    {">>=", BinaryOp::rshift},
+      {"&=", BinaryOp::bitand_},   {"|=", BinaryOp::bitor_},     {"^=", BinaryOp::bitxor},
+      {"@=", BinaryOp::matmul}};
+  for (auto [text, value] : ops)
+    if (text == op) stmt.binary_op = value;
+  stmt.value = expression(tree_.field(node, Field::right));
+  return add(std::move(stmt));
+}
+
+// A target of an assignment or a for loop: a name, a subscript, an attribute or a tuple of them.
+ExprId Lowerer::target(TSNode node) {
+  switch (tree_.kind(node)) {
+    case Node::pattern_list:
+    case Node::tuple_pattern:
+    case Node::list_pattern:
+      return sequence(node, ExprKind::tuple);
+    case Node::list_splat_pattern:
+      return unsupported_expr(node, "starred assignment target");
+    default:
+      return expression(node);
+  }
+}
+
+// if_statement = 'if' condition ':' consequence (elif_clause)* [else_clause]
+StmtId Lowerer::if_statement(TSNode node) {
+  Stmt stmt = make_stmt(StmtKind::if_, node);
+  stmt.value = expression(tree_.field(node, Field::condition));
+  stmt.body = block(tree_.field(node, Field::consequence));
+  // elif chains become nested ifs in the else branch, innermost last.
+  std::vector<TSNode> alternatives = tree_.fields(node, Field::alternative);
+  std::vector<StmtId>* orelse = &stmt.orelse;
+  StmtId outer = add(std::move(stmt));
+  for (TSNode alternative : alternatives) {
+    if (tree_.kind(alternative) == Node::else_clause) {
+      *orelse = else_body(alternative);
+      break;
+    }
+    Stmt elif = make_stmt(StmtKind::if_, alternative);
+    elif.value = expression(tree_.field(alternative, Field::condition));
+    elif.body = block(tree_.field(alternative, Field::consequence));
+    StmtId id = add(std::move(elif));
+    orelse->push_back(id);
+    orelse = &ast_.stmts[id].orelse;
+  }
+  return outer;
+}
+
+// else_clause = 'else' ':' body
+std::vector<StmtId> Lowerer::else_body(TSNode else_clause) {
+  if (ts_node_is_null(else_clause)) return {};
+  return block(tree_.field(else_clause, Field::body));
+}
+
+// for_statement = 'for' left 'in' right ':' body [else_clause]
+StmtId Lowerer::for_statement(TSNode node) {
+  if (tree_.token(ts_node_child(node, 0)) == Token::kw_async)
+    return unsupported_stmt(node, "'async for'");
+  Stmt stmt = make_stmt(StmtKind::for_, node);
+  stmt.targets.push_back(target(tree_.field(node, Field::left)));
+  stmt.value = expression(tree_.field(node, Field::right));
+  stmt.body = block(tree_.field(node, Field::body));
+  stmt.orelse = else_body(tree_.field(node, Field::alternative));
+  return add(std::move(stmt));
+}
+
+// while_statement = 'while' condition ':' body [else_clause]
+StmtId Lowerer::while_statement(TSNode node) {
+  Stmt stmt = make_stmt(StmtKind::while_, node);
+  stmt.value = expression(tree_.field(node, Field::condition));
+  stmt.body = block(tree_.field(node, Field::body));
+  stmt.orelse = else_body(tree_.field(node, Field::alternative));
+  return add(std::move(stmt));
+}
+
+// return_statement = 'return' [expression | expression_list]   (no fields)
+StmtId Lowerer::return_statement(TSNode node) {
+  Stmt stmt = make_stmt(StmtKind::return_, node);
+  std::vector<TSNode> children = tree_.named_children(node);
+  if (!children.empty()) {
+    stmt.value = tree_.kind(children[0]) == Node::expression_list
+                     ? sequence(children[0], ExprKind::tuple)
+                     : expression(children[0]);
+  }
+  return add(std::move(stmt));
+}
+
+// assert_statement = 'assert' expression [',' expression]
+StmtId Lowerer::assert_statement(TSNode node) {
+  Stmt stmt = make_stmt(StmtKind::assert_, node);
+  std::vector<TSNode> children = tree_.named_children(node);
+  if (!children.empty()) stmt.value = expression(children[0]);
+  if (children.size() > 1) stmt.message = expression(children[1]);
+  return add(std::move(stmt));
+}
+
+// raise_statement = 'raise' [expression ['from' expression]]
+StmtId Lowerer::raise_statement(TSNode node) {
+  Stmt stmt = make_stmt(StmtKind::raise, node);
+  std::vector<TSNode> children = tree_.named_children(node);
+  if (!children.empty()) stmt.value = expression(children[0]);
+  return add(std::move(stmt));
+}
+
+ExprId Lowerer::expression(TSNode node) {
+  if (ts_node_is_null(node)) {
+    Expr missing;
+    return add(std::move(missing));
+  }
+  switch (tree_.kind(node)) {
+    case Node::identifier: {
+      Expr expr = make_expr(ExprKind::name, node);
+      expr.text = std::string(tree_.text(node));
+      return add(std::move(expr));
+    }
+    case Node::integer: return integer(node);
+    case Node::float_: return float_literal(node);
+    case Node::true_:
+    case Node::false_: {
+      Expr expr = make_expr(ExprKind::boolean, node);
+      expr.int_value = tree_.kind(node) == Node::true_;
+      return add(std::move(expr));
+    }
+    case Node::none: return add(make_expr(ExprKind::none, node));
+    case Node::string: return string(node);
+    case Node::concatenated_string: {
+      Expr expr = make_expr(ExprKind::string, node);
+      for (TSNode part : tree_.named_children(node)) expr.text += ast_.exprs[string(part)].text;
+      return add(std::move(expr));
+    }
+    case Node::binary_operator: return binary_operator(node);
+    case Node::unary_operator: return unary_operator(node);
+    case Node::not_operator: {
+      Expr expr = make_expr(ExprKind::not_, node);
+      expr.operands.push_back(expression(tree_.field(node, Field::argument)));
+      return add(std::move(expr));
+    }
+    case Node::boolean_operator: return boolean_operator(node);
+    case Node::comparison_operator: return comparison_operator(node);
+    case Node::conditional_expression: return conditional_expression(node);
+    case Node::call: return call(node);
+    case Node::attribute: return attribute(node);
+    case Node::subscript: return subscript(node);
+    case Node::slice: return slice(node);
+    case Node::tuple:
+    case Node::expression_list:
+    case Node::pattern_list:
+    case Node::tuple_pattern:
+      return sequence(node, ExprKind::tuple);
+    case Node::list: return sequence(node, ExprKind::list);
+    case Node::parenthesized_expression: {
+      std::vector<TSNode> inner = tree_.named_children(node);
+      if (inner.size() != 1) return unsupported_expr(node, "this parenthesized form");
+      return expression(inner[0]);
+    }
+    case Node::error: return add(make_expr(ExprKind::error, node));  // reported by the sweep
+    case Node::lambda: return unsupported_expr(node, "'lambda'", "define a device function instead");
+    case Node::list_comprehension:
+      return unsupported_expr(node, "a list comprehension", "write the loop out");
+    case Node::dictionary_comprehension:
+      return unsupported_expr(node, "a dict comprehension");
+    case Node::set_comprehension: return unsupported_expr(node, "a set comprehension");
+    case Node::generator_expression:
+      return unsupported_expr(node, "a generator expression", "write the loop out");
+    case Node::dictionary: return unsupported_expr(node, "a dict");
+    case Node::set: return unsupported_expr(node, "a set");
+    case Node::await: return unsupported_expr(node, "'await'");
+    case Node::yield: return unsupported_expr(node, "'yield' (a generator)");
+    case Node::named_expression: return unsupported_expr(node, "the walrus operator ':='");
+    case Node::list_splat:
+    case Node::dictionary_splat:
+      return unsupported_expr(node, "argument unpacking with * or **");
+    default:
+      return unsupported_expr(node, "'" + std::string(ts_node_type(node)) + "'");
+  }
+}
+
+// integer = decimal | 0x.. | 0o.. | 0b..  with '_' separators; a trailing j/J makes it imaginary.
+ExprId Lowerer::integer(TSNode node) {
+  std::string text;
+  for (char c : tree_.text(node))
+    if (c != '_') text += c;
+  if (!text.empty() && (text.back() == 'j' || text.back() == 'J')) {
+    Expr expr = make_expr(ExprKind::imaginary, node);
+    text.pop_back();
+    expr.float_value = std::strtod(text.c_str(), nullptr);
+    return add(std::move(expr));
+  }
+  Expr expr = make_expr(ExprKind::integer, node);
+  int base = 10;
+  std::string digits = text;
+  if (text.size() > 2 && text[0] == '0' && std::string("xXoObB").find(text[1]) != std::string::npos) {
+    base = text[1] == 'x' || text[1] == 'X' ? 16 : text[1] == 'o' || text[1] == 'O' ? 8 : 2;
+    digits = text.substr(2);
+  }
+  errno = 0;
+  unsigned long long value = std::strtoull(digits.c_str(), nullptr, base);
+  expr.int_overflows = errno == ERANGE || value > static_cast<unsigned long long>(INT64_MAX);
+  expr.int_value = static_cast<int64_t>(value);
+  return add(std::move(expr));
+}
+
+// float = digits '.' digits [exponent] ; a trailing j/J makes it imaginary.
+ExprId Lowerer::float_literal(TSNode node) {
+  std::string text;
+  for (char c : tree_.text(node))
+    if (c != '_') text += c;
+  bool imaginary = !text.empty() && (text.back() == 'j' || text.back() == 'J');
+  if (imaginary) text.pop_back();
+  Expr expr = make_expr(imaginary ? ExprKind::imaginary : ExprKind::float_, node);
+  expr.float_value = std::strtod(text.c_str(), nullptr);
+  return add(std::move(expr));
+}
+
+// string = string_start (string_content | escape_sequence | interpolation)* string_end
+ExprId Lowerer::string(TSNode node) {
+  Expr expr = make_expr(ExprKind::string, node);
+  for (TSNode part : tree_.named_children(node)) {
+    switch (tree_.kind(part)) {
+      case Node::string_content: expr.text += tree_.text(part); break;
+      case Node::escape_sequence: {
+        std::string_view escape = tree_.text(part);
+        char c = escape.size() > 1 ? escape[1] : '\\';
+        expr.text += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+        break;
+      }
+      case Node::interpolation:
+        return unsupported_expr(node, "an f-string", "print the values as separate arguments");
+      default: break;
+    }
+  }
+  return add(std::move(expr));
+}
+
+// binary_operator = left operator right
+ExprId Lowerer::binary_operator(TSNode node) {
+  Expr expr = make_expr(ExprKind::binary, node);
+  switch (tree_.token(tree_.field(node, Field::operator_))) {
+    case Token::plus: expr.binary_op = BinaryOp::add; break;
+    case Token::minus: expr.binary_op = BinaryOp::sub; break;
+    case Token::star: expr.binary_op = BinaryOp::mul; break;
+    case Token::slash: expr.binary_op = BinaryOp::div; break;
+    case Token::slash_slash: expr.binary_op = BinaryOp::floordiv; break;
+    case Token::percent: expr.binary_op = BinaryOp::mod; break;
+    case Token::star_star: expr.binary_op = BinaryOp::pow; break;
+    case Token::at: expr.binary_op = BinaryOp::matmul; break;
+    case Token::shift_left: expr.binary_op = BinaryOp::lshift; break;
+    case Token::shift_right: expr.binary_op = BinaryOp::rshift; break;
+    case Token::ampersand: expr.binary_op = BinaryOp::bitand_; break;
+    case Token::pipe: expr.binary_op = BinaryOp::bitor_; break;
+    case Token::caret: expr.binary_op = BinaryOp::bitxor; break;
+    default: return unsupported_expr(node, "this operator");
+  }
+  expr.operands.push_back(expression(tree_.field(node, Field::left)));
+  expr.operands.push_back(expression(tree_.field(node, Field::right)));
+  return add(std::move(expr));
+}
+
+// unary_operator = operator argument   ('-' | '+' | '~')
+ExprId Lowerer::unary_operator(TSNode node) {
+  Expr expr = make_expr(ExprKind::unary, node);
+  Token op = tree_.token(tree_.field(node, Field::operator_));
+  expr.unary_op = op == Token::minus ? UnaryOp::neg : op == Token::plus ? UnaryOp::pos : UnaryOp::invert;
+  expr.operands.push_back(expression(tree_.field(node, Field::argument)));
+  return add(std::move(expr));
+}
+
+// boolean_operator = left ('and' | 'or') right
+ExprId Lowerer::boolean_operator(TSNode node) {
+  Expr expr = make_expr(ExprKind::bool_op, node);
+  expr.bool_op = tree_.token(tree_.field(node, Field::operator_)) == Token::kw_and ? BoolOp::and_
+                                                                                   : BoolOp::or_;
+  expr.operands.push_back(expression(tree_.field(node, Field::left)));
+  expr.operands.push_back(expression(tree_.field(node, Field::right)));
+  return add(std::move(expr));
+}
+
+// comparison_operator = expression (operators expression)+ ; 'not in' and 'is not' are two tokens.
+ExprId Lowerer::comparison_operator(TSNode node) {
+  Expr expr = make_expr(ExprKind::compare, node);
+  uint32_t count = ts_node_child_count(node);
+  const char* operators = "operators";
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode child = ts_node_child(node, i);
+    if (ts_node_is_named(child)) {
+      if (tree_.kind(child) != Node::comment) expr.operands.push_back(expression(child));
+      continue;
+    }
+    const char* field = ts_node_field_name_for_child(node, i);
+    if (field == nullptr || std::strcmp(field, operators) != 0) continue;
+    switch (tree_.token(child)) {
+      case Token::less: expr.compare_ops.push_back(CompareOp::lt); break;
+      case Token::less_equal: expr.compare_ops.push_back(CompareOp::le); break;
+      case Token::greater: expr.compare_ops.push_back(CompareOp::gt); break;
+      case Token::greater_equal: expr.compare_ops.push_back(CompareOp::ge); break;
+      case Token::equal_equal: expr.compare_ops.push_back(CompareOp::eq); break;
+      case Token::not_equal: expr.compare_ops.push_back(CompareOp::ne); break;
+      case Token::kw_in: expr.compare_ops.push_back(CompareOp::in); break;
+      case Token::kw_is: expr.compare_ops.push_back(CompareOp::is); break;
+      case Token::kw_not: {
+        // 'not' 'in' or 'is' 'not': fold the pair into one operator.
+        if (!expr.compare_ops.empty() && expr.compare_ops.back() == CompareOp::is &&
+            i > 0 && tree_.token(ts_node_child(node, i - 1)) == Token::kw_is) {
+          expr.compare_ops.back() = CompareOp::is_not;
+        } else {
+          expr.compare_ops.push_back(CompareOp::not_in);
+          ++i;  // skip the 'in' that follows
+        }
+        break;
+      }
+      default: return unsupported_expr(node, "this comparison");
+    }
+  }
+  if (expr.compare_ops.size() + 1 != expr.operands.size())
+    return unsupported_expr(node, "this comparison");
+  return add(std::move(expr));
+}
+
+// conditional_expression = expression 'if' expression 'else' expression  (no fields)
+ExprId Lowerer::conditional_expression(TSNode node) {
+  std::vector<TSNode> parts = tree_.named_children(node);
+  if (parts.size() != 3) return unsupported_expr(node, "this conditional expression");
+  Expr expr = make_expr(ExprKind::if_else, node);
+  expr.operands = {expression(parts[1]), expression(parts[0]), expression(parts[2])};
+  return add(std::move(expr));
+}
+
+// call = function arguments ; argument_list = '(' (expression | keyword_argument)* ')'
+ExprId Lowerer::call(TSNode node) {
+  Expr expr = make_expr(ExprKind::call, node);
+  expr.operands.push_back(expression(tree_.field(node, Field::function)));
+  TSNode arguments = tree_.field(node, Field::arguments);
+  if (tree_.kind(arguments) == Node::generator_expression)
+    return unsupported_expr(arguments, "a generator expression", "write the loop out");
+  for (TSNode argument : tree_.named_children(arguments)) {
+    if (tree_.kind(argument) == Node::keyword_argument) {
+      Keyword keyword;
+      keyword.name = std::string(tree_.text(tree_.field(argument, Field::name)));
+      keyword.value = expression(tree_.field(argument, Field::value));
+      keyword.range = syntax::SyntaxTree::range(argument);
+      expr.keywords.push_back(std::move(keyword));
+    } else {
+      expr.operands.push_back(expression(argument));
+    }
+  }
+  return add(std::move(expr));
+}
+
+// attribute = object '.' attribute
+ExprId Lowerer::attribute(TSNode node) {
+  Expr expr = make_expr(ExprKind::attribute, node);
+  expr.operands.push_back(expression(tree_.field(node, Field::object)));
+  expr.text = std::string(tree_.text(tree_.field(node, Field::attribute)));
+  return add(std::move(expr));
+}
+
+// subscript = value '[' subscript (',' subscript)* ']'
+ExprId Lowerer::subscript(TSNode node) {
+  Expr expr = make_expr(ExprKind::subscript, node);
+  expr.operands.push_back(expression(tree_.field(node, Field::value)));
+  for (TSNode index : tree_.fields(node, Field::subscript)) expr.operands.push_back(expression(index));
+  return add(std::move(expr));
+}
+
+// slice = [expression] ':' [expression] [':' [expression]]   (no fields: read the colons)
+ExprId Lowerer::slice(TSNode node) {
+  Expr expr = make_expr(ExprKind::slice, node);
+  expr.operands.assign(3, ExprId());
+  size_t part = 0;
+  uint32_t count = ts_node_child_count(node);
+  for (uint32_t i = 0; i < count && part < 3; ++i) {
+    TSNode child = ts_node_child(node, i);
+    if (!ts_node_is_named(child)) {
+      ++part;  // a ':' moves to the next part
+      continue;
+    }
+    if (tree_.kind(child) != Node::comment) expr.operands[part] = expression(child);
+  }
+  return add(std::move(expr));
+}
+
+ExprId Lowerer::sequence(TSNode node, ExprKind kind) {
+  Expr expr = make_expr(kind, node);
+  for (TSNode element : tree_.named_children(node)) {
+    expr.operands.push_back(tree_.kind(node) == Node::pattern_list ||
+                                    tree_.kind(node) == Node::tuple_pattern
+                                ? target(element)
+                                : expression(element));
+  }
+  return add(std::move(expr));
+}
+
+}  // namespace
+
+ast::Function lower_function(const syntax::SyntaxTree& tree, TSNode definition, ast::Ast& ast,
+                             Diagnostics& diagnostics) {
+  return Lowerer(tree, ast, diagnostics).function(definition);
+}
+
+ast::ExprId lower_expression(const syntax::SyntaxTree& tree, TSNode node, ast::Ast& ast,
+                             Diagnostics& diagnostics) {
+  return Lowerer(tree, ast, diagnostics).expression(node);
+}
+
+}  // namespace pykern::frontend

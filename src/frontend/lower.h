@@ -1,0 +1,20 @@
+// CST → AST: one function per Python node type. Anything outside the supported subset becomes
+// a located diagnostic that names the construct, and an error node; lowering goes on.
+#pragma once
+#include <tree_sitter/api.h>
+
+#include "base/diagnostics.h"
+#include "frontend/ast.h"
+#include "syntax/syntax_tree.h"
+
+namespace pykern::frontend {
+
+// Lowers a function_definition node (its decorators are read by the module model).
+ast::Function lower_function(const syntax::SyntaxTree& tree, TSNode definition, ast::Ast& ast,
+                             Diagnostics& diagnostics);
+
+// Lowers one expression node (module-level constants, decorator arguments, signatures).
+ast::ExprId lower_expression(const syntax::SyntaxTree& tree, TSNode node, ast::Ast& ast,
+                             Diagnostics& diagnostics);
+
+}  // namespace pykern::frontend

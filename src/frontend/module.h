@@ -1,0 +1,90 @@
+// The module model: what a kernel file defines at top level. Imports and aliases resolve names
+// to qualified names ("np.float32" → "numpy.float32", "cuda.jit" → "numba.cuda.jit");
+// functions and globals are found by a cheap scan and lowered only when something uses them,
+// so host code, notebook leftovers and lines that do not parse are ignored unless referred to.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "frontend/ast.h"
+#include "syntax/syntax_tree.h"
+
+namespace pykern::frontend {
+
+enum class FunctionRole { kernel, device, vectorize, guvectorize, reduce, undecorated };
+const char* to_string(FunctionRole role);
+
+// What a decorator asks for. Signatures stay expressions: sema evaluates them as types.
+struct Decoration {
+  FunctionRole role = FunctionRole::undecorated;
+  std::vector<ast::ExprId> signatures;  // string literals or type expressions
+  bool debug = false;
+  bool fastmath = false;
+  bool lineinfo = false;
+  bool cache = false;
+  std::optional<int> opt;            // 0..3
+  std::optional<int> max_registers;
+  std::string target;                // vectorize/guvectorize: 'cuda', 'cpu', 'parallel'
+  std::string gufunc_layout;         // '(m,n),(n)->(m)'
+  SourceRange range;
+};
+
+struct ModuleFunction {
+  std::string name;
+  TSNode definition{};  // the function_definition node
+  Decoration decoration;
+  bool lowered = false;
+  ast::Function ast;
+};
+
+struct ModuleGlobal {
+  std::string name;
+  TSNode value{};  // right-hand side of `NAME = value`
+  SourceRange range;
+  bool lowered = false;
+  ast::ExprId expr;
+};
+
+class Module {
+ public:
+  // Scans a parsed file. Decorators are read here (reporting malformed ones).
+  static Module build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics);
+
+  const SourceFile& file() const { return tree_->file(); }
+  const syntax::SyntaxTree& tree() const { return *tree_; }
+  ast::Ast& ast() { return ast_; }
+  const ast::Ast& ast() const { return ast_; }
+
+  // The qualified name an expression refers to through imports, e.g. "numba.cuda.grid";
+  // nullopt for anything else (locals, module functions, expressions).
+  std::optional<std::string> qualified_name(ast::ExprId expr) const;
+  std::optional<std::string> imported(const std::string& local_name) const;
+
+  ModuleFunction* function(const std::string& name);
+  std::vector<ModuleFunction*> functions_in_order();
+  // Lowers a function on first use: reports its syntax errors and unsupported constructs.
+  const ast::Function* lowered_function(const std::string& name, Diagnostics& diagnostics);
+  // The expression a module global is bound to, lowered on first use; invalid if none.
+  ast::ExprId global_value(const std::string& name, Diagnostics& diagnostics);
+  bool has_global(const std::string& name) const { return globals_.count(name) > 0; }
+
+ private:
+  void scan_import(TSNode node);
+  void scan_import_from(TSNode node);
+  void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
+  void scan_assignment(TSNode node);
+  Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
+  void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
+
+  const syntax::SyntaxTree* tree_ = nullptr;
+  ast::Ast ast_;
+  std::map<std::string, std::string> imports_;  // local name → qualified name
+  std::map<std::string, ModuleFunction> functions_;
+  std::vector<std::string> function_order_;
+  std::map<std::string, ModuleGlobal> globals_;
+};
+
+}  // namespace pykern::frontend

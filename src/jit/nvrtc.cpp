@@ -1,0 +1,141 @@
+#include "jit/nvrtc.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+
+#include <nvrtc.h>
+
+#include "jit/runtime_headers.h"
+
+namespace pykern::jit {
+
+namespace {
+
+struct NvrtcApi {
+  decltype(&nvrtcVersion) version = nullptr;
+  decltype(&nvrtcCreateProgram) create = nullptr;
+  decltype(&nvrtcDestroyProgram) destroy = nullptr;
+  decltype(&nvrtcCompileProgram) compile = nullptr;
+  decltype(&nvrtcGetProgramLogSize) log_size = nullptr;
+  decltype(&nvrtcGetProgramLog) log = nullptr;
+  decltype(&nvrtcGetPTXSize) ptx_size = nullptr;
+  decltype(&nvrtcGetPTX) ptx = nullptr;
+  decltype(&nvrtcGetCUBINSize) cubin_size = nullptr;
+  decltype(&nvrtcGetCUBIN) cubin = nullptr;
+  decltype(&nvrtcGetErrorString) error_string = nullptr;
+  std::string load_error;
+};
+
+const NvrtcApi& api() {
+  static NvrtcApi loaded = [] {
+    NvrtcApi a;
+    // $PYKERN_NVRTC names the library; otherwise the soname, then the toolkit's usual place.
+    std::vector<std::string> candidates;
+    if (const char* path = std::getenv("PYKERN_NVRTC")) candidates.push_back(path);
+    for (const char* name : {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so",
+                             "/usr/local/cuda/lib64/libnvrtc.so.13", "/usr/local/cuda/lib64/libnvrtc.so.12",
+                             "/usr/local/cuda/lib64/libnvrtc.so"})
+      candidates.push_back(name);
+    void* handle = nullptr;
+    for (const std::string& candidate : candidates)
+      if ((handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL)) != nullptr) break;
+    if (handle == nullptr) {
+      a.load_error = "cannot load NVRTC (libnvrtc.so): install the CUDA Toolkit or set PYKERN_NVRTC";
+      return a;
+    }
+    auto bind = [&](auto& slot, const char* symbol) {
+      slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(dlsym(handle, symbol));
+      if (slot == nullptr) a.load_error = std::string("NVRTC lacks ") + symbol;
+    };
+    bind(a.version, "nvrtcVersion");
+    bind(a.create, "nvrtcCreateProgram");
+    bind(a.destroy, "nvrtcDestroyProgram");
+    bind(a.compile, "nvrtcCompileProgram");
+    bind(a.log_size, "nvrtcGetProgramLogSize");
+    bind(a.log, "nvrtcGetProgramLog");
+    bind(a.ptx_size, "nvrtcGetPTXSize");
+    bind(a.ptx, "nvrtcGetPTX");
+    bind(a.cubin_size, "nvrtcGetCUBINSize");
+    bind(a.cubin, "nvrtcGetCUBIN");
+    bind(a.error_string, "nvrtcGetErrorString");
+    return a;
+  }();
+  return loaded;
+}
+
+}  // namespace
+
+Result<std::string> nvrtc_version() {
+  const NvrtcApi& nvrtc = api();
+  if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
+  int major = 0, minor = 0;
+  if (nvrtc.version(&major, &minor) != NVRTC_SUCCESS) return Error::make(ErrorKind::nvrtc, "nvrtcVersion failed");
+  return std::to_string(major) + "." + std::to_string(minor);
+}
+
+Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request) {
+  const NvrtcApi& nvrtc = api();
+  if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
+  std::vector<const char*> header_texts, header_names;
+  std::vector<std::string> header_storage;
+  for (const RuntimeHeader& header : runtime_headers()) {
+    header_storage.emplace_back(header.text);
+  }
+  size_t i = 0;
+  for (const RuntimeHeader& header : runtime_headers()) {
+    header_texts.push_back(header_storage[i++].c_str());
+    header_names.push_back(header.name);
+  }
+  nvrtcProgram program = nullptr;
+  nvrtcResult status = nvrtc.create(&program, request.source.c_str(), request.name.c_str(),
+                                    static_cast<int>(header_texts.size()), header_texts.data(), header_names.data());
+  if (status != NVRTC_SUCCESS)
+    return Error::make(ErrorKind::nvrtc, std::string("nvrtcCreateProgram failed: ") + nvrtc.error_string(status));
+  // -arch=sm_XX makes a cubin; -arch=compute_XX makes PTX for that virtual architecture.
+  std::string digits = request.arch.substr(request.arch.find('_') + 1);
+  std::vector<std::string> options = {
+      (request.output == Output::cubin ? "-arch=sm_" : "-arch=compute_") + digits, "-std=c++17"};
+  options.insert(options.end(), request.options.begin(), request.options.end());
+  std::vector<const char*> option_pointers;
+  std::string option_text;
+  for (const std::string& option : options) {
+    option_pointers.push_back(option.c_str());
+    option_text += (option_text.empty() ? "" : " ") + option;
+  }
+  status = nvrtc.compile(program, static_cast<int>(option_pointers.size()), option_pointers.data());
+  NvrtcResult result;
+  size_t log_size = 0;
+  nvrtc.log_size(program, &log_size);
+  if (log_size > 1) {
+    result.log.resize(log_size);
+    nvrtc.log(program, result.log.data());
+    result.log.resize(log_size - 1);
+  }
+  if (status == NVRTC_SUCCESS) {
+    size_t size = 0;
+    if (request.output == Output::cubin) {
+      nvrtc.cubin_size(program, &size);
+      result.binary.resize(size);
+      nvrtc.cubin(program, result.binary.data());
+    } else {
+      nvrtc.ptx_size(program, &size);
+      result.binary.resize(size);
+      nvrtc.ptx(program, result.binary.data());
+      if (!result.binary.empty() && result.binary.back() == '\0') result.binary.pop_back();
+    }
+  }
+  nvrtc.destroy(&program);
+  if (status != NVRTC_SUCCESS) {
+    Error error = Error::make(ErrorKind::nvrtc,
+                              "internal error: NVRTC rejected the CUDA C++ that pykern generated for " + request.name +
+                                  " (" + nvrtc.error_string(status) + "); this is a pykern bug, please report it "
+                                  "with the log below",
+                              result.log);
+    error.options = option_text;
+    return error;
+  }
+  return result;
+}
+
+}  // namespace pykern::jit

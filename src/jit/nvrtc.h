@@ -1,0 +1,30 @@
+// NVRTC, loaded at run time (dlopen) so that pykern starts, translates and simulates on a
+// machine without the CUDA Toolkit; compiling to PTX or a cubin needs it.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "pykern/result.h"
+
+namespace pykern::jit {
+
+enum class Output { ptx, cubin };
+
+struct NvrtcRequest {
+  std::string source;
+  std::string name;  // the program's name in NVRTC's messages, e.g. kernel.py.cu
+  std::string arch;  // "sm_90"
+  Output output = Output::cubin;
+  std::vector<std::string> options;  // beyond -arch and the runtime include
+};
+
+struct NvrtcResult {
+  std::string binary;  // PTX text or cubin bytes
+  std::string log;
+};
+
+// NVRTC's version as "13.0"; an error if NVRTC cannot be loaded.
+Result<std::string> nvrtc_version();
+Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request);
+
+}  // namespace pykern::jit

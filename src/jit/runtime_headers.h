@@ -1,0 +1,18 @@
+// The runtime headers (runtime/pykern/*.cuh), embedded into the library at build time.
+#pragma once
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace pykern::jit {
+
+struct RuntimeHeader {
+  const char* name;  // include name, e.g. "pykern/runtime.cuh"
+  std::string_view text;
+};
+
+std::span<const RuntimeHeader> runtime_headers();
+// A hash of all header bytes: part of every cache key.
+std::string runtime_headers_hash();
+
+}  // namespace pykern::jit

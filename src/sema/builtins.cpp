@@ -1,0 +1,533 @@
+#include "sema/builtins.h"
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <numbers>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace pykern::sema {
+
+namespace {
+
+using Handler = std::function<Value(FunctionChecker&, const CallSite&)>;
+
+std::string short_name(const std::string& qualified) {
+  return qualified.substr(qualified.rfind('.') + 1);
+}
+
+bool want_args(FunctionChecker& c, const CallSite& call, size_t min, size_t max) {
+  if (call.args.size() >= min && call.args.size() <= max && call.keywords.empty()) return true;
+  std::string expected = min == max ? std::to_string(min) : fmt::format("{} to {}", min, max);
+  c.error(DiagKind::wrong_arity, call.range,
+          fmt::format("{}() takes {} argument{} ({} given)", short_name(call.name), expected,
+                      max == 1 ? "" : "s", call.args.size() + call.keywords.size()));
+  return false;
+}
+
+bool want_numeric(FunctionChecker& c, const CallSite& call, const Value& v) {
+  if (v.type.is_numeric()) return true;
+  c.error(DiagKind::type_mismatch, call.range,
+          fmt::format("{}() needs a number, not '{}'", short_name(call.name), to_string(v.type)));
+  return false;
+}
+
+// math.sin and friends: float32 stays float32; integers and float64 compute in float64.
+Handler unary_math(std::string runtime) {
+  return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+    if (call.args[0].type.is(TypeKind::complex)) {
+      c.error(DiagKind::type_mismatch, call.range, short_name(call.name) + "() of a complex number is not supported");
+      return Value::error();
+    }
+    Type type = c.float_type_for(call.args[0].type);
+    return c.make_call(runtime, {c.cast_expr(call.args[0].expr, type)}, type, call.range);
+  };
+}
+
+Handler binary_math(std::string runtime) {
+  return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[0]) ||
+        !want_numeric(c, call, call.args[1]))
+      return Value::error();
+    Type type = c.float_type_for(promote(c.float_type_for(call.args[0].type), c.float_type_for(call.args[1].type)));
+    return c.make_call(runtime, {c.cast_expr(call.args[0].expr, type), c.cast_expr(call.args[1].expr, type)},
+                       type, call.range);
+  };
+}
+
+Handler predicate_math(std::string runtime) {
+  return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+    if (call.args[0].type.is_integer_like())  // an integer is never nan or inf
+      return c.make_constant({runtime == "pk::isfinite"}, Type::boolean(), call.range);
+    return c.make_call(runtime, {call.args[0].expr}, Type::boolean(), call.range);
+  };
+}
+
+Value min_max(FunctionChecker& c, const CallSite& call, const char* runtime) {
+  if (call.args.size() < 2 || !call.keywords.empty()) {
+    c.error(DiagKind::wrong_arity, call.range,
+            short_name(call.name) + "() takes two or more numbers in a kernel");
+    return Value::error();
+  }
+  Type type = call.args[0].type;
+  for (const Value& v : call.args) {
+    if (!want_numeric(c, call, v)) return Value::error();
+    type = promote(type, v.type);
+  }
+  Value result = c.value_of(c.cast_expr(call.args[0].expr, type));
+  for (size_t i = 1; i < call.args.size(); ++i)
+    result = c.make_call(runtime, {result.expr, c.cast_expr(call.args[i].expr, type)}, type, call.range);
+  return result;
+}
+
+Value array_operand(FunctionChecker& c, const CallSite& call, size_t i) {
+  if (i < call.args.size() && call.args[i].type.is(TypeKind::array)) return call.args[i];
+  c.error(DiagKind::type_mismatch, call.range,
+          fmt::format("argument {} of {}() must be an array", i + 1, short_name(call.name)));
+  return Value::error();
+}
+
+// cuda.atomic.add(array, index, value): returns the old value.
+Handler atomic(std::string runtime, size_t values) {
+  return [runtime, values](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 2 + values, 2 + values)) return Value::error();
+    Value array = array_operand(c, call, 0);
+    if (!array.ok()) return array;
+    Value element = c.subscript_value(array, {call.args[1]}, call.range);
+    if (!element.ok()) return element;
+    if (c.expr(element.expr).kind != ir::ExprKind::element) {
+      c.error(DiagKind::bad_index, call.range, "an atomic operation needs one element: give an index per dimension");
+      return Value::error();
+    }
+    std::vector<ir::ExprId> args = {element.expr};
+    for (size_t i = 0; i < values; ++i) args.push_back(c.cast_expr(call.args[2 + i].expr, element.type));
+    return c.make_call(runtime, args, element.type, call.range);
+  };
+}
+
+// cuda.grid(ndim) / cuda.gridsize(ndim): int64, a tuple for 2 and 3 dimensions.
+Handler grid(const char* runtime) {
+  return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 1, 1)) return Value::error();
+    auto ndim = c.fold(call.args[0].expr);
+    if (!ndim || ndim->as_int() < 1 || ndim->as_int() > 3) {
+      c.error(DiagKind::not_constant, call.range,
+              short_name(call.name) + "() takes a constant 1, 2 or 3");
+      return Value::error();
+    }
+    int n = static_cast<int>(ndim->as_int());
+    Type type = n == 1 ? Type::i64() : Type::uni_tuple(Type::i64(), n);
+    return c.make_call(fmt::format("{}{}", runtime, n), {}, type, call.range);
+  };
+}
+
+Handler nullary(std::string runtime, Type type) {
+  return [runtime, type](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 0, 0)) return Value::error();
+    return c.make_call(runtime, {}, type, call.range);
+  };
+}
+
+// A call whose arguments convert to fixed types.
+Handler fixed(std::string runtime, std::vector<Type> parameters, Type result) {
+  return [runtime, parameters, result](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, parameters.size(), parameters.size())) return Value::error();
+    std::vector<ir::ExprId> args;
+    for (size_t i = 0; i < parameters.size(); ++i) {
+      if (!call.args[i].type.is_numeric()) {
+        c.error(DiagKind::type_mismatch, call.range,
+                fmt::format("argument {} of {}() must be a number", i + 1, short_name(call.name)));
+        return Value::error();
+      }
+      args.push_back(c.cast_expr(call.args[i].expr, parameters[i]));
+    }
+    return c.make_call(runtime, args, result, call.range);
+  };
+}
+
+// cuda.shfl_*_sync(mask, value, lane_or_delta): the value keeps its type.
+Handler shuffle(std::string runtime) {
+  return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 3, 3)) return Value::error();
+    const Type& type = call.args[1].type;
+    if (!type.is_numeric() || type.is(TypeKind::complex)) {
+      c.error(DiagKind::type_mismatch, call.range, "warp shuffles move integers and floats");
+      return Value::error();
+    }
+    return c.make_call(runtime,
+                       {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr,
+                        c.cast_expr(call.args[2].expr, Type::i32())},
+                       type, call.range);
+  };
+}
+
+Handler xoroshiro(std::string runtime, Type result) {
+  return [runtime, result](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 2, 2)) return Value::error();
+    const Type& states = call.args[0].type;
+    if (!states.is(TypeKind::array) || states.ndim != 1 || states.dtype() != Type::xoroshiro128p_record()) {
+      c.error(DiagKind::type_mismatch, call.range,
+              "the first argument must be a 1-d array of xoroshiro128p states, not '" + to_string(states) + "'",
+              "make the states with create_xoroshiro128p_states(n, seed)");
+      return Value::error();
+    }
+    if (!call.args[1].type.is_integer_like()) {
+      c.error(DiagKind::type_mismatch, call.range, "the state index must be an integer");
+      return Value::error();
+    }
+    return c.make_call(runtime, {call.args[0].expr, c.cast_expr(call.args[1].expr, Type::i64())}, result,
+                       call.range);
+  };
+}
+
+const std::map<std::string, Handler>& handlers() {
+  static const std::map<std::string, Handler> table = [] {
+    std::map<std::string, Handler> t;
+    for (const char* name : {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+                             "asinh", "acosh", "atanh", "exp", "expm1", "log", "log2", "log10",
+                             "log1p", "sqrt", "fabs", "erf", "erfc", "gamma", "lgamma", "floor",
+                             "ceil", "trunc", "degrees", "radians"})
+      t[std::string("math.") + name] = unary_math(std::string("pk::") + name);
+    for (const char* name : {"atan2", "hypot", "copysign", "fmod", "pow"})
+      t[std::string("math.") + name] = binary_math(std::string("pk::") + (std::string(name) == "pow" ? "fpow" : name));
+    for (const char* name : {"isnan", "isinf", "isfinite"})
+      t[std::string("math.") + name] = predicate_math(std::string("pk::") + name);
+    for (const char* name : {"sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh",
+                             "tanh", "arcsinh", "arccosh", "arctanh", "exp", "expm1", "log", "log2",
+                             "log10", "log1p", "sqrt", "floor", "ceil", "trunc", "rint", "fabs",
+                             "degrees", "radians"}) {
+      std::string runtime = name;
+      if (runtime.rfind("arc", 0) == 0) runtime = "a" + runtime.substr(3);
+      t[std::string("numpy.") + name] = unary_math("pk::" + runtime);
+    }
+    for (const char* name : {"arctan2", "hypot", "copysign", "fmod"})
+      t[std::string("numpy.") + name] =
+          binary_math(std::string("pk::") + (std::string(name) == "arctan2" ? "atan2" : name));
+    for (const char* name : {"isnan", "isinf", "isfinite"})
+      t[std::string("numpy.") + name] = predicate_math(std::string("pk::") + name);
+    t["math.ldexp"] = fixed("pk::ldexp", {Type::f64(), Type::i32()}, Type::f64());
+    t["builtins.min"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, "pk::min"); };
+    t["builtins.max"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, "pk::max"); };
+    t["numpy.minimum"] = t["builtins.min"];
+    t["numpy.maximum"] = t["builtins.max"];
+    auto absolute = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+      Type type = call.args[0].type;
+      if (type.is(TypeKind::complex)) return c.make_call("pk::abs", {call.args[0].expr}, Type::float_(type.bits / 2), call.range);
+      if (type.is(TypeKind::boolean)) type = Type::i64();
+      return c.make_call("pk::abs", {c.cast_expr(call.args[0].expr, type)}, type, call.range);
+    };
+    t["builtins.abs"] = absolute;
+    t["numpy.abs"] = absolute;
+    t["numpy.absolute"] = absolute;
+    t["builtins.round"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 2) || !want_numeric(c, call, call.args[0])) return Value::error();
+      const Type& type = call.args[0].type;
+      if (call.args.size() == 1) {
+        if (type.is_integer_like()) return c.value_of(c.cast_expr(call.args[0].expr, Type::i64()));
+        return c.make_call("pk::round_to_int", {call.args[0].expr}, Type::i64(), call.range);
+      }
+      Type result = type.is(TypeKind::floating) ? type : Type::f64();
+      return c.make_call("pk::round_digits",
+                         {c.cast_expr(call.args[0].expr, result), c.cast_expr(call.args[1].expr, Type::i64())},
+                         result, call.range);
+    };
+    t["builtins.int"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+      return c.value_of(c.cast_expr(call.args[0].expr, Type::i64()));
+    };
+    t["builtins.float"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+      return c.value_of(c.cast_expr(call.args[0].expr, Type::f64()));
+    };
+    t["builtins.bool"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1)) return Value::error();
+      return c.truth(call.args[0], call.range);
+    };
+    t["builtins.complex"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 2)) return Value::error();
+      Type part = Type::f64();
+      std::vector<ir::ExprId> args;
+      for (const Value& v : call.args) {
+        if (!want_numeric(c, call, v) || v.type.is(TypeKind::complex)) return Value::error();
+        args.push_back(c.cast_expr(v.expr, part));
+      }
+      if (args.size() == 1) args.push_back(c.make_constant({0.0}, part, call.range).expr);
+      return c.make_call("pk::make_complex", args, Type::complex(128), call.range);
+    };
+    t["builtins.len"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1)) return Value::error();
+      const Type& type = call.args[0].type;
+      if (type.is(TypeKind::tuple))
+        return c.make_constant({int64_t(type.elements.size())}, Type::i64(), call.range);
+      if (!type.is(TypeKind::array)) {
+        c.error(DiagKind::type_mismatch, call.range, "len() of a value of type '" + to_string(type) + "'");
+        return Value::error();
+      }
+      return c.attribute_of(call.args[0], "shape", call.range).ok()
+                 ? c.value_of(c.expr(c.attribute_of(call.args[0], "shape", call.range).expr).args[0])
+                 : Value::error();
+    };
+    t["builtins.pow"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 2, 2)) return Value::error();
+      return c.binary(ast::BinaryOp::pow, call.args[0], call.args[1], call.range);
+    };
+    t["numpy.power"] = t["builtins.pow"];
+    // numba.cuda
+    t["numba.cuda.grid"] = grid("pk::grid");
+    t["numba.cuda.gridsize"] = grid("pk::gridsize");
+    t["numba.cuda.syncthreads"] = nullary("pk::syncthreads", Type::void_());
+    t["numba.cuda.syncwarp"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 0, 1)) return Value::error();
+      ir::ExprId mask = call.args.empty() ? c.make_constant({int64_t(0xffffffff)}, Type::i64(), call.range).expr
+                                          : call.args[0].expr;
+      return c.make_call("pk::syncwarp", {c.cast_expr(mask, Type::int_(32, false))}, Type::void_(), call.range);
+    };
+    for (const char* name : {"syncthreads_count", "syncthreads_and", "syncthreads_or"})
+      t[std::string("numba.cuda.") + name] = fixed(std::string("pk::") + name, {Type::i32()}, Type::i32());
+    t["numba.cuda.threadfence"] = nullary("pk::threadfence", Type::void_());
+    t["numba.cuda.threadfence_block"] = nullary("pk::threadfence_block", Type::void_());
+    t["numba.cuda.threadfence_system"] = nullary("pk::threadfence_system", Type::void_());
+    t["numba.cuda.activemask"] = nullary("pk::activemask", Type::int_(32, false));
+    t["numba.cuda.lanemask_lt"] = nullary("pk::lanemask_lt", Type::int_(32, false));
+    for (const char* name : {"add", "sub", "max", "min", "exch", "and_", "or_", "xor", "inc", "dec", "nanmax", "nanmin"}) {
+      std::string runtime = std::string("pk::atomic_") + name;
+      if (runtime.back() == '_') runtime.pop_back();
+      t[std::string("numba.cuda.atomic.") + name] = atomic(runtime, 1);
+    }
+    t["numba.cuda.atomic.cas"] = atomic("pk::atomic_cas", 2);
+    t["numba.cuda.compare_and_swap"] = atomic("pk::atomic_cas", 2);
+    t["numba.cuda.shfl_sync"] = shuffle("pk::shfl_sync");
+    t["numba.cuda.shfl_up_sync"] = shuffle("pk::shfl_up_sync");
+    t["numba.cuda.shfl_down_sync"] = shuffle("pk::shfl_down_sync");
+    t["numba.cuda.shfl_xor_sync"] = shuffle("pk::shfl_xor_sync");
+    t["numba.cuda.all_sync"] = fixed("pk::all_sync", {Type::int_(32, false), Type::i32()}, Type::i32());
+    t["numba.cuda.any_sync"] = fixed("pk::any_sync", {Type::int_(32, false), Type::i32()}, Type::i32());
+    t["numba.cuda.eq_sync"] = fixed("pk::eq_sync", {Type::int_(32, false), Type::i32()}, Type::i32());
+    t["numba.cuda.ballot_sync"] = fixed("pk::ballot_sync", {Type::int_(32, false), Type::i32()}, Type::int_(32, false));
+    t["numba.cuda.fma"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 3, 3)) return Value::error();
+      Type type = c.float_type_for(promote(promote(call.args[0].type, call.args[1].type), call.args[2].type));
+      return c.make_call("pk::fma", {c.cast_expr(call.args[0].expr, type), c.cast_expr(call.args[1].expr, type),
+                                     c.cast_expr(call.args[2].expr, type)}, type, call.range);
+    };
+    t["numba.cuda.cbrt"] = unary_math("pk::cbrt");
+    for (const char* name : {"popc", "clz", "ffs", "brev"}) {
+      t[std::string("numba.cuda.") + name] = [runtime = std::string("pk::") + name](FunctionChecker& c, const CallSite& call) -> Value {
+        if (!want_args(c, call, 1, 1)) return Value::error();
+        if (!call.args[0].type.is(TypeKind::integer)) {
+          c.error(DiagKind::type_mismatch, call.range, "this bit operation needs an integer");
+          return Value::error();
+        }
+        return c.make_call(runtime, {call.args[0].expr}, call.args[0].type, call.range);
+      };
+    }
+    t["numba.cuda.random.xoroshiro128p_uniform_float32"] = xoroshiro("pk::xoroshiro128p_uniform_float32", Type::f32());
+    t["numba.cuda.random.xoroshiro128p_uniform_float64"] = xoroshiro("pk::xoroshiro128p_uniform_float64", Type::f64());
+    t["numba.cuda.random.xoroshiro128p_normal_float32"] = xoroshiro("pk::xoroshiro128p_normal_float32", Type::f32());
+    t["numba.cuda.random.xoroshiro128p_normal_float64"] = xoroshiro("pk::xoroshiro128p_normal_float64", Type::f64());
+    return t;
+  }();
+  return table;
+}
+
+// Intrinsic values: cuda.threadIdx.x and friends, all int32 as in Numba.
+std::optional<std::string> intrinsic_value(const std::string& name) {
+  static const std::map<std::string, std::string> values = [] {
+    std::map<std::string, std::string> v;
+    for (const char* group : {"threadIdx", "blockIdx", "blockDim", "gridDim"})
+      for (const char* axis : {"x", "y", "z"})
+        v[fmt::format("numba.cuda.{}.{}", group, axis)] = fmt::format("pk::{}_{}", group, axis);
+    v["numba.cuda.laneid"] = "pk::laneid";
+    v["numba.cuda.warpsize"] = "pk::warpsize";
+    return v;
+  }();
+  auto found = values.find(name);
+  if (found == values.end()) return std::nullopt;
+  return found->second;
+}
+
+std::optional<double> float_constant(const std::string& name) {
+  static const std::map<std::string, double> constants = {
+      {"math.pi", std::numbers::pi},   {"math.e", std::numbers::e},   {"math.tau", 2 * std::numbers::pi},
+      {"math.inf", INFINITY},          {"math.nan", NAN},             {"numpy.pi", std::numbers::pi},
+      {"numpy.e", std::numbers::e},    {"numpy.inf", INFINITY},       {"numpy.nan", NAN},
+      {"numpy.NaN", NAN},              {"numpy.Inf", INFINITY},       {"numpy.euler_gamma", 0.5772156649015329}};
+  auto found = constants.find(name);
+  if (found == constants.end()) return std::nullopt;
+  return found->second;
+}
+
+std::optional<Type> type_value(const std::string& name) {
+  for (const char* prefix : {"numba.types.", "numba.", "numpy.", "numba.core.types."}) {
+    std::string p(prefix);
+    if (name.rfind(p, 0) != 0) continue;
+    std::string rest = name.substr(p.size());
+    if (rest == "void" || rest == "none") return Type::void_();
+    if (p == "numpy." && (rest == "bool_" || rest == "bool")) return Type::boolean();
+    if (p != "numpy." && (rest == "boolean" || rest == "b1")) return Type::boolean();
+    if (auto scalar = scalar_type_named(rest)) return scalar;
+  }
+  if (name == "numba.cuda.random.xoroshiro128p_type") return Type::xoroshiro128p_record();
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool is_python_builtin(const std::string& name) {
+  static const std::set<std::string> names = {"range", "len", "abs", "min", "max", "round", "int",
+                                              "float", "bool", "complex", "print", "enumerate",
+                                              "zip", "pow"};
+  return names.count(name) > 0;
+}
+
+Value resolve_qualified(FunctionChecker& checker, const std::string& name, SourceRange range) {
+  if (auto intrinsic = intrinsic_value(name)) return checker.make_call(*intrinsic, {}, Type::i32(), range);
+  if (auto constant = float_constant(name)) return checker.make_constant({*constant}, Type::f64(), range);
+  if (auto type = type_value(name)) {
+    Value value;
+    value.kind = Value::Kind::type;
+    value.type = *type;
+    value.name = name;
+    return value;
+  }
+  Value value;
+  value.kind = Value::Kind::qualified;
+  value.name = name;
+  return value;
+}
+
+Value call_builtin(FunctionChecker& checker, const CallSite& call) {
+  auto found = handlers().find(call.name);
+  if (found == handlers().end()) {
+    std::string shown = call.name.rfind("builtins.", 0) == 0 ? call.name.substr(9) : call.name;
+    std::string hint;
+    if (call.name == "builtins.range" || call.name == "builtins.enumerate" || call.name == "builtins.zip")
+      hint = "use it directly as the iterable of a for loop";
+    else if (call.name.rfind("numpy.", 0) == 0)
+      hint = "kernels support NumPy's scalar math functions and types, not array functions";
+    checker.error(DiagKind::unknown_function, call.range, "'" + shown + "' is not supported in kernels", hint);
+    return Value::error();
+  }
+  for (const Value& arg : call.args)
+    if (!arg.ok()) return Value::error();
+  return found->second(checker, call);
+}
+
+// ---------------------------------------------------------------- calls
+
+Value FunctionChecker::check_call(ast::ExprId id) {
+  const ast::Expr& e = module().ast()[id];
+  Value callee = check_expr(e.operands[0]);
+  if (!callee.ok()) return callee;
+  std::vector<Value> args;
+  for (size_t i = 1; i < e.operands.size(); ++i) {
+    Value arg = as_runtime(check_expr(e.operands[i]), module().ast()[e.operands[i]].range);
+    if (!arg.ok()) return Value::error();
+    args.push_back(arg);
+  }
+  std::vector<std::pair<std::string, Value>> keywords;
+  for (const ast::Keyword& keyword : e.keywords) {
+    Value arg = as_runtime(check_expr(keyword.value), keyword.range);
+    if (!arg.ok()) return Value::error();
+    keywords.push_back({keyword.name, arg});
+  }
+  switch (callee.kind) {
+    case Value::Kind::type: {
+      // float32(x), np.int32(x): a conversion.
+      if (args.size() > 1 || !keywords.empty()) {
+        error(DiagKind::wrong_arity, e.range, "a type conversion takes one value");
+        return Value::error();
+      }
+      if (args.empty()) return cast(make_constant({int64_t(0)}, Type::i64(), e.range), callee.type, e.range);
+      if (!args[0].type.is_numeric() || !callee.type.is_numeric()) {
+        error(DiagKind::type_mismatch, e.range,
+              fmt::format("cannot convert '{}' to '{}'", to_string(args[0].type), to_string(callee.type)));
+        return Value::error();
+      }
+      if (callee.type.is(TypeKind::boolean)) return truth(args[0], e.range);
+      return cast(args[0], callee.type, e.range);
+    }
+    case Value::Kind::qualified:
+      return call_builtin(*this, {callee.name, std::move(args), std::move(keywords), e.range});
+    case Value::Kind::function: {
+      frontend::ModuleFunction* target = module().function(callee.name);
+      frontend::FunctionRole role = target->decoration.role;
+      if (role != frontend::FunctionRole::device) {
+        std::string hint = role == frontend::FunctionRole::undecorated
+                               ? "decorate it with @cuda.jit(device=True)"
+                               : role == frontend::FunctionRole::kernel
+                                     ? "a kernel is launched from the host; make a device function for shared code"
+                                     : "";
+        error(DiagKind::not_a_device_function, e.range,
+              "'" + callee.name + "' is a " + frontend::to_string(role) + " and cannot be called from a kernel", hint);
+        return Value::error();
+      }
+      const ast::Function* definition = module().lowered_function(callee.name, diagnostics());
+      if (definition == nullptr) return Value::error();
+      // Bind keywords and defaults to parameters, as Python does.
+      std::vector<std::optional<Value>> bound(definition->parameters.size());
+      if (args.size() > bound.size()) {
+        error(DiagKind::wrong_arity, e.range,
+              fmt::format("'{}' takes {} argument{} but {} were given", callee.name, bound.size(),
+                          bound.size() == 1 ? "" : "s", args.size()));
+        return Value::error();
+      }
+      for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i];
+      for (auto& [name, value] : keywords) {
+        auto parameter = std::find_if(definition->parameters.begin(), definition->parameters.end(),
+                                      [&](const ast::Parameter& p) { return p.name == name; });
+        if (parameter == definition->parameters.end()) {
+          error(DiagKind::wrong_arity, e.range, "'" + callee.name + "' has no parameter '" + name + "'");
+          return Value::error();
+        }
+        bound[parameter - definition->parameters.begin()] = value;
+      }
+      Signature signature;
+      std::vector<ir::ExprId> call_args;
+      for (size_t i = 0; i < bound.size(); ++i) {
+        if (!bound[i]) {
+          ast::ExprId default_value = definition->parameters[i].default_value;
+          if (default_value.valid()) bound[i] = as_runtime(check_expr(default_value), e.range);
+          if (!bound[i] || !bound[i]->ok()) {
+            error(DiagKind::wrong_arity, e.range,
+                  "missing argument '" + definition->parameters[i].name + "' in the call of '" + callee.name + "'");
+            return Value::error();
+          }
+        }
+        signature.arguments.push_back(bound[i]->type);
+        call_args.push_back(bound[i]->expr);
+      }
+      // Fixed-point rounds see partial types; specialise only once they are known.
+      for (const Type& type : signature.arguments)
+        if (!type.known()) return Value::error();
+      ir::Expr call;
+      call.kind = ir::ExprKind::device_call;
+      if (final_round_) {
+        int index = program_.specialize(callee.name, signature, false, e.range);
+        if (index < 0) return Value::error();
+        call.callee = index;
+        call.type = program_.program().functions[index].return_type;
+      } else {
+        // Argument types may still change: learn the return type without keeping anything.
+        auto type = program_.tentative_return_type(callee.name, signature, e.range);
+        if (!type) return Value::error();
+        call.type = *type;
+      }
+      call.args = std::move(call_args);
+      call.range = e.range;
+      return value_of(add(std::move(call)));
+    }
+    case Value::Kind::expr:
+      error(DiagKind::unsupported_operation, e.range, "a value of type '" + to_string(callee.type) + "' is not callable");
+      return Value::error();
+    case Value::Kind::error: return callee;
+  }
+  return Value::error();
+}
+
+}  // namespace pykern::sema

@@ -1,0 +1,25 @@
+// The functions and values kernels can use without defining them: Python builtins, math,
+// NumPy scalar functions and types, numba types, numba.cuda intrinsics and numba.cuda.random.
+#pragma once
+#include <string>
+
+#include "sema/checker.h"
+
+namespace pykern::sema {
+
+bool is_python_builtin(const std::string& name);
+
+// What a qualified name ("numba.cuda.threadIdx.x", "math.pi", "numpy.float32") denotes.
+// Unknown names stay `qualified` so an attribute can extend them; they fail when used.
+Value resolve_qualified(FunctionChecker& checker, const std::string& name, SourceRange range);
+
+// A call of a qualified name with checked arguments; Value::error() after reporting.
+struct CallSite {
+  std::string name;
+  std::vector<Value> args;
+  std::vector<std::pair<std::string, Value>> keywords;
+  SourceRange range;
+};
+Value call_builtin(FunctionChecker& checker, const CallSite& call);
+
+}  // namespace pykern::sema

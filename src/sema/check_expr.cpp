@@ -1,0 +1,639 @@
+// Expressions: names, literals, operators by Numba's typing rules, attributes, subscripts.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sema/builtins.h"
+#include "sema/checker.h"
+
+namespace pykern::sema {
+
+using ast::ExprKind;
+
+Value FunctionChecker::value_of(ir::ExprId id) const {
+  Value value;
+  value.kind = Value::Kind::expr;
+  value.expr = id;
+  value.type = expr(id).type;
+  return value;
+}
+
+Value FunctionChecker::make_constant(ir::Constant constant, Type type, SourceRange range) {
+  ir::Expr e;
+  e.kind = ir::ExprKind::constant;
+  e.constant = std::move(constant);
+  e.type = std::move(type);
+  e.range = range;
+  return value_of(add(std::move(e)));
+}
+
+Value FunctionChecker::make_call(std::string name, std::vector<ir::ExprId> args, Type type,
+                                 SourceRange range) {
+  ir::Expr e;
+  e.kind = ir::ExprKind::call;
+  e.name = std::move(name);
+  e.args = std::move(args);
+  e.type = std::move(type);
+  e.range = range;
+  return value_of(add(std::move(e)));
+}
+
+ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
+  const ir::Expr& from = expr(id);
+  if (!to.known() || !from.type.known() || from.type == to) return id;
+  // Tuples convert element-wise.
+  if (to.is(TypeKind::tuple) && from.type.is(TypeKind::tuple) &&
+      to.elements.size() == from.type.elements.size()) {
+    std::vector<ir::ExprId> parts;
+    for (size_t i = 0; i < to.elements.size(); ++i) {
+      ir::ExprId part = from.kind == ir::ExprKind::make_tuple
+                            ? from.args[i]
+                            : make_call(fmt::format("pk::get<{}>", i), {id}, from.type.elements[i], from.range).expr;
+      parts.push_back(cast_expr(part, to.elements[i]));
+    }
+    ir::Expr tuple;
+    tuple.kind = ir::ExprKind::make_tuple;
+    tuple.args = std::move(parts);
+    tuple.type = to;
+    tuple.range = expr(id).range;
+    return add(std::move(tuple));
+  }
+  ir::Expr c;
+  c.kind = ir::ExprKind::cast;
+  c.type = to;
+  c.range = from.range;
+  c.args = {id};
+  return add(std::move(c));
+}
+
+Value FunctionChecker::cast(const Value& value, const Type& to, SourceRange) {
+  if (!value.ok()) return value;
+  return value_of(cast_expr(value.expr, to));
+}
+
+Value FunctionChecker::as_runtime(const Value& value, SourceRange range) {
+  switch (value.kind) {
+    case Value::Kind::expr:
+    case Value::Kind::error: return value;
+    case Value::Kind::type:
+      error(DiagKind::unsupported_operation, range,
+            "the type '" + to_string(value.type) + "' cannot be used as a value here",
+            "call it to convert a value, e.g. float32(x)");
+      return Value::error();
+    case Value::Kind::function:
+      error(DiagKind::unsupported_operation, range,
+            "the function '" + value.name + "' cannot be used as a value", "call it");
+      return Value::error();
+    case Value::Kind::qualified:
+      error(DiagKind::unknown_name, range, "'" + value.name + "' is not a value pykern knows",
+            "kernels can use numba.cuda, math and numpy scalar functions");
+      return Value::error();
+  }
+  return Value::error();
+}
+
+Type FunctionChecker::float_type_for(const Type& type) {
+  if (type.is(TypeKind::floating)) return type.bits == 16 ? Type::f32() : type;
+  return Type::f64();
+}
+
+Value FunctionChecker::check_expr(ast::ExprId id) {
+  if (!id.valid()) return Value::error();
+  const ast::Expr& e = module().ast()[id];
+  switch (e.kind) {
+    case ExprKind::name: return check_name(e);
+    case ExprKind::integer:
+      if (e.int_overflows) {
+        error(DiagKind::type_mismatch, e.range, "integer literal does not fit in int64");
+        return Value::error();
+      }
+      return make_constant({e.int_value}, Type::i64(), e.range);
+    case ExprKind::float_: return make_constant({e.float_value}, Type::f64(), e.range);
+    case ExprKind::imaginary:
+      return make_constant({std::complex<double>(0, e.float_value)}, Type::complex(128), e.range);
+    case ExprKind::boolean: return make_constant({e.int_value != 0}, Type::boolean(), e.range);
+    case ExprKind::none: return make_constant({int64_t(0)}, Type::none(), e.range);
+    case ExprKind::string:
+      error(DiagKind::unsupported_operation, e.range, "strings are only supported in print() and assert messages");
+      return Value::error();
+    case ExprKind::binary: {
+      Value left = as_runtime(check_expr(e.operands[0]), module().ast()[e.operands[0]].range);
+      Value right = as_runtime(check_expr(e.operands[1]), module().ast()[e.operands[1]].range);
+      if (!left.ok() || !right.ok()) return Value::error();
+      return binary(e.binary_op, left, right, e.range);
+    }
+    case ExprKind::unary: {
+      Value operand = as_runtime(check_expr(e.operands[0]), e.range);
+      if (!operand.ok()) return Value::error();
+      return unary(e.unary_op, operand, e.range);
+    }
+    case ExprKind::not_: {
+      Value operand = truth(check_expr(e.operands[0]), e.range);
+      if (!operand.ok()) return Value::error();
+      ir::Expr n;
+      n.kind = ir::ExprKind::unary;
+      n.name = "!";
+      n.type = Type::boolean();
+      n.args = {operand.expr};
+      n.range = e.range;
+      return value_of(add(std::move(n)));
+    }
+    case ExprKind::bool_op: return check_bool_op(e);
+    case ExprKind::compare: return check_compare(e);
+    case ExprKind::if_else: return check_if_else(e);
+    case ExprKind::call: return check_call(id);
+    case ExprKind::attribute: {
+      Value base = check_expr(e.operands[0]);
+      if (!base.ok()) return base;
+      return attribute_of(base, e.text, e.range);
+    }
+    case ExprKind::subscript: {
+      Value base = check_expr(e.operands[0]);
+      if (!base.ok()) return base;
+      std::vector<ast::ExprId> indices(e.operands.begin() + 1, e.operands.end());
+      return subscript(base, indices, e.range);
+    }
+    case ExprKind::tuple: return check_tuple(e);
+    case ExprKind::list:
+      error(DiagKind::unsupported_operation, e.range, "lists are not supported in kernels",
+            "use a tuple, or a cuda.local.array for storage");
+      return Value::error();
+    case ExprKind::slice:
+      error(DiagKind::bad_index, e.range, "a slice can only appear inside [ ]");
+      return Value::error();
+    case ExprKind::error: return Value::error();
+  }
+  return Value::error();
+}
+
+Value FunctionChecker::check_name(const ast::Expr& e) {
+  int local = global_depth_ > 0 ? -1 : local_named(e.text);
+  if (local >= 0) {
+    const ir::Local& variable = function_.locals[local];
+    if (!variable.type.known()) {
+      if (final_round_)
+        error(DiagKind::undefined_variable, e.range,
+              "'" + e.text + "' is used before any value is assigned to it");
+      return Value::error();
+    }
+    ir::Expr read;
+    read.kind = ir::ExprKind::local;
+    read.local = local;
+    read.type = variable.type;
+    read.range = e.range;
+    return value_of(add(std::move(read)));
+  }
+  if (module().function(e.text)) {
+    Value function;
+    function.kind = Value::Kind::function;
+    function.name = e.text;
+    return function;
+  }
+  if (auto qualified = module().imported(e.text)) return resolve_qualified(*this, *qualified, e.range);
+  if (module().has_global(e.text)) return program_.global_constant(*this, e.text, e.range);
+  if (is_python_builtin(e.text)) return resolve_qualified(*this, "builtins." + e.text, e.range);
+  error(DiagKind::unknown_name, e.range, "name '" + e.text + "' is not defined",
+        "kernels see their parameters, their locals, module-level constants, functions and imports");
+  return Value::error();
+}
+
+Value FunctionChecker::check_tuple(const ast::Expr& e) {
+  ir::Expr tuple;
+  tuple.kind = ir::ExprKind::make_tuple;
+  tuple.range = e.range;
+  std::vector<Type> types;
+  for (ast::ExprId operand : e.operands) {
+    Value element = as_runtime(check_expr(operand), module().ast()[operand].range);
+    if (!element.ok()) return Value::error();
+    tuple.args.push_back(element.expr);
+    types.push_back(element.type);
+  }
+  tuple.type = Type::tuple(std::move(types));
+  return value_of(add(std::move(tuple)));
+}
+
+Value FunctionChecker::truth(const Value& input, SourceRange range) {
+  Value value = as_runtime(input, range);
+  if (!value.ok()) return value;
+  if (value.type.is(TypeKind::boolean)) return value;
+  if (value.type.is(TypeKind::none)) return make_constant({false}, Type::boolean(), range);
+  if (value.type.is_numeric()) {
+    Value zero = make_constant({int64_t(0)}, Type::i64(), range);
+    ir::Expr test;
+    test.kind = ir::ExprKind::binary;
+    test.name = "!=";
+    test.type = Type::boolean();
+    test.args = {value.expr, cast_expr(zero.expr, value.type)};
+    test.range = range;
+    return value_of(add(std::move(test)));
+  }
+  error(DiagKind::type_mismatch, range,
+        "a value of type '" + to_string(value.type) + "' has no truth value in a kernel");
+  return Value::error();
+}
+
+namespace {
+const char* cxx_operator(ast::BinaryOp op) {
+  switch (op) {
+    case ast::BinaryOp::add: return "+";
+    case ast::BinaryOp::sub: return "-";
+    case ast::BinaryOp::mul: return "*";
+    case ast::BinaryOp::lshift: return "<<";
+    case ast::BinaryOp::rshift: return ">>";
+    case ast::BinaryOp::bitand_: return "&";
+    case ast::BinaryOp::bitor_: return "|";
+    case ast::BinaryOp::bitxor: return "^";
+    default: return nullptr;
+  }
+}
+}  // namespace
+
+Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceRange range) {
+  if (!left.type.known() || !right.type.known()) return Value::error();
+  if (!left.type.is_numeric() || !right.type.is_numeric()) {
+    bool arrays = left.type.is(TypeKind::array) || right.type.is(TypeKind::array);
+    error(DiagKind::type_mismatch, range,
+          fmt::format("unsupported operand types for {}: '{}' and '{}'", ast::to_string(op),
+                      to_string(left.type), to_string(right.type)),
+          arrays ? "whole-array arithmetic is not available in kernels; index the arrays, e.g. a[i]"
+                 : "");
+    return Value::error();
+  }
+  auto build = [&](ir::ExprKind kind, std::string name, const Type& operand_type, const Type& result) {
+    ir::Expr e;
+    e.kind = kind;
+    e.name = std::move(name);
+    e.type = result;
+    e.range = range;
+    e.args = {cast_expr(left.expr, operand_type), cast_expr(right.expr, operand_type)};
+    return value_of(add(std::move(e)));
+  };
+  switch (op) {
+    case ast::BinaryOp::add:
+    case ast::BinaryOp::sub:
+    case ast::BinaryOp::mul: {
+      Type type = arithmetic_result(left.type, right.type);
+      return build(ir::ExprKind::binary, cxx_operator(op), type, type);
+    }
+    case ast::BinaryOp::div: {
+      Type type = true_divide_result(left.type, right.type);
+      return build(ir::ExprKind::binary, "/", type, type);
+    }
+    case ast::BinaryOp::floordiv:
+    case ast::BinaryOp::mod: {
+      Type type = arithmetic_result(left.type, right.type);
+      if (type.is(TypeKind::complex)) {
+        error(DiagKind::type_mismatch, range,
+              std::string("complex numbers do not support ") + ast::to_string(op));
+        return Value::error();
+      }
+      return build(ir::ExprKind::call, op == ast::BinaryOp::floordiv ? "pk::floordiv" : "pk::mod", type, type);
+    }
+    case ast::BinaryOp::pow: {
+      Type type = power_result(left.type, right.type);
+      // A float base with an integer exponent keeps the exponent an integer: Numba computes
+      // it by repeated multiplication, exactly.
+      if (type.is(TypeKind::floating) && right.type.is_integer_like()) {
+        ir::Expr e;
+        e.kind = ir::ExprKind::call;
+        e.name = "pk::pow";
+        e.type = type;
+        e.range = range;
+        e.args = {cast_expr(left.expr, type), cast_expr(right.expr, Type::i64())};
+        return value_of(add(std::move(e)));
+      }
+      return build(ir::ExprKind::call, "pk::pow", type, type);
+    }
+    case ast::BinaryOp::lshift:
+    case ast::BinaryOp::rshift:
+    case ast::BinaryOp::bitand_:
+    case ast::BinaryOp::bitor_:
+    case ast::BinaryOp::bitxor: {
+      if (!left.type.is_integer_like() || !right.type.is_integer_like()) {
+        error(DiagKind::type_mismatch, range,
+              fmt::format("'{}' needs integers, not '{}' and '{}'", ast::to_string(op),
+                          to_string(left.type), to_string(right.type)));
+        return Value::error();
+      }
+      bool logical = op != ast::BinaryOp::lshift && op != ast::BinaryOp::rshift &&
+                     left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
+      Type type = logical ? Type::boolean() : arithmetic_result(left.type, right.type);
+      return build(ir::ExprKind::binary, cxx_operator(op), type, type);
+    }
+    case ast::BinaryOp::matmul:
+      error(DiagKind::unsupported_operation, range, "the '@' operator is not supported in kernels");
+      return Value::error();
+  }
+  return Value::error();
+}
+
+Value FunctionChecker::unary(ast::UnaryOp op, Value operand, SourceRange range) {
+  if (!operand.type.is_numeric()) {
+    error(DiagKind::type_mismatch, range,
+          fmt::format("bad operand type for unary {}: '{}'", ast::to_string(op), to_string(operand.type)));
+    return Value::error();
+  }
+  if (op == ast::UnaryOp::invert && !operand.type.is_integer_like()) {
+    error(DiagKind::type_mismatch, range, "'~' needs an integer, not '" + to_string(operand.type) + "'");
+    return Value::error();
+  }
+  Type type = operand.type.is_integer_like() ? arithmetic_result(operand.type, operand.type) : operand.type;
+  ir::Expr e;
+  e.kind = ir::ExprKind::unary;
+  e.name = op == ast::UnaryOp::neg ? "-" : op == ast::UnaryOp::pos ? "+" : "~";
+  e.type = type;
+  e.range = range;
+  e.args = {cast_expr(operand.expr, type)};
+  return value_of(add(std::move(e)));
+}
+
+Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, SourceRange range) {
+  if (op == ast::CompareOp::is || op == ast::CompareOp::is_not) {
+    // Only `x is None` has a meaning here, and it is known at compile time.
+    bool left_none = left.type.is(TypeKind::none), right_none = right.type.is(TypeKind::none);
+    if (!left_none && !right_none) {
+      error(DiagKind::unsupported_operation, range, "'is' is only supported against None");
+      return Value::error();
+    }
+    bool same = left_none && right_none;
+    return make_constant({op == ast::CompareOp::is ? same : !same}, Type::boolean(), range);
+  }
+  if (op == ast::CompareOp::in || op == ast::CompareOp::not_in) {
+    error(DiagKind::unsupported_operation, range, "'in' is not supported in kernels");
+    return Value::error();
+  }
+  if (!left.type.is_numeric() || !right.type.is_numeric()) {
+    error(DiagKind::type_mismatch, range,
+          fmt::format("cannot compare '{}' and '{}'", to_string(left.type), to_string(right.type)));
+    return Value::error();
+  }
+  Type type = promote(left.type, right.type);
+  if (type.is(TypeKind::complex) && op != ast::CompareOp::eq && op != ast::CompareOp::ne) {
+    error(DiagKind::type_mismatch, range, "complex numbers cannot be ordered");
+    return Value::error();
+  }
+  ir::Expr e;
+  e.kind = ir::ExprKind::binary;
+  e.name = ast::to_string(op);
+  e.type = Type::boolean();
+  e.range = range;
+  e.args = {cast_expr(left.expr, type), cast_expr(right.expr, type)};
+  return value_of(add(std::move(e)));
+}
+
+// a < b < c is (a < b) and (b < c); b is evaluated twice, which only matters for calls with
+// side effects, which comparison chains in kernels do not have in practice.
+Value FunctionChecker::check_compare(const ast::Expr& e) {
+  std::vector<Value> operands;
+  for (ast::ExprId operand : e.operands) {
+    Value value = as_runtime(check_expr(operand), module().ast()[operand].range);
+    if (!value.ok()) return Value::error();
+    operands.push_back(value);
+  }
+  Value result;
+  for (size_t i = 0; i < e.compare_ops.size(); ++i) {
+    Value link = compare(e.compare_ops[i], operands[i], operands[i + 1], e.range);
+    if (!link.ok()) return link;
+    if (i == 0) {
+      result = link;
+      continue;
+    }
+    ir::Expr both;
+    both.kind = ir::ExprKind::logical;
+    both.name = "&&";
+    both.type = Type::boolean();
+    both.range = e.range;
+    both.args = {result.expr, link.expr};
+    result = value_of(add(std::move(both)));
+  }
+  return result;
+}
+
+Value FunctionChecker::check_bool_op(const ast::Expr& e) {
+  Value left = as_runtime(check_expr(e.operands[0]), e.range);
+  Value right = as_runtime(check_expr(e.operands[1]), e.range);
+  if (!left.ok() || !right.ok()) return Value::error();
+  bool is_and = e.bool_op == ast::BoolOp::and_;
+  if (left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean)) {
+    ir::Expr both;
+    both.kind = ir::ExprKind::logical;
+    both.name = is_and ? "&&" : "||";
+    both.type = Type::boolean();
+    both.range = e.range;
+    both.args = {left.expr, right.expr};
+    return value_of(add(std::move(both)));
+  }
+  // Python's `a and b` yields one of its operands: unify their types, pick by a's truth.
+  auto type = unify(left.type, right.type);
+  if (!type || !type->is_numeric()) {
+    error(DiagKind::type_mismatch, e.range,
+          fmt::format("cannot combine '{}' and '{}' with '{}'", to_string(left.type),
+                      to_string(right.type), is_and ? "and" : "or"));
+    return Value::error();
+  }
+  return make_call(is_and ? "pk::py_and" : "pk::py_or",
+                   {cast_expr(left.expr, *type), cast_expr(right.expr, *type)}, *type, e.range);
+}
+
+Value FunctionChecker::check_if_else(const ast::Expr& e) {
+  Value condition = truth(check_expr(e.operands[0]), e.range);
+  Value then = as_runtime(check_expr(e.operands[1]), e.range);
+  Value otherwise = as_runtime(check_expr(e.operands[2]), e.range);
+  if (!condition.ok() || !then.ok() || !otherwise.ok()) return Value::error();
+  auto type = unify(then.type, otherwise.type);
+  if (!type) {
+    error(DiagKind::type_mismatch, e.range,
+          fmt::format("the branches give '{}' and '{}', which do not unify", to_string(then.type),
+                      to_string(otherwise.type)));
+    return Value::error();
+  }
+  ir::Expr select;
+  select.kind = ir::ExprKind::select;
+  select.type = *type;
+  select.range = e.range;
+  select.args = {condition.expr, cast_expr(then.expr, *type), cast_expr(otherwise.expr, *type)};
+  return value_of(add(std::move(select)));
+}
+
+Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, SourceRange range) {
+  if (base.kind == Value::Kind::qualified) return resolve_qualified(*this, base.name + "." + attr, range);
+  if (base.kind != Value::Kind::expr) {
+    error(DiagKind::unknown_attribute, range, "'" + attr + "' is not an attribute pykern knows here");
+    return Value::error();
+  }
+  const Type& type = base.type;
+  auto member = [&](std::string name, Type result) {
+    ir::Expr e;
+    e.kind = ir::ExprKind::member;
+    e.name = std::move(name);
+    e.type = std::move(result);
+    e.range = range;
+    e.args = {base.expr};
+    return value_of(add(std::move(e)));
+  };
+  if (type.is(TypeKind::array)) {
+    if (attr == "shape" || attr == "strides") {
+      ir::Expr tuple;
+      tuple.kind = ir::ExprKind::make_tuple;
+      tuple.type = Type::uni_tuple(Type::i64(), type.ndim);
+      tuple.range = range;
+      for (int axis = 0; axis < type.ndim; ++axis)
+        tuple.args.push_back(member(fmt::format("{}[{}]", attr, axis), Type::i64()).expr);
+      return value_of(add(std::move(tuple)));
+    }
+    if (attr == "size") return make_call("pk::size", {base.expr}, Type::i64(), range);
+    if (attr == "ndim") return make_constant({int64_t(type.ndim)}, Type::i64(), range);
+    if (attr == "itemsize") return make_constant({int64_t(type.dtype().itemsize())}, Type::i64(), range);
+    if (attr == "T") {
+      Layout layout = type.layout == Layout::C ? Layout::F : type.layout == Layout::F ? Layout::C : Layout::A;
+      return make_call("pk::transpose", {base.expr}, Type::array(type.dtype(), type.ndim, layout), range);
+    }
+  }
+  if (type.is(TypeKind::complex) && (attr == "real" || attr == "imag"))
+    return make_call(attr == "real" ? "pk::real" : "pk::imag", {base.expr}, Type::float_(type.bits / 2), range);
+  if (type.is_numeric() && !type.is(TypeKind::complex) && (attr == "real" || attr == "imag"))
+    return attr == "real" ? base : cast(make_constant({int64_t(0)}, Type::i64(), range), type, range);
+  if (type.is(TypeKind::record)) {
+    for (size_t i = 0; i < type.field_names.size(); ++i)
+      if (type.field_names[i] == attr) return member(attr, type.elements[i]);
+  }
+  error(DiagKind::unknown_attribute, range,
+        "a value of type '" + to_string(type) + "' has no attribute '" + attr + "'");
+  return Value::error();
+}
+
+Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range) {
+  std::vector<IndexItem> items;
+  for (ast::ExprId index : indices) {
+    const ast::Expr& e = module().ast()[index];
+    IndexItem item;
+    if (e.kind == ExprKind::slice) {
+      item.is_slice = true;
+      ir::ExprId* parts[] = {&item.start, &item.stop, &item.step};
+      for (int i = 0; i < 3; ++i) {
+        if (!e.operands[i].valid()) continue;
+        Value part = as_runtime(check_expr(e.operands[i]), module().ast()[e.operands[i]].range);
+        if (!part.ok()) return Value::error();
+        if (!part.type.is_integer_like() && !part.type.is(TypeKind::none)) {
+          error(DiagKind::bad_index, module().ast()[e.operands[i]].range,
+                "slice bounds must be integers, not '" + to_string(part.type) + "'");
+          return Value::error();
+        }
+        if (!part.type.is(TypeKind::none)) *parts[i] = cast_expr(part.expr, Type::i64());
+      }
+      items.push_back(item);
+      continue;
+    }
+    if (e.kind == ExprKind::string && base.type.is(TypeKind::record)) {
+      return attribute_of(base, e.text, range);
+    }
+    item.value = as_runtime(check_expr(index), e.range);
+    if (!item.value.ok()) return Value::error();
+    // a[idx] with a tuple idx indexes several axes.
+    if (item.value.type.is(TypeKind::tuple) && base.type.is(TypeKind::array)) {
+      for (size_t i = 0; i < item.value.type.elements.size(); ++i) {
+        IndexItem part;
+        part.value = make_call(fmt::format("pk::get<{}>", i), {item.value.expr},
+                               item.value.type.elements[i], e.range);
+        items.push_back(part);
+      }
+      continue;
+    }
+    items.push_back(item);
+  }
+  return index_into(base, std::move(items), range);
+}
+
+Value FunctionChecker::subscript_value(const Value& base, std::vector<Value> indices, SourceRange range) {
+  std::vector<IndexItem> items;
+  for (Value& index : indices) {
+    IndexItem item;
+    item.value = index;
+    items.push_back(item);
+  }
+  return index_into(base, std::move(items), range);
+}
+
+Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> items, SourceRange range) {
+  Value base = as_runtime(input, range);
+  if (!base.ok()) return base;
+  const Type& type = base.type;
+  if (type.is(TypeKind::tuple)) {
+    if (items.size() != 1 || items[0].is_slice) {
+      error(DiagKind::bad_index, range, "a tuple takes one integer index");
+      return Value::error();
+    }
+    auto position = fold(items[0].value.expr);
+    int64_t count = static_cast<int64_t>(type.elements.size());
+    if (!position || !items[0].value.type.is_integer_like()) {
+      error(DiagKind::not_constant, range, "a tuple index must be a constant integer");
+      return Value::error();
+    }
+    int64_t i = position->as_int() < 0 ? position->as_int() + count : position->as_int();
+    if (i < 0 || i >= count) {
+      error(DiagKind::bad_index, range,
+            fmt::format("tuple index {} is out of range for a tuple of {}", position->as_int(), count));
+      return Value::error();
+    }
+    const ir::Expr& tuple = expr(base.expr);
+    if (tuple.kind == ir::ExprKind::make_tuple) return value_of(tuple.args[i]);
+    return make_call(fmt::format("pk::get<{}>", i), {base.expr}, type.elements[i], range);
+  }
+  if (!type.is(TypeKind::array)) {
+    error(DiagKind::bad_index, range, "a value of type '" + to_string(type) + "' cannot be indexed");
+    return Value::error();
+  }
+  if (static_cast<int>(items.size()) > type.ndim) {
+    error(DiagKind::bad_index, range,
+          fmt::format("too many indices: the array has {} dimension{} but {} were given", type.ndim,
+                      type.ndim == 1 ? "" : "s", items.size()));
+    return Value::error();
+  }
+  for (IndexItem& item : items) {
+    if (item.is_slice) continue;
+    if (!item.value.type.is_integer_like()) {
+      error(DiagKind::bad_index, expr(item.value.expr).range,
+            "array indices must be integers, not '" + to_string(item.value.type) + "'",
+            item.value.type.is(TypeKind::floating) ? "convert with int(...)" : "");
+      return Value::error();
+    }
+    item.value = value_of(cast_expr(item.value.expr, Type::i64()));
+  }
+  bool all_integers = static_cast<int>(items.size()) == type.ndim &&
+                      std::none_of(items.begin(), items.end(), [](const IndexItem& i) { return i.is_slice; });
+  if (all_integers) {
+    ir::Expr element;
+    element.kind = ir::ExprKind::element;
+    element.type = type.dtype();
+    element.range = range;
+    element.args.push_back(base.expr);
+    for (const IndexItem& item : items) element.args.push_back(item.value.expr);
+    return value_of(add(std::move(element)));
+  }
+  // A view: apply the axes right to left so earlier axis numbers stay valid.
+  Value view = base;
+  int ndim = type.ndim;
+  Layout layout = type.layout;
+  for (int axis = static_cast<int>(items.size()) - 1; axis >= 0; --axis) {
+    const IndexItem& item = items[axis];
+    if (item.is_slice) {
+      auto none = [&] { return make_constant({INT64_MIN}, Type::i64(), range).expr; };
+      layout = Layout::A;
+      view = make_call(fmt::format("pk::slice_axis<{}>", axis),
+                       {view.expr, item.start.valid() ? item.start : none(),
+                        item.stop.valid() ? item.stop : none(), item.step.valid() ? item.step : none()},
+                       Type::array(type.dtype(), ndim, layout), range);
+    } else {
+      --ndim;
+      // Fixing leading axes of a C array keeps it C-contiguous.
+      bool leading = axis == 0 || std::all_of(items.begin(), items.begin() + axis,
+                                              [](const IndexItem& i) { return !i.is_slice; });
+      if (!(layout == Layout::C && leading)) layout = Layout::A;
+      view = make_call(fmt::format("pk::index_axis<{}>", axis), {view.expr, item.value.expr},
+                       Type::array(type.dtype(), ndim, layout), range);
+    }
+  }
+  return view;
+}
+
+}  // namespace pykern::sema

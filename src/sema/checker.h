@@ -1,0 +1,158 @@
+// Internal to sema: the state of inferring one program, and one function within it.
+#pragma once
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "frontend/module.h"
+#include "sema/infer.h"
+#include "sema/ir.h"
+
+namespace pykern::sema {
+
+// What an expression denotes while it is checked: a run-time value (an IR expression), or a
+// compile-time entity that only makes sense as a callee or attribute base.
+struct Value {
+  enum class Kind { expr, qualified, function, type, error };
+  Kind kind = Kind::error;
+  ir::ExprId expr;          // Kind::expr
+  Type type;                // Kind::expr: its type; Kind::type: the type denoted
+  std::string name;         // Kind::qualified: "numba.cuda.grid"; Kind::function: module function
+
+  static Value error() { return {}; }
+  bool ok() const { return kind != Kind::error; }
+};
+
+class ProgramBuilder;
+
+class FunctionChecker {
+ public:
+  FunctionChecker(ProgramBuilder& program, const frontend::ModuleFunction& function,
+                  const ast::Function& ast, const Signature& signature, bool is_kernel);
+  // Runs inference to a fixed point, then the reporting pass. Returns the finished function.
+  ir::Function run();
+
+  // ---- used by builtins.cpp and constants.cpp ----
+  Diagnostics& diagnostics();
+  frontend::Module& module();
+  const SourceFile& file();
+  void error(DiagKind kind, SourceRange range, std::string message, std::string hint = {});
+
+  ir::ExprId add(ir::Expr expr) { return function_.exprs.add(std::move(expr)); }
+  ir::StmtId add(ir::Stmt stmt) { return function_.stmts.add(std::move(stmt)); }
+  const ir::Expr& expr(ir::ExprId id) const { return function_.exprs[id]; }
+  Value value_of(ir::ExprId id) const;
+
+  Value make_constant(ir::Constant constant, Type type, SourceRange range);
+  Value make_call(std::string name, std::vector<ir::ExprId> args, Type type, SourceRange range);
+  Value cast(const Value& value, const Type& to, SourceRange range);
+  ir::ExprId cast_expr(ir::ExprId id, const Type& to);
+  // The value as a run-time expression; reports an error for compile-time entities.
+  Value as_runtime(const Value& value, SourceRange range);
+
+  Value check_expr(ast::ExprId id);
+  Value check_call(ast::ExprId id);
+  Value binary(ast::BinaryOp op, Value left, Value right, SourceRange range);
+  Value truth(const Value& value, SourceRange range);  // Python truthiness as bool
+  Value attribute_of(const Value& base, const std::string& attr, SourceRange range);
+  Value subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range);
+  // One index of a subscript: an integer value, or a slice (parts invalid where omitted).
+  struct IndexItem {
+    bool is_slice = false;
+    Value value;
+    ir::ExprId start, stop, step;
+  };
+  Value index_into(const Value& base, std::vector<IndexItem> items, SourceRange range);
+  Value subscript_value(const Value& base, std::vector<Value> indices, SourceRange range);
+  std::optional<ir::Constant> fold(ir::ExprId id);
+  Value check_global_expr(ast::ExprId id);
+
+  // Numba's math typing: floats keep their width, integers compute in float64.
+  Type float_type_for(const Type& type);
+
+  // Statements may emit helper statements (declarations) before the current one.
+  void emit_stmt(ir::Stmt stmt);
+  uint32_t line_of(SourceRange range);
+
+ private:
+  friend class ProgramBuilder;
+  void collect_locals(const std::vector<ast::StmtId>& body);
+  void collect_target_names(ast::ExprId target);
+  int local_named(const std::string& name) const;
+  int new_temporary(const Type& type);
+  void set_local_type(int local, const Type& type, SourceRange range);
+
+  void check_block(const std::vector<ast::StmtId>& body, std::vector<ir::StmtId>& out);
+  void check_stmt(ast::StmtId id);
+  void check_assign(const ast::Stmt& stmt);
+  void assign_to(ast::ExprId target, Value value, SourceRange range);
+  void check_aug_assign(const ast::Stmt& stmt);
+  void check_if(const ast::Stmt& stmt);
+  void check_for(const ast::Stmt& stmt);
+  void check_while(const ast::Stmt& stmt);
+  void check_return(const ast::Stmt& stmt);
+  void check_assert(const ast::Stmt& stmt);
+  void check_expr_stmt(const ast::Stmt& stmt);
+  bool check_array_declaration(ast::ExprId target, ast::ExprId value, SourceRange range);
+  void emit_loop_body(const ast::Stmt& stmt, ir::Stmt& loop, ast::ExprId target,
+                      const std::vector<std::pair<ast::ExprId, Value>>& per_iteration);
+
+  Value check_name(const ast::Expr& e);
+  Value check_compare(const ast::Expr& e);
+  Value check_bool_op(const ast::Expr& e);
+  Value check_if_else(const ast::Expr& e);
+  Value check_tuple(const ast::Expr& e);
+  Value unary(ast::UnaryOp op, Value operand, SourceRange range);
+  Value compare(ast::CompareOp op, Value left, Value right, SourceRange range);
+
+  ProgramBuilder& program_;
+  const frontend::ModuleFunction& module_function_;
+  const ast::Function& ast_;
+  Signature signature_;
+  bool is_kernel_;
+  ir::Function function_;
+  std::map<std::string, int> local_index_;
+  std::optional<Type> inferred_return_;
+  std::vector<ir::StmtId>* current_block_ = nullptr;
+  std::vector<int> loop_stack_;  // loop ids, innermost last
+  std::vector<bool> loop_else_stack_;
+  int next_loop_id_ = 0;
+  int temporaries_ = 0;
+  int global_depth_ = 0;  // > 0 while a module global's expression is checked
+  bool changed_ = false;
+  bool final_round_ = false;
+};
+
+class ProgramBuilder {
+ public:
+  ProgramBuilder(frontend::Module& module, Diagnostics& diagnostics)
+      : module_(module), diagnostics_(diagnostics) {}
+
+  // Index of the specialisation of `name` for these argument types, inferring it if new;
+  // -1 after an error (reported at `call_range` in `caller`).
+  int specialize(const std::string& name, const Signature& signature, bool is_kernel,
+                 SourceRange call_range);
+  // The return type `specialize` would give, with everything it adds rolled back (used
+  // while the caller's own types are still being found).
+  std::optional<Type> tentative_return_type(const std::string& name, const Signature& signature,
+                                            SourceRange call_range);
+  // A module global folded to a constant: its value expression in the caller.
+  Value global_constant(FunctionChecker& caller, const std::string& name, SourceRange range);
+
+  frontend::Module& module() { return module_; }
+  Diagnostics& diagnostics() { return diagnostics_; }
+  ir::Program take() { return std::move(program_); }
+  ir::Program& program() { return program_; }
+
+ private:
+  frontend::Module& module_;
+  Diagnostics& diagnostics_;
+  ir::Program program_;
+  std::map<std::string, int> done_;          // key: name + argument types
+  std::vector<std::string> in_progress_;     // the call stack being inferred
+  std::map<std::string, int> specialization_count_;
+  std::set<std::string> globals_in_progress_;
+};
+
+}  // namespace pykern::sema

@@ -1,0 +1,508 @@
+// Inference of functions and statements. Expressions are in check_expr.cpp, calls of known
+// functions in builtins.cpp, constant folding in constants.cpp.
+#include <fmt/format.h>
+
+#include "sema/checker.h"
+
+namespace pykern::sema {
+
+using ast::StmtKind;
+
+std::string to_string(const Signature& signature) {
+  std::string text = signature.return_type ? to_string(*signature.return_type) : "";
+  text += "(";
+  for (size_t i = 0; i < signature.arguments.size(); ++i)
+    text += (i ? ", " : "") + to_string(signature.arguments[i]);
+  return text + ")";
+}
+
+// ---------------------------------------------------------------- ProgramBuilder
+
+int ProgramBuilder::specialize(const std::string& name, const Signature& signature, bool is_kernel,
+                               SourceRange call_range) {
+  std::string key = name + (is_kernel ? "!k" : "!d") + to_string(signature);
+  if (auto found = done_.find(key); found != done_.end()) return found->second;
+  for (const std::string& active : in_progress_) {
+    if (active == name) {
+      diagnostics_.error(DiagKind::recursion, module_.file(), call_range,
+                         "'" + name + "' calls itself; recursion is not supported in kernels",
+                         "rewrite the recursion as a loop");
+      return -1;
+    }
+  }
+  frontend::ModuleFunction* function = module_.function(name);
+  const ast::Function* ast = function ? module_.lowered_function(name, diagnostics_) : nullptr;
+  if (ast == nullptr) {
+    diagnostics_.error(DiagKind::unknown_kernel, module_.file(), call_range,
+                       "no function named '" + name + "' in " + module_.file().display_name());
+    return -1;
+  }
+  if (signature.arguments.size() != ast->parameters.size()) {
+    diagnostics_.error(DiagKind::signature_mismatch, module_.file(), call_range,
+                       fmt::format("'{}' takes {} argument{} but the signature gives {}", name,
+                                   ast->parameters.size(), ast->parameters.size() == 1 ? "" : "s",
+                                   signature.arguments.size()));
+    return -1;
+  }
+  in_progress_.push_back(name);
+  FunctionChecker checker(*this, *function, *ast, signature, is_kernel);
+  ir::Function result = checker.run();
+  in_progress_.pop_back();
+  result.specialization = specialization_count_[name]++;
+  program_.functions.push_back(std::move(result));
+  int index = static_cast<int>(program_.functions.size() - 1);
+  done_[key] = index;
+  return index;
+}
+
+std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& name,
+                                                          const Signature& signature,
+                                                          SourceRange call_range) {
+  size_t functions = program_.functions.size();
+  auto done = done_;
+  auto counts = specialization_count_;
+  int index = specialize(name, signature, false, call_range);
+  std::optional<Type> type;
+  if (index >= 0) type = program_.functions[index].return_type;
+  program_.functions.resize(functions);
+  done_ = std::move(done);
+  specialization_count_ = std::move(counts);
+  return type;
+}
+
+// ---------------------------------------------------------------- FunctionChecker
+
+FunctionChecker::FunctionChecker(ProgramBuilder& program, const frontend::ModuleFunction& function,
+                                 const ast::Function& ast, const Signature& signature, bool is_kernel)
+    : program_(program), module_function_(function), ast_(ast), signature_(signature),
+      is_kernel_(is_kernel) {}
+
+Diagnostics& FunctionChecker::diagnostics() { return program_.diagnostics(); }
+frontend::Module& FunctionChecker::module() { return program_.module(); }
+const SourceFile& FunctionChecker::file() { return program_.module().file(); }
+
+void FunctionChecker::error(DiagKind kind, SourceRange range, std::string message, std::string hint) {
+  diagnostics().error(kind, file(), range, std::move(message), std::move(hint));
+}
+
+uint32_t FunctionChecker::line_of(SourceRange range) { return file().position(range.begin).line; }
+
+ir::Function FunctionChecker::run() {
+  const frontend::Decoration& decoration = module_function_.decoration;
+  function_.python_name = ast_.name;
+  function_.role = module_function_.decoration.role;
+  function_.is_kernel = is_kernel_;
+  function_.argument_types = signature_.arguments;
+  function_.range = ast_.range;
+  function_.first_line = line_of(ast_.name_range);
+  function_.options.debug = decoration.debug;
+  function_.options.fastmath = decoration.fastmath;
+  function_.options.lineinfo = decoration.lineinfo;
+  function_.options.opt = decoration.opt.value_or(3);
+  function_.options.max_registers = decoration.max_registers.value_or(0);
+  for (size_t i = 0; i < ast_.parameters.size(); ++i) {
+    ir::Local local{ast_.parameters[i].name, signature_.arguments[i], true, false};
+    local_index_[local.name] = static_cast<int>(function_.locals.size());
+    function_.parameters.push_back(static_cast<int>(function_.locals.size()));
+    function_.locals.push_back(local);
+  }
+  collect_locals(ast_.body);
+  size_t named_locals = function_.locals.size();
+
+  // Rounds with diagnostics muted until the local types stop changing, then one that reports.
+  bool was_muted = diagnostics().muted();
+  diagnostics().set_muted(true);
+  for (int round = 0; round < 32; ++round) {
+    changed_ = false;
+    function_.exprs = {};
+    function_.stmts = {};
+    function_.body.clear();
+    function_.locals.resize(named_locals);
+    temporaries_ = 0;
+    next_loop_id_ = 0;
+    check_block(ast_.body, function_.body);
+    if (!changed_) break;
+  }
+  diagnostics().set_muted(was_muted);
+  final_round_ = true;
+  function_.exprs = {};
+  function_.stmts = {};
+  function_.body.clear();
+  function_.locals.resize(named_locals);
+  temporaries_ = 0;
+  next_loop_id_ = 0;
+  check_block(ast_.body, function_.body);
+
+  if (is_kernel_) {
+    function_.return_type = Type::void_();
+  } else if (signature_.return_type) {
+    function_.return_type = *signature_.return_type;
+  } else {
+    function_.return_type = inferred_return_.value_or(Type::none());
+  }
+  return std::move(function_);
+}
+
+// Python scoping: every name bound anywhere in the body is a local of the whole function.
+void FunctionChecker::collect_locals(const std::vector<ast::StmtId>& body) {
+  const ast::Ast& tree = module().ast();
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = tree[id];
+    if (stmt.kind == StmtKind::assign || stmt.kind == StmtKind::for_)
+      for (ast::ExprId target : stmt.targets) collect_target_names(target);
+    collect_locals(stmt.body);
+    collect_locals(stmt.orelse);
+  }
+}
+
+void FunctionChecker::collect_target_names(ast::ExprId target) {
+  const ast::Expr& e = module().ast()[target];
+  if (e.kind == ast::ExprKind::name && !local_index_.count(e.text)) {
+    local_index_[e.text] = static_cast<int>(function_.locals.size());
+    function_.locals.push_back({e.text, Type::unknown(), false, false});
+  } else if (e.kind == ast::ExprKind::tuple) {
+    for (ast::ExprId element : e.operands) collect_target_names(element);
+  }
+}
+
+int FunctionChecker::local_named(const std::string& name) const {
+  auto found = local_index_.find(name);
+  return found == local_index_.end() ? -1 : found->second;
+}
+
+int FunctionChecker::new_temporary(const Type& type) {
+  ir::Local local{fmt::format("tmp{}", temporaries_++), type, false, true};
+  function_.locals.push_back(local);
+  return static_cast<int>(function_.locals.size() - 1);
+}
+
+void FunctionChecker::set_local_type(int local, const Type& type, SourceRange range) {
+  ir::Local& target = function_.locals[local];
+  if (!type.known()) return;
+  if (target.is_parameter) {
+    if (!unify(target.type, type))
+      error(DiagKind::type_mismatch, range,
+            fmt::format("cannot assign a value of type '{}' to parameter '{}' of type '{}'",
+                        to_string(type), target.name, to_string(target.type)));
+    return;
+  }
+  auto unified = unify(target.type, type);
+  if (!unified) {
+    error(DiagKind::type_mismatch, range,
+          fmt::format("'{}' is assigned a '{}' here but a '{}' elsewhere", target.name,
+                      to_string(type), to_string(target.type)),
+          "a variable keeps one type in a kernel; use a new name for the other value");
+    return;
+  }
+  if (*unified != target.type) {
+    target.type = *unified;
+    changed_ = true;
+  }
+}
+
+void FunctionChecker::emit_stmt(ir::Stmt stmt) {
+  if (stmt.line == 0) stmt.line = line_of(stmt.range);
+  current_block_->push_back(add(std::move(stmt)));
+}
+
+void FunctionChecker::check_block(const std::vector<ast::StmtId>& body, std::vector<ir::StmtId>& out) {
+  std::vector<ir::StmtId>* saved = current_block_;
+  current_block_ = &out;
+  for (ast::StmtId id : body) check_stmt(id);
+  current_block_ = saved;
+}
+
+void FunctionChecker::check_stmt(ast::StmtId id) {
+  const ast::Stmt& stmt = module().ast()[id];
+  switch (stmt.kind) {
+    case StmtKind::expr: check_expr_stmt(stmt); return;
+    case StmtKind::assign: check_assign(stmt); return;
+    case StmtKind::aug_assign: check_aug_assign(stmt); return;
+    case StmtKind::if_: check_if(stmt); return;
+    case StmtKind::for_: check_for(stmt); return;
+    case StmtKind::while_: check_while(stmt); return;
+    case StmtKind::return_: check_return(stmt); return;
+    case StmtKind::assert_: check_assert(stmt); return;
+    case StmtKind::pass:
+    case StmtKind::error: return;
+    case StmtKind::break_:
+    case StmtKind::continue_: {
+      if (loop_stack_.empty()) {
+        error(DiagKind::bad_assignment, stmt.range,
+              std::string("'") + (stmt.kind == StmtKind::break_ ? "break" : "continue") + "' outside a loop");
+        return;
+      }
+      ir::Stmt out;
+      out.kind = stmt.kind == StmtKind::break_ ? ir::StmtKind::break_ : ir::StmtKind::continue_;
+      out.range = stmt.range;
+      out.loop_id = loop_stack_.back();
+      out.loop_has_else = loop_else_stack_.back();
+      emit_stmt(std::move(out));
+      return;
+    }
+    case StmtKind::raise: {
+      ir::Stmt out;
+      out.kind = ir::StmtKind::raise_;
+      out.range = stmt.range;
+      out.message = std::string(file().slice(stmt.range));
+      emit_stmt(std::move(out));
+      return;
+    }
+  }
+}
+
+void FunctionChecker::check_expr_stmt(const ast::Stmt& stmt) {
+  const ast::Expr& e = module().ast()[stmt.value];
+  // print(...) is a statement-like call: strings are allowed as arguments.
+  if (e.kind == ast::ExprKind::call && module().ast()[e.operands[0]].kind == ast::ExprKind::name &&
+      module().ast()[e.operands[0]].text == "print" && local_named("print") < 0) {
+    // One printf per print(), as Numba does, so lines of different threads do not interleave.
+    ir::Stmt out;
+    out.kind = ir::StmtKind::print;
+    out.range = stmt.range;
+    for (size_t i = 1; i < e.operands.size(); ++i) {
+      if (i > 1) out.message += " ";
+      const ast::Expr& argument = module().ast()[e.operands[i]];
+      if (argument.kind == ast::ExprKind::string) {
+        for (char c : argument.text) out.message += c == '%' ? std::string("%%") : std::string(1, c);
+        continue;
+      }
+      Value value = as_runtime(check_expr(e.operands[i]), argument.range);
+      if (!value.ok()) continue;
+      if (value.type.is_integer_like()) {
+        bool is_unsigned = value.type.is(TypeKind::integer) && !value.type.is_signed;
+        out.message += is_unsigned ? "%llu" : "%lld";
+        out.args.push_back(cast_expr(value.expr, is_unsigned ? Type::u64() : Type::i64()));
+      } else if (value.type.is(TypeKind::floating)) {
+        out.message += "%f";
+        out.args.push_back(cast_expr(value.expr, Type::f64()));
+      } else {
+        error(DiagKind::unsupported_operation, argument.range,
+              "print() in a kernel takes numbers and string literals, not '" + to_string(value.type) + "'");
+      }
+    }
+    out.message += "\n";
+    emit_stmt(std::move(out));
+    return;
+  }
+  if (e.kind == ast::ExprKind::string) return;  // a bare string is a comment
+  Value value = check_expr(stmt.value);
+  if (value.kind != Value::Kind::expr) return;
+  ir::Stmt out;
+  out.kind = ir::StmtKind::expr;
+  out.range = stmt.range;
+  out.value = value.expr;
+  emit_stmt(std::move(out));
+}
+
+void FunctionChecker::check_assign(const ast::Stmt& stmt) {
+  // `sA = cuda.shared.array(...)` declares storage rather than assigning a value.
+  if (stmt.targets.size() == 1 && check_array_declaration(stmt.targets[0], stmt.value, stmt.range))
+    return;
+  Value value = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
+  if (!value.ok()) return;
+  if (stmt.targets.size() > 1) {
+    // a = b = v: evaluate once into a temporary.
+    int temp = new_temporary(value.type);
+    ir::Expr local;
+    local.kind = ir::ExprKind::local;
+    local.local = temp;
+    local.type = value.type;
+    ir::Stmt store;
+    store.kind = ir::StmtKind::assign;
+    store.range = stmt.range;
+    store.target = add(local);
+    store.value = value.expr;
+    emit_stmt(std::move(store));
+    value = value_of(add(local));
+  }
+  for (ast::ExprId target : stmt.targets) assign_to(target, value, stmt.range);
+}
+
+void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange range) {
+  const ast::Expr& t = module().ast()[target];
+  switch (t.kind) {
+    case ast::ExprKind::name: {
+      int local = local_named(t.text);
+      set_local_type(local, value.type, t.range);
+      const Type& type = function_.locals[local].type;
+      if (final_round_ && type.known() && value.type.known() && !unify(type, value.type)) return;
+      ir::Expr target_expr;
+      target_expr.kind = ir::ExprKind::local;
+      target_expr.local = local;
+      target_expr.type = type;
+      target_expr.range = t.range;
+      ir::Stmt store;
+      store.kind = ir::StmtKind::assign;
+      store.range = range;
+      store.target = add(std::move(target_expr));
+      store.value = cast_expr(value.expr, type);
+      emit_stmt(std::move(store));
+      return;
+    }
+    case ast::ExprKind::tuple: {
+      if (!value.type.is(TypeKind::tuple)) {
+        error(DiagKind::bad_assignment, range,
+              fmt::format("cannot unpack a value of type '{}' into {} names", to_string(value.type),
+                          t.operands.size()));
+        return;
+      }
+      if (value.type.elements.size() != t.operands.size()) {
+        error(DiagKind::bad_assignment, range,
+              fmt::format("cannot unpack {} values into {} names", value.type.elements.size(),
+                          t.operands.size()));
+        return;
+      }
+      // Evaluate the whole right side first (a, b = b, a swaps), then assign each part.
+      int temp = new_temporary(value.type);
+      ir::Expr temp_expr;
+      temp_expr.kind = ir::ExprKind::local;
+      temp_expr.local = temp;
+      temp_expr.type = value.type;
+      ir::Stmt store;
+      store.kind = ir::StmtKind::assign;
+      store.range = range;
+      store.target = add(temp_expr);
+      store.value = value.expr;
+      emit_stmt(std::move(store));
+      for (size_t i = 0; i < t.operands.size(); ++i) {
+        Value part = make_call(fmt::format("pk::get<{}>", i), {add(temp_expr)},
+                               value.type.elements[i], range);
+        assign_to(t.operands[i], part, range);
+      }
+      return;
+    }
+    case ast::ExprKind::subscript:
+    case ast::ExprKind::attribute: {
+      Value place = check_expr(target);
+      if (!place.ok()) return;
+      const ir::Expr& lvalue = expr(place.expr);
+      if (lvalue.kind != ir::ExprKind::element &&
+          !(lvalue.kind == ir::ExprKind::member && expr(lvalue.args[0]).type.is(TypeKind::record))) {
+        error(DiagKind::bad_assignment, t.range,
+              "cannot assign to '" + std::string(file().slice(t.range)) + "'",
+              "only array elements and local variables can be assigned");
+        return;
+      }
+      if (!value.type.is_scalar() && value.type.known()) {
+        error(DiagKind::type_mismatch, range,
+              fmt::format("cannot store a '{}' into an array element of type '{}'",
+                          to_string(value.type), to_string(place.type)));
+        return;
+      }
+      ir::Stmt store;
+      store.kind = ir::StmtKind::assign;
+      store.range = range;
+      store.target = place.expr;
+      store.value = cast_expr(value.expr, place.type);
+      emit_stmt(std::move(store));
+      return;
+    }
+    default:
+      error(DiagKind::bad_assignment, t.range,
+            "cannot assign to '" + std::string(file().slice(t.range)) + "'");
+      return;
+  }
+}
+
+void FunctionChecker::check_aug_assign(const ast::Stmt& stmt) {
+  // x[i] op= v reads and writes the same place: check the target once as a value.
+  ast::ExprId target = stmt.targets[0];
+  const ast::Expr& t = module().ast()[target];
+  if (t.kind != ast::ExprKind::name && t.kind != ast::ExprKind::subscript &&
+      t.kind != ast::ExprKind::attribute) {
+    error(DiagKind::bad_assignment, t.range, "cannot assign to '" + std::string(file().slice(t.range)) + "'");
+    return;
+  }
+  Value current = as_runtime(check_expr(target), t.range);
+  Value operand = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
+  if (!current.ok() || !operand.ok()) return;
+  Value result = binary(stmt.binary_op, current, operand, stmt.range);
+  if (!result.ok()) return;
+  if (t.kind == ast::ExprKind::name) {
+    assign_to(target, result, stmt.range);
+    return;
+  }
+  ir::Stmt store;
+  store.kind = ir::StmtKind::assign;
+  store.range = stmt.range;
+  store.target = current.expr;
+  store.value = cast_expr(result.expr, current.type);
+  emit_stmt(std::move(store));
+}
+
+void FunctionChecker::check_if(const ast::Stmt& stmt) {
+  Value condition = truth(check_expr(stmt.value), module().ast()[stmt.value].range);
+  ir::Stmt out;
+  out.kind = ir::StmtKind::if_;
+  out.range = stmt.range;
+  out.condition = condition.ok() ? condition.expr : ir::ExprId();
+  check_block(stmt.body, out.body);
+  check_block(stmt.orelse, out.orelse);
+  if (condition.ok()) emit_stmt(std::move(out));
+}
+
+void FunctionChecker::check_while(const ast::Stmt& stmt) {
+  ir::Stmt out;
+  out.kind = ir::StmtKind::while_;
+  out.range = stmt.range;
+  out.loop_id = next_loop_id_++;
+  out.loop_has_else = !stmt.orelse.empty();
+  // The condition is re-evaluated each iteration; its helper statements must not escape the
+  // loop, so conditions are plain expressions.
+  Value condition = truth(check_expr(stmt.value), module().ast()[stmt.value].range);
+  out.condition = condition.ok() ? condition.expr : ir::ExprId();
+  loop_stack_.push_back(out.loop_id);
+  loop_else_stack_.push_back(out.loop_has_else);
+  check_block(stmt.body, out.body);
+  loop_stack_.pop_back();
+  loop_else_stack_.pop_back();
+  check_block(stmt.orelse, out.orelse);
+  if (condition.ok()) emit_stmt(std::move(out));
+}
+
+void FunctionChecker::check_return(const ast::Stmt& stmt) {
+  ir::Stmt out;
+  out.kind = ir::StmtKind::return_;
+  out.range = stmt.range;
+  if (stmt.value.valid()) {
+    Value value = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
+    if (!value.ok()) return;
+    if (is_kernel_ && !value.type.is(TypeKind::none)) {
+      error(DiagKind::kernel_return_value, stmt.range,
+            "a kernel cannot return a value (it returns " + to_string(value.type) + ")",
+            "write results into an array argument");
+      return;
+    }
+    if (!value.type.is(TypeKind::none)) {
+      auto unified = unify(inferred_return_.value_or(Type::unknown()), value.type);
+      if (!unified) {
+        error(DiagKind::type_mismatch, stmt.range,
+              fmt::format("this returns '{}' but another return gives '{}'", to_string(value.type),
+                          to_string(*inferred_return_)));
+        return;
+      }
+      if (!inferred_return_ || *inferred_return_ != *unified) changed_ = true;
+      inferred_return_ = *unified;
+      Type declared = signature_.return_type.value_or(*inferred_return_);
+      out.value = cast_expr(value.expr, declared);
+    }
+  }
+  emit_stmt(std::move(out));
+}
+
+void FunctionChecker::check_assert(const ast::Stmt& stmt) {
+  Value condition = truth(check_expr(stmt.value), module().ast()[stmt.value].range);
+  if (!condition.ok()) return;
+  ir::Stmt out;
+  out.kind = ir::StmtKind::assert_;
+  out.range = stmt.range;
+  out.condition = condition.expr;
+  if (stmt.message.valid() && module().ast()[stmt.message].kind == ast::ExprKind::string)
+    out.message = module().ast()[stmt.message].text;
+  else
+    out.message = std::string(file().slice(module().ast()[stmt.value].range));
+  emit_stmt(std::move(out));
+}
+
+}  // namespace pykern::sema

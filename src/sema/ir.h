@@ -1,0 +1,137 @@
+// The typed IR that inference produces and the emitter prints. Every expression has its final
+// type; every conversion is an explicit cast node; every Python-specific operation (// % **,
+// indexing with wraparound, range stepping) is a call into the runtime header chosen here, so
+// the emitter never compares types.
+#pragma once
+#include <complex>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "base/ids.h"
+#include "base/source_file.h"
+#include "frontend/module.h"
+#include "sema/types.h"
+
+namespace pykern::ir {
+
+using sema::Type;
+struct ExprTag;
+struct StmtTag;
+using ExprId = Id<ExprTag>;
+using StmtId = Id<StmtTag>;
+
+// A compile-time value: folded module constants, literals.
+struct Constant {
+  std::variant<bool, int64_t, uint64_t, double, std::complex<double>, std::string> value;
+  int64_t as_int() const;
+  double as_double() const;
+};
+
+enum class ExprKind {
+  constant,     // constant, of `type`
+  local,        // local variable `local`
+  cast,         // args[0] converted to `type`
+  unary,        // C++ operator `name` ("-", "~", "!") on args[0]
+  binary,       // C++ operator `name` on args[0], args[1], both already of the operand type
+  logical,      // "&&" or "||" on two bools (short-circuit, as Python's and/or)
+  call,         // runtime or intrinsic function `name` applied to args
+  device_call,  // the program's function `callee` applied to args
+  element,      // array element args[0][args[1..]] (indices int64): an lvalue
+  member,       // args[0].`name` (array shape/strides entries, record fields): may be an lvalue
+  make_tuple,   // a tuple of args
+  select,       // args[0] ? args[1] : args[2]
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::constant;
+  Type type;
+  SourceRange range;
+  std::string name;
+  std::vector<ExprId> args;
+  Constant constant;
+  int local = -1;
+  int callee = -1;
+};
+
+enum class StmtKind {
+  assign,        // target = value (target: local, element or member)
+  expr,          // value evaluated for its effects
+  if_,           // condition, body, orelse
+  for_range,     // local = start, stop, step (int64); step_sign; body, orelse; loop_id
+  while_,        // condition, body, orelse; loop_id
+  break_,        // loop_id
+  continue_,
+  return_,       // value (invalid for a bare return)
+  declare_array, // local, array_dtype, array_shape, in_shared_memory
+  assert_,       // condition, message (text)
+  raise_,        // message (text)
+  print,         // args (values and constant strings)
+};
+
+struct Stmt {
+  StmtKind kind = StmtKind::expr;
+  SourceRange range;
+  uint32_t line = 0;  // 1-based line in the kernel file, for #line
+  ExprId target;
+  ExprId value;
+  ExprId condition;
+  ExprId start, stop, step;
+  int step_sign = 0;  // +1 or -1 when known at compile time, 0 when decided at run time
+  int local = -1;
+  int loop_id = -1;
+  bool loop_has_else = false;  // a break in this loop skips the else branch
+  std::vector<StmtId> body;
+  std::vector<StmtId> orelse;
+  std::vector<ExprId> args;
+  std::string message;
+  Type array_dtype;
+  std::vector<int64_t> array_shape;
+  bool in_shared_memory = false;
+};
+
+struct Local {
+  std::string name;  // the Python name
+  Type type;
+  bool is_parameter = false;
+  bool is_temporary = false;  // made by pykern (tuple unpacking), not by the user
+};
+
+struct CompileOptions {
+  bool debug = false;
+  bool fastmath = false;
+  bool lineinfo = false;
+  int opt = 3;
+  int max_registers = 0;  // 0: no limit
+};
+
+struct Function {
+  std::string python_name;
+  frontend::FunctionRole role = frontend::FunctionRole::kernel;
+  bool is_kernel = false;
+  int specialization = 0;  // n-th specialisation of this Python function
+  Type return_type = Type::void_();
+  std::vector<Type> argument_types;
+  std::vector<int> parameters;  // indices into locals
+  std::vector<Local> locals;
+  std::vector<StmtId> body;
+  Store<ExprTag, Expr> exprs;
+  Store<StmtTag, Stmt> stmts;
+  SourceRange range;
+  uint32_t first_line = 0;
+  CompileOptions options;
+
+  const Expr& operator[](ExprId id) const { return exprs[id]; }
+  const Stmt& operator[](StmtId id) const { return stmts[id]; }
+};
+
+// Functions in dependency order: a device function comes before its callers.
+struct Program {
+  std::vector<Function> functions;
+  std::vector<int> kernels;  // indices of the entry points asked for
+};
+
+std::string dump(const Function& function);
+
+}  // namespace pykern::ir

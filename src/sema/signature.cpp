@@ -1,0 +1,193 @@
+// Numba signatures as types: "void(float32[:, ::1], int64)", "f8(i4, i4)", float32[::1], ...
+// A signature string is Python expression syntax, so it is parsed by the same parser and
+// lowered to the same AST as kernels, then read as a type expression.
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "frontend/lower.h"
+#include "sema/builtins.h"
+#include "sema/infer.h"
+
+namespace pykern::sema {
+
+namespace {
+
+using Resolver = std::function<std::optional<Type>(const ast::Ast&, ast::ExprId)>;
+
+struct TypeReader {
+  const ast::Ast& ast;
+  const SourceFile& file;
+  Diagnostics& diagnostics;
+  Resolver resolve;
+
+  void error(SourceRange range, std::string message, std::string hint = {}) {
+    diagnostics.error(DiagKind::bad_signature, file, range, std::move(message), std::move(hint));
+  }
+
+  // float32, f4, float32[:, ::1]
+  std::optional<Type> type(ast::ExprId id) {
+    const ast::Expr& e = ast[id];
+    if (e.kind == ast::ExprKind::subscript) {
+      auto dtype = type(e.operands[0]);
+      if (!dtype) return std::nullopt;
+      if (!dtype->is_scalar()) {
+        error(e.range, "an array's element type must be a scalar type");
+        return std::nullopt;
+      }
+      int ndim = static_cast<int>(e.operands.size()) - 1;
+      std::vector<bool> unit_step;
+      for (int i = 1; i <= ndim; ++i) {
+        const ast::Expr& axis = ast[e.operands[i]];
+        bool ok = axis.kind == ast::ExprKind::slice && !axis.operands[0].valid() && !axis.operands[1].valid();
+        bool unit = ok && axis.operands[2].valid() && ast[axis.operands[2]].kind == ast::ExprKind::integer &&
+                    ast[axis.operands[2]].int_value == 1;
+        if (!ok || (axis.operands[2].valid() && !unit)) {
+          error(axis.range, "each array dimension is written ':' or '::1'",
+                "e.g. float32[:] (any layout), float32[::1] (C), float32[:, ::1] (2-d C), float32[::1, :] (2-d F)");
+          return std::nullopt;
+        }
+        unit_step.push_back(unit);
+      }
+      Layout layout = Layout::A;
+      if (unit_step.back()) layout = Layout::C;
+      else if (unit_step.front()) layout = Layout::F;
+      int unit_count = static_cast<int>(std::count(unit_step.begin(), unit_step.end(), true));
+      if (unit_count > 1 || (unit_count == 1 && !unit_step.back() && !unit_step.front())) {
+        error(e.range, "'::1' marks the contiguous dimension: the last (C order) or the first (F order)");
+        return std::nullopt;
+      }
+      return Type::array(*dtype, ndim, layout);
+    }
+    if (e.kind == ast::ExprKind::name || e.kind == ast::ExprKind::attribute) {
+      if (auto found = resolve(ast, id)) return found;
+      error(e.range, "unknown type '" + std::string(file.slice(e.range)) + "'",
+            "use Numba's names: float32, float64, int32, int64, uint8, boolean, complex64, ... "
+            "or the short forms f4 f8 i4 i8 u1 b1 c8 c16");
+      return std::nullopt;
+    }
+    if (e.kind == ast::ExprKind::string) {
+      error(e.range, "a type written as a string inside a signature is not supported");
+      return std::nullopt;
+    }
+    error(e.range, "'" + std::string(file.slice(e.range)) + "' is not a type");
+    return std::nullopt;
+  }
+
+  // void(float32[:]) or (float32[:], float32[:]) or a bare argument list.
+  std::optional<Signature> signature(ast::ExprId id) {
+    const ast::Expr& e = ast[id];
+    Signature result;
+    std::vector<ast::ExprId> arguments;
+    if (e.kind == ast::ExprKind::call) {
+      auto returns = type(e.operands[0]);
+      if (!returns) return std::nullopt;
+      result.return_type = *returns;
+      arguments.assign(e.operands.begin() + 1, e.operands.end());
+      if (!e.keywords.empty()) {
+        error(e.range, "a signature's arguments are types, not keywords");
+        return std::nullopt;
+      }
+    } else if (e.kind == ast::ExprKind::tuple) {
+      arguments = e.operands;
+    } else {
+      error(e.range, "a signature looks like 'void(float32[:], int64)' or 'f8(i4, i4)'");
+      return std::nullopt;
+    }
+    for (ast::ExprId argument : arguments) {
+      auto argument_type = type(argument);
+      if (!argument_type) return std::nullopt;
+      if (argument_type->is(TypeKind::void_)) {
+        error(ast[argument].range, "'void' is only a return type");
+        return std::nullopt;
+      }
+      result.arguments.push_back(*argument_type);
+    }
+    return result;
+  }
+};
+
+std::optional<Type> bare_type_name(const ast::Ast& ast, ast::ExprId id) {
+  const ast::Expr& e = ast[id];
+  if (e.kind != ast::ExprKind::name) return std::nullopt;
+  if (e.text == "void" || e.text == "none") return Type::void_();
+  if (e.text == "boolean" || e.text == "bool_" || e.text == "b1" || e.text == "bool") return Type::boolean();
+  if (e.text == "xoroshiro128p_type") return Type::xoroshiro128p_record();
+  return scalar_type_named(e.text);
+}
+
+}  // namespace
+
+std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& diagnostics) {
+  auto tree = syntax::SyntaxTree::parse(file);
+  if (!tree.ok()) {
+    diagnostics.add({Severity::error, DiagKind::internal_error, nullptr, {}, tree.error().message, {}});
+    return std::nullopt;
+  }
+  if (tree->report_syntax_errors(tree->root(), diagnostics) > 0) return std::nullopt;
+  std::vector<TSNode> statements = tree->named_children(tree->root());
+  if (statements.size() != 1 || tree->kind(statements[0]) != syntax::Node::expression_statement ||
+      ts_node_named_child_count(statements[0]) != 1) {
+    diagnostics.error(DiagKind::bad_signature, file, {0, static_cast<uint32_t>(file.text().size())},
+                      "a signature is one expression, e.g. 'void(float32[:], int64)'");
+    return std::nullopt;
+  }
+  ast::Ast ast;
+  ast::ExprId expr = frontend::lower_expression(*tree, ts_node_named_child(statements[0], 0), ast, diagnostics);
+  TypeReader reader{ast, file, diagnostics, bare_type_name};
+  return reader.signature(expr);
+}
+
+std::optional<Signature> signature_from_decorator(frontend::Module& module, ast::ExprId expr,
+                                                  Diagnostics& diagnostics) {
+  const ast::Expr& e = module.ast()[expr];
+  if (e.kind == ast::ExprKind::string) {
+    // Parse the string on its own; report problems at the string in the kernel file.
+    SourceFile text("<signature>", e.text);
+    Diagnostics inner;
+    auto signature = parse_signature(text, inner);
+    if (!signature) {
+      std::string reason = inner.all().empty() ? "invalid signature" : inner.all()[0].message;
+      diagnostics.error(DiagKind::bad_signature, module.file(), e.range,
+                        "bad signature '" + e.text + "': " + reason,
+                        inner.all().empty() ? "" : inner.all()[0].hint);
+    }
+    return signature;
+  }
+  Resolver resolve = [&module](const ast::Ast& ast, ast::ExprId id) -> std::optional<Type> {
+    if (auto qualified = module.qualified_name(id)) {
+      if (*qualified == "numba.cuda.random.xoroshiro128p_type") return Type::xoroshiro128p_record();
+      for (const char* prefix : {"numba.types.", "numba.", "numpy.", "numba.core.types."}) {
+        if (qualified->rfind(prefix, 0) != 0) continue;
+        std::string rest = qualified->substr(std::string(prefix).size());
+        if (rest == "void" || rest == "none") return Type::void_();
+        if (rest == "boolean" || rest == "bool_" || rest == "b1") return Type::boolean();
+        if (auto scalar = scalar_type_named(rest)) return scalar;
+      }
+      return std::nullopt;
+    }
+    return std::nullopt;
+  };
+  TypeReader reader{module.ast(), module.file(), diagnostics, resolve};
+  return reader.signature(expr);
+}
+
+ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& entries,
+                  Diagnostics& diagnostics) {
+  ProgramBuilder builder(module, diagnostics);
+  for (const EntryRequest& entry : entries) {
+    frontend::ModuleFunction* function = module.function(entry.function);
+    bool is_kernel = function && function->decoration.role == frontend::FunctionRole::kernel;
+    if (function && is_kernel && entry.signature.return_type &&
+        !entry.signature.return_type->is(TypeKind::void_)) {
+      diagnostics.error(DiagKind::bad_signature, module.file(), entry.where,
+                        "a kernel's signature must return void, not " + to_string(*entry.signature.return_type));
+      continue;
+    }
+    int index = builder.specialize(entry.function, entry.signature, is_kernel, entry.where);
+    if (index >= 0) builder.program().kernels.push_back(index);
+  }
+  return builder.take();
+}
+
+}  // namespace pykern::sema

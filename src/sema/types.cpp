@@ -1,0 +1,213 @@
+#include "sema/types.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace pykern::sema {
+
+Type Type::int_(int bits, bool is_signed) {
+  Type t = make(TypeKind::integer, bits);
+  t.is_signed = is_signed;
+  return t;
+}
+
+Type Type::float_(int bits) { return make(TypeKind::floating, bits); }
+Type Type::complex(int bits) { return make(TypeKind::complex, bits); }
+
+Type Type::array(Type dtype, int ndim, Layout layout) {
+  Type t = make(TypeKind::array);
+  t.ndim = ndim;
+  // Numba: a 1-d array is both C and F contiguous and is called C.
+  t.layout = ndim == 1 && layout == Layout::F ? Layout::C : layout;
+  t.elements.push_back(std::move(dtype));
+  return t;
+}
+
+Type Type::tuple(std::vector<Type> elements) {
+  Type t = make(TypeKind::tuple);
+  t.elements = std::move(elements);
+  return t;
+}
+
+Type Type::uni_tuple(Type element, int count) {
+  return tuple(std::vector<Type>(static_cast<size_t>(count), element));
+}
+
+Type Type::xoroshiro128p_record() {
+  Type t = make(TypeKind::record);
+  t.elements = {u64(), u64()};
+  t.field_names = {"s0", "s1"};
+  t.record_name = "pk::xoroshiro128p_state";
+  return t;
+}
+
+int Type::itemsize() const {
+  switch (kind) {
+    case TypeKind::boolean: return 1;
+    case TypeKind::integer:
+    case TypeKind::floating:
+    case TypeKind::complex: return bits / 8;
+    case TypeKind::record: {
+      int size = 0;
+      for (const Type& field : elements) size += field.itemsize();
+      return size;
+    }
+    default: return 0;
+  }
+}
+
+bool operator==(const Type& a, const Type& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case TypeKind::integer: return a.bits == b.bits && a.is_signed == b.is_signed;
+    case TypeKind::floating:
+    case TypeKind::complex: return a.bits == b.bits;
+    case TypeKind::array: return a.ndim == b.ndim && a.layout == b.layout && a.elements == b.elements;
+    case TypeKind::tuple: return a.elements == b.elements;
+    case TypeKind::record: return a.elements == b.elements && a.field_names == b.field_names;
+    default: return true;
+  }
+}
+
+const char* to_string(Layout layout) {
+  switch (layout) {
+    case Layout::C: return "C";
+    case Layout::F: return "F";
+    case Layout::A: return "A";
+  }
+  return "A";
+}
+
+std::string to_string(const Type& t) {
+  switch (t.kind) {
+    case TypeKind::unknown: return "undefined";
+    case TypeKind::void_: return "none";
+    case TypeKind::none: return "none";
+    case TypeKind::boolean: return "bool";
+    case TypeKind::integer: return fmt::format("{}int{}", t.is_signed ? "" : "u", t.bits);
+    case TypeKind::floating: return fmt::format("float{}", t.bits);
+    case TypeKind::complex: return fmt::format("complex{}", t.bits);
+    case TypeKind::array:
+      return fmt::format("array({}, {}d, {})", to_string(t.dtype()), t.ndim, to_string(t.layout));
+    case TypeKind::tuple: {
+      bool uniform = !t.elements.empty() &&
+                     std::all_of(t.elements.begin(), t.elements.end(),
+                                 [&](const Type& e) { return e == t.elements[0]; });
+      if (uniform) return fmt::format("UniTuple({} x {})", to_string(t.elements[0]), t.elements.size());
+      std::string text = "Tuple(";
+      for (size_t i = 0; i < t.elements.size(); ++i) text += (i ? ", " : "") + to_string(t.elements[i]);
+      return text + ")";
+    }
+    case TypeKind::record: {
+      std::string text = "Record(";
+      for (size_t i = 0; i < t.elements.size(); ++i)
+        text += fmt::format("{}{}: {}", i ? ", " : "", t.field_names[i], to_string(t.elements[i]));
+      return text + ")";
+    }
+    case TypeKind::string: return "unicode_type";
+  }
+  return "?";
+}
+
+namespace {
+
+// The smallest float that holds every value of an integer type, as NumPy decides it.
+int float_bits_for_int(const Type& t) { return t.bits <= 16 ? 32 : 64; }
+
+Type promote_ints(const Type& a, const Type& b) {
+  if (a.is_signed == b.is_signed) return Type::int_(std::max(a.bits, b.bits), a.is_signed);
+  const Type& u = a.is_signed ? b : a;
+  const Type& s = a.is_signed ? a : b;
+  if (s.bits > u.bits) return s;
+  if (u.bits < 64) return Type::int_(u.bits * 2, true);
+  return Type::f64();  // uint64 with a signed int: NumPy gives float64
+}
+
+}  // namespace
+
+Type promote(const Type& a, const Type& b) {
+  if (!a.is_numeric() || !b.is_numeric()) return Type::unknown();
+  if (a.kind == TypeKind::boolean) return b;
+  if (b.kind == TypeKind::boolean) return a;
+  if (a.kind == TypeKind::integer && b.kind == TypeKind::integer) return promote_ints(a, b);
+  auto rank = [](const Type& t) { return t.kind == TypeKind::complex ? 2 : t.kind == TypeKind::floating ? 1 : 0; };
+  const Type& hi = rank(a) >= rank(b) ? a : b;
+  const Type& lo = rank(a) >= rank(b) ? b : a;
+  if (hi.kind == TypeKind::floating) {
+    int bits = lo.kind == TypeKind::integer ? std::max(hi.bits, float_bits_for_int(lo))
+                                            : std::max(hi.bits, lo.bits);
+    return Type::float_(bits);
+  }
+  // complex with something
+  int part_bits = hi.bits / 2;
+  if (lo.kind == TypeKind::integer) part_bits = std::max(part_bits, float_bits_for_int(lo));
+  if (lo.kind == TypeKind::floating) part_bits = std::max(part_bits, lo.bits);
+  if (lo.kind == TypeKind::complex) part_bits = std::max(part_bits, lo.bits / 2);
+  return Type::complex(part_bits * 2);
+}
+
+Type arithmetic_result(const Type& a, const Type& b) {
+  if (!a.is_numeric() || !b.is_numeric()) return Type::unknown();
+  if (a.is_integer_like() && b.is_integer_like()) {
+    bool is_signed = (a.kind == TypeKind::boolean || a.is_signed) ||
+                     (b.kind == TypeKind::boolean || b.is_signed);
+    return Type::int_(64, is_signed);
+  }
+  return promote(a, b);
+}
+
+Type true_divide_result(const Type& a, const Type& b) {
+  Type result = arithmetic_result(a, b);
+  if (result.kind == TypeKind::integer) return Type::f64();
+  return result;
+}
+
+Type power_result(const Type& base, const Type& exponent) {
+  if (!base.is_numeric() || !exponent.is_numeric()) return Type::unknown();
+  if (base.is_integer_like() && exponent.is_integer_like()) return arithmetic_result(base, exponent);
+  if (base.kind == TypeKind::floating && exponent.is_integer_like()) return base;
+  return promote(base, exponent);
+}
+
+std::optional<Type> unify(const Type& a, const Type& b) {
+  if (!a.known()) return b;
+  if (!b.known()) return a;
+  if (a == b) return a;
+  if (a.is_numeric() && b.is_numeric()) return promote(a, b);
+  if (a.kind == TypeKind::tuple && b.kind == TypeKind::tuple && a.elements.size() == b.elements.size()) {
+    std::vector<Type> elements;
+    for (size_t i = 0; i < a.elements.size(); ++i) {
+      auto element = unify(a.elements[i], b.elements[i]);
+      if (!element) return std::nullopt;
+      elements.push_back(*element);
+    }
+    return Type::tuple(std::move(elements));
+  }
+  if (a.kind == TypeKind::array && b.kind == TypeKind::array && a.ndim == b.ndim &&
+      a.dtype() == b.dtype())
+    return Type::array(a.dtype(), a.ndim, Layout::A);
+  return std::nullopt;
+}
+
+std::optional<Type> scalar_type_named(const std::string& name) {
+  static const std::pair<const char*, Type> names[] = {
+      {"boolean", Type::boolean()},   {"bool_", Type::boolean()},     {"b1", Type::boolean()},
+      {"int8", Type::int_(8)},        {"i1", Type::int_(8)},          {"int16", Type::int_(16)},
+      {"i2", Type::int_(16)},         {"int32", Type::int_(32)},      {"i4", Type::int_(32)},
+      {"int64", Type::int_(64)},      {"i8", Type::int_(64)},         {"intp", Type::int_(64)},
+      {"intc", Type::int_(32)},       {"uint8", Type::int_(8, false)}, {"u1", Type::int_(8, false)},
+      {"byte", Type::int_(8, false)}, {"uint16", Type::int_(16, false)}, {"u2", Type::int_(16, false)},
+      {"uint32", Type::int_(32, false)}, {"u4", Type::int_(32, false)}, {"uint64", Type::int_(64, false)},
+      {"u8", Type::int_(64, false)},  {"uintp", Type::int_(64, false)}, {"uintc", Type::int_(32, false)},
+      {"float16", Type::float_(16)},  {"f2", Type::float_(16)},       {"float32", Type::f32()},
+      {"f4", Type::f32()},            {"float64", Type::f64()},       {"f8", Type::f64()},
+      {"double", Type::f64()},        {"complex64", Type::complex(64)}, {"c8", Type::complex(64)},
+      {"complex128", Type::complex(128)}, {"c16", Type::complex(128)},
+  };
+  for (const auto& [text, type] : names)
+    if (name == text) return type;
+  return std::nullopt;
+}
+
+}  // namespace pykern::sema

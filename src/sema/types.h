@@ -1,0 +1,102 @@
+// Numba's types, as pykern needs them, and the promotion rules that combine them.
+// Names print as Numba prints them (int64, float32, array(float32, 2d, C), UniTuple(int64 x 2)).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pykern::sema {
+
+enum class TypeKind {
+  unknown,   // not inferred yet (during the fixed-point rounds) or after an error
+  void_,     // a kernel's return type
+  none,
+  boolean,
+  integer,   // bits, is_signed
+  floating,  // bits (16, 32, 64)
+  complex,   // bits of the whole (64, 128)
+  array,     // elements[0] dtype, ndim, layout
+  tuple,     // elements
+  record,    // elements + field_names; a structured dtype such as xoroshiro128p states
+  string,    // only as constant arguments (print, assert messages)
+};
+
+enum class Layout { C, F, A };
+
+struct Type {
+  TypeKind kind = TypeKind::unknown;
+  int bits = 0;
+  bool is_signed = true;
+  int ndim = 0;
+  Layout layout = Layout::A;
+  std::vector<Type> elements;
+  std::vector<std::string> field_names;
+  std::string record_name;  // the C++ struct name the runtime gives a known record
+
+  static Type unknown() { return {}; }
+  static Type void_() { return make(TypeKind::void_); }
+  static Type none() { return make(TypeKind::none); }
+  static Type boolean() { return make(TypeKind::boolean, 8); }
+  static Type int_(int bits, bool is_signed = true);
+  static Type float_(int bits);
+  static Type complex(int bits);
+  static Type i32() { return int_(32); }
+  static Type i64() { return int_(64); }
+  static Type u64() { return int_(64, false); }
+  static Type f32() { return float_(32); }
+  static Type f64() { return float_(64); }
+  static Type string() { return make(TypeKind::string); }
+  static Type array(Type dtype, int ndim, Layout layout);
+  static Type tuple(std::vector<Type> elements);
+  static Type uni_tuple(Type element, int count);
+  static Type xoroshiro128p_record();
+
+  bool is(TypeKind k) const { return kind == k; }
+  bool is_numeric() const {
+    return kind == TypeKind::boolean || kind == TypeKind::integer || kind == TypeKind::floating ||
+           kind == TypeKind::complex;
+  }
+  bool is_integer_like() const { return kind == TypeKind::integer || kind == TypeKind::boolean; }
+  bool is_scalar() const { return is_numeric() || kind == TypeKind::record; }
+  bool known() const { return kind != TypeKind::unknown; }
+  const Type& dtype() const { return elements.at(0); }
+  int itemsize() const;  // bytes of a scalar or record
+
+  friend bool operator==(const Type& a, const Type& b);
+  friend bool operator!=(const Type& a, const Type& b) { return !(a == b); }
+
+ private:
+  static Type make(TypeKind kind, int bits = 0) {
+    Type t;
+    t.kind = kind;
+    t.bits = bits;
+    return t;
+  }
+};
+
+std::string to_string(const Type& type);
+const char* to_string(Layout layout);
+
+// NumPy's promotion of two scalar types (np.result_type on scalars of these kinds):
+// int8/int16 with float32 stays float32, int32/int64 with float32 gives float64.
+Type promote(const Type& a, const Type& b);
+
+// The result of + - * and of // % on two scalars, by Numba's integer rule: integers widen to
+// 64 bits, signed if either side is; bool + bool is int64.
+Type arithmetic_result(const Type& a, const Type& b);
+
+// The type of `a / b` (true division): integers give float64.
+Type true_divide_result(const Type& a, const Type& b);
+
+// `a ** b`: int ** int → int64; float ** int keeps the float; otherwise promote.
+Type power_result(const Type& base, const Type& exponent);
+
+// The type a variable takes where two assignments of it meet (NumPy promotion on scalars,
+// element-wise on tuples, layout A on arrays that differ only by layout). nullopt when the two
+// cannot be unified.
+std::optional<Type> unify(const Type& a, const Type& b);
+
+// Numba's scalar type names: "float32", "f4", "int64", "i8", "uint8", "u1", "b1", "c8", ...
+std::optional<Type> scalar_type_named(const std::string& name);
+
+}  // namespace pykern::sema

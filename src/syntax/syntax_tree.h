@@ -1,0 +1,48 @@
+// An owned tree-sitter parse of one SourceFile, and small helpers over its nodes.
+#pragma once
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "base/diagnostics.h"
+#include "base/source_file.h"
+#include "syntax/grammar.h"
+
+namespace pykern::syntax {
+
+class SyntaxTree {
+ public:
+  static Result<SyntaxTree> parse(const SourceFile& file);
+
+  TSNode root() const { return ts_tree_root_node(tree_.get()); }
+  const SourceFile& file() const { return *file_; }
+  const Grammar& grammar() const { return *grammar_; }
+
+  Node kind(TSNode node) const { return grammar_->node_kind(node); }
+  Token token(TSNode node) const { return grammar_->token_kind(node); }
+  TSNode field(TSNode node, Field field) const {
+    return ts_node_child_by_field_id(node, grammar_->field(field));
+  }
+  std::vector<TSNode> fields(TSNode node, Field field) const;
+  std::vector<TSNode> named_children(TSNode node) const;  // comments left out
+  std::string_view text(TSNode node) const;
+  static SourceRange range(TSNode node) {
+    return {ts_node_start_byte(node), ts_node_end_byte(node)};
+  }
+
+  // Reports every ERROR and MISSING node under `node` as a located syntax error.
+  // Returns how many it found.
+  size_t report_syntax_errors(TSNode node, Diagnostics& diagnostics) const;
+
+ private:
+  struct TreeDeleter {
+    void operator()(TSTree* tree) const { ts_tree_delete(tree); }
+  };
+  std::unique_ptr<TSTree, TreeDeleter> tree_;
+  const SourceFile* file_ = nullptr;
+  const Grammar* grammar_ = nullptr;
+};
+
+}  // namespace pykern::syntax
