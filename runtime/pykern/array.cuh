@@ -27,7 +27,7 @@ template <class T, int N, Layout L = layout_a> struct Array {
     static_assert(sizeof...(I) == N, "one index per dimension");
     const i64 indices[N] = {static_cast<i64>(index)...};
     char* address = reinterpret_cast<char*>(data);
-#pragma unroll
+PK_UNROLL
     for (int axis = 0; axis < N; ++axis) {
       i64 i = indices[axis];
       if (i < 0) i += shape[axis];

@@ -7,7 +7,9 @@
 #define PK_DEVICE __device__ __forceinline__
 #define PK_NOINLINE_DEVICE __device__
 #define PK_KERNEL __global__
+#define PK_UNROLL _Pragma("unroll")
 #else
+#define PK_UNROLL
 #define PK_DEVICE_BUILD 0
 #define PK_DEVICE inline
 #define PK_NOINLINE_DEVICE inline

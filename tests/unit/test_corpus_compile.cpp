@@ -1,0 +1,84 @@
+// Every corpus kernel compiles, with the signature Numba would specialise it with, to an
+// sm_90 cubin; ufuncs, gufuncs and reductions type their scalar functions. The emitted CUDA
+// also compiles under the host C++ compiler, as the CPU simulator will build it.
+#include <cstdlib>
+
+#include <doctest/doctest.h>
+
+#include "helpers.h"
+#include "jit/nvrtc.h"
+#include "pykern/compiler.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<fs::path> corpus_cases() {
+  std::vector<fs::path> cases;
+  for (const auto& entry : fs::directory_iterator(test::source_dir() / "tests/corpus/seeds")) cases.push_back(entry.path());
+  std::sort(cases.begin(), cases.end());
+  return cases;
+}
+
+pykern::CompileOptions options_for(const fs::path& case_dir, pykern::EmitKind emit) {
+  nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
+  pykern::CompileOptions options;
+  options.emit = emit;
+  options.arch = "sm_90";
+  options.use_cache = false;
+  std::string function = spec["function"];
+  options.kernels = {function};
+  std::string kind = spec["kind"];
+  if (kind == "kernel") {
+    auto signature = test::corpus_kernel_signature(case_dir);
+    REQUIRE(signature);
+    options.signatures.push_back({function, *signature});
+  } else if (kind == "reduce") {
+    auto type = test::npy_signature_type(case_dir / "inputs/A.npy");
+    REQUIRE(type);
+    std::string dtype = type->substr(0, type->find('['));
+    options.signatures.push_back({function, dtype + "(" + dtype + ", " + dtype + ")"});
+  }
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("every corpus case translates and its kernels compile to sm_90 cubins") {
+  bool have_nvrtc = pykern::jit::nvrtc_version().ok();
+  if (!have_nvrtc) MESSAGE("NVRTC not found: checking translation only");
+  for (const fs::path& case_dir : corpus_cases()) {
+    CAPTURE(case_dir.filename().string());
+    auto options = options_for(case_dir, have_nvrtc ? pykern::EmitKind::cubin : pykern::EmitKind::cuda);
+    auto result = pykern::compile_file((case_dir / "kernel.py").string(), options);
+    if (!result.ok()) FAIL(result.error().describe());
+    CHECK(!result->cuda_source.empty());
+    nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
+    if (spec["kind"] == "kernel") {
+      REQUIRE(result->kernels.size() == 1);
+      if (have_nvrtc) CHECK(result->binary.size() > 100);
+      CHECK(result->binary.compare(0, 4, "\x7f" "ELF") == 0);
+    }
+  }
+}
+
+TEST_CASE("the emitted CUDA of every corpus case compiles under the host C++ compiler") {
+  fs::path scratch = fs::temp_directory_path() / ("pykern-host-" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+  for (const fs::path& case_dir : corpus_cases()) {
+    CAPTURE(case_dir.filename().string());
+    auto result = pykern::compile_file((case_dir / "kernel.py").string(), options_for(case_dir, pykern::EmitKind::cuda));
+    REQUIRE(result.ok());
+    fs::path source = scratch / (case_dir.filename().string() + ".cpp");
+    std::ofstream(source) << result->cuda_source;
+    std::string command = "c++ -std=c++17 -fsyntax-only -Wall -Werror -Wno-unused-label -Wno-unused-variable -Wno-unused-but-set-variable -I " +
+                          (test::source_dir() / "runtime").string() + " " + source.string() + " 2>&1";
+    for (bool debug : {false, true}) {
+      std::string full = command;
+      if (debug) full.insert(full.find(" -I "), " -DPK_DEBUG=1");
+      CAPTURE(full);
+      CHECK(std::system(full.c_str()) == 0);
+    }
+  }
+  fs::remove_all(scratch);
+}
