@@ -2,7 +2,7 @@
 // being used where a StmtId is expected. Stores own the nodes; nothing points into them.
 #pragma once
 #include <cstdint>
-#include <vector>
+#include <deque>
 
 namespace pykern {
 
@@ -18,7 +18,8 @@ struct Id {
   friend constexpr bool operator==(Id a, Id b) { return a.index == b.index; }
 };
 
-// A vector of T addressed by Id<Tag>.
+// A sequence of T addressed by Id<Tag>. A deque, so adding a node never moves the others:
+// phases hold references to nodes while they add more (lowering a callee mid-inference).
 template <class Tag, class T>
 class Store {
  public:
@@ -32,7 +33,7 @@ class Store {
   size_t size() const { return items_.size(); }
 
  private:
-  std::vector<T> items_;
+  std::deque<T> items_;
 };
 
 }  // namespace pykern

@@ -73,6 +73,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     output.timings.parse_ms = clock.lap_ms();
 
     frontend::Module module = frontend::Module::build(*tree, diagnostics);
+    if (diagnostics.has_errors()) return compile_error(diagnostics);
     std::vector<SourceFile> signature_files;  // kept alive: diagnostics point into them
     auto entries = driver::collect_entries(module, options, signature_files, output.checked_only, diagnostics);
     if (!entries.ok()) return entries.error();

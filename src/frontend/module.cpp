@@ -14,7 +14,7 @@ const char* to_string(FunctionRole role) {
     case FunctionRole::vectorize: return "@vectorize ufunc";
     case FunctionRole::guvectorize: return "@guvectorize gufunc";
     case FunctionRole::reduce: return "@cuda.reduce reduction";
-    case FunctionRole::undecorated: return "undecorated function";
+    case FunctionRole::undecorated: return "plain Python function";
   }
   return "function";
 }
@@ -41,10 +41,27 @@ Module Module::build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics) {
         if (tree.kind(inner) == Node::assignment) module.scan_assignment(inner);
         break;
       }
+      case Node::error:
+        // Lines that do not parse are ignored (notebook magics, Python 2 prints), unless they
+        // hold a definition: then a kernel is broken and the user must hear of it.
+        if (holds_definition(tree, node)) tree.report_syntax_errors(node, diagnostics);
+        break;
       default: break;  // host code, classes, notebook leftovers: ignored unless referred to
     }
   }
   return module;
+}
+
+bool Module::holds_definition(const syntax::SyntaxTree& tree, TSNode node) {
+  uint32_t count = ts_node_child_count(node);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode child = ts_node_child(node, i);
+    if (tree.kind(child) == Node::decorator || tree.kind(child) == Node::function_definition ||
+        tree.token(child) == syntax::Token::kw_def)
+      return true;
+    if (tree.kind(child) == Node::error && holds_definition(tree, child)) return true;
+  }
+  return false;
 }
 
 // import_statement = 'import' (dotted_name | aliased_import) (',' ...)*

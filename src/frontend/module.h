@@ -72,6 +72,7 @@ class Module {
   bool has_global(const std::string& name) const { return globals_.count(name) > 0; }
 
  private:
+  static bool holds_definition(const syntax::SyntaxTree& tree, TSNode node);
   void scan_import(TSNode node);
   void scan_import_from(TSNode node);
   void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics);

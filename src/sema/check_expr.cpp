@@ -170,7 +170,9 @@ Value FunctionChecker::check_name(const ast::Expr& e) {
   int local = global_depth_ > 0 ? -1 : local_named(e.text);
   if (local >= 0) {
     const ir::Local& variable = function_.locals[local];
-    if (!variable.type.known()) {
+    bool unassigned = final_round_ && static_cast<size_t>(local) < assigned_.size() && !assigned_[local];
+    if (final_round_ && static_cast<size_t>(local) < poisoned_.size() && poisoned_[local]) return Value::error();
+    if (!variable.type.known() || unassigned) {
       if (final_round_)
         error(DiagKind::undefined_variable, e.range,
               "'" + e.text + "' is used before any value is assigned to it");

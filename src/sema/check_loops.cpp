@@ -180,18 +180,23 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
     else error(DiagKind::bad_argument, keyword.range, "unexpected argument '" + keyword.name + "'");
   }
   const char* what = shared ? "cuda.shared.array" : "cuda.local.array";
+  int target_local = local_named(name.text);
+  auto failed = [&] {
+    if (final_round_) poisoned_[target_local] = true;
+    return true;
+  };
   if (!shape_expr.valid() || !dtype_expr.valid()) {
     error(DiagKind::wrong_arity, call.range, std::string(what) + "() needs a shape and a dtype");
-    return true;
+    return failed();
   }
   Value dtype = check_expr(dtype_expr);
   if (dtype.kind != Value::Kind::type || !dtype.type.is_scalar()) {
     error(DiagKind::bad_argument, tree[dtype_expr].range,
           "the dtype of " + std::string(what) + " must be a scalar type such as float32");
-    return true;
+    return failed();
   }
   Value shape = as_runtime(check_expr(shape_expr), tree[shape_expr].range);
-  if (!shape.ok()) return true;
+  if (!shape.ok()) return failed();
   std::vector<int64_t> extents;
   auto folded = fold(shape.expr);
   bool constant = folded.has_value();
@@ -214,13 +219,13 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
     error(DiagKind::not_constant, tree[shape_expr].range,
           "the shape of " + std::string(what) + " must be a constant integer or tuple of them",
           "use literals or module-level constants, e.g. TPB = 16 ... shape=(TPB, TPB)");
-    return true;
+    return failed();
   }
   for (int64_t extent : extents) {
     if (extent <= 0 || extent > (int64_t(1) << 31)) {
       error(DiagKind::not_constant, tree[shape_expr].range,
             fmt::format("array extent {} is out of range (1 .. 2^31)", extent));
-      return true;
+      return failed();
     }
   }
   int local = local_named(name.text);

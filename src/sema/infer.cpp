@@ -33,7 +33,7 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
   frontend::ModuleFunction* function = module_.function(name);
   const ast::Function* ast = function ? module_.lowered_function(name, diagnostics_) : nullptr;
   if (ast == nullptr) {
-    diagnostics_.error(DiagKind::unknown_kernel, module_.file(), call_range,
+    diagnostics_.error(DiagKind::internal_error, module_.file(), call_range,
                        "no function named '" + name + "' in " + module_.file().display_name());
     return -1;
   }
@@ -125,6 +125,9 @@ ir::Function FunctionChecker::run() {
   }
   diagnostics().set_muted(was_muted);
   final_round_ = true;
+  assigned_.assign(function_.locals.size(), false);
+  poisoned_.assign(function_.locals.size(), false);
+  for (int parameter : function_.parameters) assigned_[parameter] = true;
   function_.exprs = {};
   function_.stmts = {};
   function_.body.clear();
@@ -178,6 +181,7 @@ int FunctionChecker::new_temporary(const Type& type) {
 
 void FunctionChecker::set_local_type(int local, const Type& type, SourceRange range) {
   ir::Local& target = function_.locals[local];
+  if (final_round_ && static_cast<size_t>(local) < assigned_.size()) assigned_[local] = true;
   if (!type.known()) return;
   if (target.is_parameter) {
     if (!unify(target.type, type))
@@ -228,7 +232,7 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
     case StmtKind::break_:
     case StmtKind::continue_: {
       if (loop_stack_.empty()) {
-        error(DiagKind::bad_assignment, stmt.range,
+        error(DiagKind::syntax_error, stmt.range,
               std::string("'") + (stmt.kind == StmtKind::break_ ? "break" : "continue") + "' outside a loop");
         return;
       }
