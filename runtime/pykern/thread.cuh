@@ -105,26 +105,27 @@ template <class T> PK_DEVICE T atomic_sub(T& place, T value) { return atomic_add
 // Compare-and-swap on the bits of any 4- or 8-byte type.
 template <class T, class F> PK_DEVICE T atomic_update(T& place, F update) {
   using Word = typename atomic_word<sizeof(T)>::type;
+  union Bits {
+    T value;
+    Word word;
+  };
   Word* address = reinterpret_cast<Word*>(&place);
-  Word old = *address, assumed;
+  Bits old{}, assumed{}, next{};
+  old.word = *address;
   do {
-    assumed = old;
-    T current;
-    __builtin_memcpy(&current, &assumed, sizeof(T));
-    T next = update(current);
-    Word next_word;
-    __builtin_memcpy(&next_word, &next, sizeof(T));
-    old = atomicCAS(address, assumed, next_word);
-  } while (old != assumed);
-  T result;
-  __builtin_memcpy(&result, &old, sizeof(T));
-  return result;
+    assumed.word = old.word;
+    next.value = update(assumed.value);
+    old.word = atomicCAS(address, assumed.word, next.word);
+  } while (old.word != assumed.word);
+  return old.value;
 }
 #else
 template <class T, class F> PK_DEVICE T atomic_update(T& place, F update) {
-  T old = __atomic_load_n(&place, __ATOMIC_SEQ_CST);
-  while (!__atomic_compare_exchange_n(&place, &old, update(old), false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
-  }
+  // The generic builtins work on the bytes of any type, floats included.
+  T old;
+  __atomic_load(&place, &old, __ATOMIC_SEQ_CST);
+  T next = update(old);
+  while (!__atomic_compare_exchange(&place, &old, &next, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) next = update(old);
   return old;
 }
 template <class T> PK_DEVICE T atomic_add(T& place, T value) { return atomic_update(place, [=](T v) { return T(v + value); }); }

@@ -132,6 +132,7 @@ Function Lowerer::function(TSNode definition) {
       function.docstring = ast_.exprs[string(only)].text;
   }
   function.body = block(body);
+  if (!function.docstring.empty() && !function.body.empty()) function.body.erase(function.body.begin());
   return function;
 }
 
@@ -269,8 +270,8 @@ StmtId Lowerer::if_statement(TSNode node) {
   stmt.body = block(tree_.field(node, Field::consequence));
   // elif chains become nested ifs in the else branch, innermost last.
   std::vector<TSNode> alternatives = tree_.fields(node, Field::alternative);
-  std::vector<StmtId>* orelse = &stmt.orelse;
   StmtId outer = add(std::move(stmt));
+  std::vector<StmtId>* orelse = &ast_.stmts[outer].orelse;  // stores never move their nodes
   for (TSNode alternative : alternatives) {
     if (tree_.kind(alternative) == Node::else_clause) {
       *orelse = else_body(alternative);

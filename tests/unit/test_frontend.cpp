@@ -1,1 +1,103 @@
 #include <doctest/doctest.h>
+
+#include "frontend/module.h"
+#include "syntax/syntax_tree.h"
+
+using namespace pykern;
+
+namespace {
+struct Parsed {
+  SourceFile file;
+  Result<syntax::SyntaxTree> tree;
+  Diagnostics diagnostics;
+  frontend::Module module;
+  explicit Parsed(std::string text)
+      : file("k.py", std::move(text)), tree(syntax::SyntaxTree::parse(file)),
+        module(frontend::Module::build(tree.value(), diagnostics)) {}
+  std::string dump(const std::string& name) {
+    const ast::Function* f = module.lowered_function(name, diagnostics);
+    REQUIRE(f != nullptr);
+    return ast::dump(module.ast(), *f);
+  }
+};
+}  // namespace
+
+TEST_CASE("the grammar's names resolve once and check") {
+  auto grammar = syntax::Grammar::get();
+  REQUIRE(grammar.ok());
+  CHECK((*grammar)->field(syntax::Field::body) != 0);
+}
+
+TEST_CASE("imports and aliases resolve to qualified names") {
+  Parsed p(
+      "import numba as nb\nimport math\nimport numpy as np\nfrom numba import cuda, float32 as f32\n"
+      "from math import exp\nfrom numba.cuda.random import xoroshiro128p_uniform_float32 as uni\n");
+  CHECK(p.module.imported("nb") == "numba");
+  CHECK(p.module.imported("cuda") == "numba.cuda");
+  CHECK(p.module.imported("f32") == "numba.float32");
+  CHECK(p.module.imported("exp") == "math.exp");
+  CHECK(p.module.imported("uni") == "numba.cuda.random.xoroshiro128p_uniform_float32");
+  CHECK_FALSE(p.module.imported("os"));
+}
+
+TEST_CASE("decorators set roles and options") {
+  Parsed p(
+      "import numba as nb\nfrom numba import cuda, jit, vectorize\n"
+      "@cuda.jit(debug=True, fastmath=True, lineinfo=True, max_registers=32, opt=2)\ndef k(a):\n    pass\n"
+      "@cuda.jit(device=True)\ndef d(x):\n    return x\n"
+      "@jit\ndef j(x):\n    return x\n"
+      "@nb.vectorize(['int32(int32)'], target='cuda')\ndef u(x):\n    return x\n"
+      "@cuda.reduce\ndef r(a, b):\n    return a + b\n"
+      "def host():\n    pass\n");
+  auto* k = p.module.function("k");
+  REQUIRE(k);
+  CHECK(k->decoration.role == frontend::FunctionRole::kernel);
+  CHECK(k->decoration.debug);
+  CHECK(k->decoration.fastmath);
+  CHECK(k->decoration.lineinfo);
+  CHECK(k->decoration.max_registers == 32);
+  CHECK(k->decoration.opt == 2);
+  CHECK(p.module.function("d")->decoration.role == frontend::FunctionRole::device);
+  CHECK(p.module.function("j")->decoration.role == frontend::FunctionRole::device);
+  CHECK(p.module.function("u")->decoration.role == frontend::FunctionRole::vectorize);
+  CHECK(p.module.function("u")->decoration.signatures.size() == 1);
+  CHECK(p.module.function("u")->decoration.target == "cuda");
+  CHECK(p.module.function("r")->decoration.role == frontend::FunctionRole::reduce);
+  CHECK(p.module.function("host")->decoration.role == frontend::FunctionRole::undecorated);
+  CHECK_FALSE(p.diagnostics.has_errors());
+}
+
+TEST_CASE("lowering keeps the supported subset, with docstrings, elif chains and slices") {
+  Parsed p(
+      "def k(a, b=2):\n    '''doc'''\n    x, y = y, x\n    a[1:-1:2] += 1\n"
+      "    if 0 < x < 3 and not y:\n        pass\n    elif x:\n        return x, y\n    else:\n        x = 1 if y else 2\n"
+      "    for i in range(10, 0, -1):\n        break\n    else:\n        continue\n"
+      "    while x:\n        x -= 1\n");
+  CHECK(p.dump("k") ==
+        "def k(a, b):\n"
+        "  (x, y) = (y, x)\n"
+        "  a[1:(-1):2] += 1\n"
+        "  if ((0 < x < 3) and (not y)):\n"
+        "    pass\n"
+        "  else:\n"
+        "    if x:\n"
+        "      return (x, y)\n"
+        "    else:\n"
+        "      x = (1 if y else 2)\n"
+        "  for i in range(10, 0, (-1)):\n"
+        "    break\n"
+        "  else:\n"
+        "    continue\n"
+        "  while x:\n"
+        "    x -= 1\n");
+  CHECK(p.module.function("k")->ast.docstring == "doc");
+  CHECK_FALSE(p.diagnostics.has_errors());
+}
+
+TEST_CASE("host code that does not parse is ignored; a broken kernel is reported") {
+  Parsed ignored("from numba import cuda\n%timeit f()\n!nvidia-smi\n@cuda.jit\ndef k(a):\n    a[0] = 1\n");
+  CHECK_FALSE(ignored.diagnostics.has_errors());
+  CHECK(ignored.module.function("k"));
+  Parsed broken("from numba import cuda\n@cuda.jit\ndef k(a)\n    a[0] = 1\n");
+  CHECK(broken.diagnostics.has_errors());
+}

@@ -4,6 +4,7 @@
 // change is committing it.
 #include <cstdlib>
 #include <regex>
+#include <unistd.h>
 #include <set>
 
 #include <doctest/doctest.h>
@@ -87,5 +88,29 @@ TEST_CASE("bad inputs: each fails with its expected, located message and none cr
     if (kind == pykern::DiagKind::internal_error) continue;
     CAPTURE(pykern::diag_kind_name(kind));
     CHECK(kinds_seen.count(pykern::diag_kind_name(kind)) == 1);
+  }
+}
+
+TEST_CASE("golden programs compile under NVRTC and the host compiler (no name can inject)") {
+  for (const fs::path& program : programs("tests/golden")) {
+    CAPTURE(program.filename().string());
+    std::string text = test::read(program);
+    auto options = options_from_comments(text);
+    options.emit = pykern::EmitKind::cubin;
+    options.arch = "sm_90";
+    auto result = pykern::compile_source(text, program.filename().string(), options);
+    if (!result.ok() && result.error().kind == pykern::ErrorKind::nvrtc &&
+        result.error().message.find("cannot load NVRTC") != std::string::npos) {
+      MESSAGE("NVRTC not found: host compiler only");
+    } else if (!result.ok()) {
+      FAIL(result.error().describe());
+    }
+    fs::path source = fs::temp_directory_path() / (program.stem().string() + "-" + std::to_string(::getpid()) + ".cpp");
+    std::ofstream(source) << test::read(fs::path(program).replace_extension(".cu"));
+    std::string command = "c++ -std=c++17 -fsyntax-only -Wall -Werror -Wno-unused-label -Wno-unused-variable "
+                          "-Wno-unused-but-set-variable -I " + (test::source_dir() / "runtime").string() + " " +
+                          source.string();
+    CHECK(std::system(command.c_str()) == 0);
+    fs::remove(source);
   }
 }

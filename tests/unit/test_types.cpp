@@ -1,1 +1,75 @@
 #include <doctest/doctest.h>
+
+#include "base/diagnostics.h"
+#include "sema/infer.h"
+#include "sema/types.h"
+
+using namespace pykern;
+using namespace pykern::sema;
+
+TEST_CASE("Numba's integer rule: arithmetic widens to 64 bits, signed if either side is") {
+  CHECK(arithmetic_result(Type::i32(), Type::i32()) == Type::i64());
+  CHECK(arithmetic_result(Type::int_(8), Type::int_(16)) == Type::i64());
+  CHECK(arithmetic_result(Type::int_(32, false), Type::int_(8, false)) == Type::u64());
+  CHECK(arithmetic_result(Type::u64(), Type::i64()) == Type::i64());
+  CHECK(arithmetic_result(Type::boolean(), Type::boolean()) == Type::i64());
+}
+
+TEST_CASE("NumPy promotion with floats") {
+  CHECK(arithmetic_result(Type::i64(), Type::f32()) == Type::f64());
+  CHECK(arithmetic_result(Type::i32(), Type::f32()) == Type::f64());
+  CHECK(arithmetic_result(Type::int_(16), Type::f32()) == Type::f32());
+  CHECK(arithmetic_result(Type::int_(8), Type::f32()) == Type::f32());
+  CHECK(arithmetic_result(Type::f32(), Type::f64()) == Type::f64());
+  CHECK(arithmetic_result(Type::f32(), Type::complex(64)) == Type::complex(64));
+  CHECK(arithmetic_result(Type::f64(), Type::complex(64)) == Type::complex(128));
+  CHECK(promote(Type::u64(), Type::i64()) == Type::f64());
+}
+
+TEST_CASE("true division, power") {
+  CHECK(true_divide_result(Type::i64(), Type::i64()) == Type::f64());
+  CHECK(true_divide_result(Type::f32(), Type::f32()) == Type::f32());
+  CHECK(true_divide_result(Type::f32(), Type::i64()) == Type::f64());
+  CHECK(power_result(Type::i64(), Type::i64()) == Type::i64());
+  CHECK(power_result(Type::f32(), Type::i64()) == Type::f32());
+  CHECK(power_result(Type::f32(), Type::f64()) == Type::f64());
+}
+
+TEST_CASE("unification at merge points") {
+  CHECK(unify(Type::i64(), Type::f32()) == Type::f64());
+  CHECK(unify(Type::unknown(), Type::f32()) == Type::f32());
+  CHECK(unify(Type::array(Type::f32(), 2, Layout::C), Type::array(Type::f32(), 2, Layout::F)) ==
+        Type::array(Type::f32(), 2, Layout::A));
+  CHECK_FALSE(unify(Type::array(Type::f32(), 1, Layout::C), Type::i64()));
+  CHECK(unify(Type::tuple({Type::i64(), Type::f32()}), Type::tuple({Type::f64(), Type::f32()})) ==
+        Type::tuple({Type::f64(), Type::f32()}));
+}
+
+TEST_CASE("types print as Numba prints them") {
+  CHECK(to_string(Type::array(Type::f32(), 2, Layout::C)) == "array(float32, 2d, C)");
+  CHECK(to_string(Type::uni_tuple(Type::i64(), 2)) == "UniTuple(int64 x 2)");
+  CHECK(to_string(Type::tuple({Type::i64(), Type::f32()})) == "Tuple(int64, float32)");
+  CHECK(to_string(Type::int_(8, false)) == "uint8");
+}
+
+TEST_CASE("signatures in Numba's syntax") {
+  auto parse = [](const std::string& text) {
+    SourceFile file("sig", text);
+    Diagnostics diagnostics;
+    auto signature = parse_signature(file, diagnostics);
+    return signature ? to_string(*signature) : "error: " + diagnostics.render();
+  };
+  CHECK(parse("void(float32[:, ::1], int64)") == "none(array(float32, 2d, C), int64)");
+  CHECK(parse("void(f4[:], i4, u1, b1, c8, c16)") ==
+        "none(array(float32, 1d, A), int32, uint8, bool, complex64, complex128)");
+  CHECK(parse("f8(i4, i4)") == "float64(int32, int32)");
+  CHECK(parse("void(float32[::1, :], float64[:, :, :])") ==
+        "none(array(float32, 2d, F), array(float64, 3d, A))");
+  CHECK(parse("(float32[:], float32[:])") == "(array(float32, 1d, A), array(float32, 1d, A))");
+  CHECK(parse("void(xoroshiro128p_type[::1])") == "none(array(Record(s0: uint64, s1: uint64), 1d, C))");
+  CHECK(parse("void(float32[::2])").rfind("error:", 0) == 0);
+  CHECK(parse("void(float32[:, ::1, :])").rfind("error:", 0) == 0);
+  CHECK(parse("void(void)").rfind("error:", 0) == 0);
+  CHECK(parse("void(float32[:]").rfind("error:", 0) == 0);
+  CHECK(parse("42").rfind("error:", 0) == 0);
+}
