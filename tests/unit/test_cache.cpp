@@ -1,1 +1,176 @@
+// The disk cache: hits and misses, bad entries are misses, concurrent writers, a cache that
+// cannot be written, LRU pruning.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <doctest/doctest.h>
+
+#include "helpers.h"
+#include "jit/cache.h"
+#include "jit/nvrtc.h"
+#include "pykern/compiler.h"
+
+namespace fs = std::filesystem;
+using pykern::jit::CacheEntry;
+using pykern::jit::KernelCache;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("pykern-cache-test-" + std::to_string(::getpid()) + "-" +
+                                        std::to_string(counter()++));
+    fs::remove_all(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+};
+
+CacheEntry entry(const std::string& key, const std::string& binary) {
+  CacheEntry e;
+  e.key = key;
+  e.binary = binary;
+  e.cuda_source = "// source of " + key;
+  e.record = {{"kernels", nlohmann::json::array()}, {"arch", "sm_90"}};
+  return e;
+}
+
+const char* kernel_text =
+    "from numba import cuda\n@cuda.jit('void(float32[::1])')\ndef k(a):\n    i = cuda.grid(1)\n"
+    "    if i < a.size:\n        a[i] += 1\n";
+
+}  // namespace
+
+TEST_CASE("a stored entry loads back; an unknown key misses") {
+  TempDir dir;
+  KernelCache cache(dir.path);
+  REQUIRE(cache.enabled());
+  std::string key = pykern::jit::cache_key({"a", "b"});
+  CHECK(key.size() == 32);
+  CHECK(key != pykern::jit::cache_key({"ab"}));  // length-prefixed: no ambiguity
+  CHECK_FALSE(cache.load(key));
+  REQUIRE(cache.store(entry(key, "CUBIN")).ok());
+  auto loaded = cache.load(key);
+  REQUIRE(loaded);
+  CHECK(loaded->binary == "CUBIN");
+  CHECK(loaded->record["arch"] == "sm_90");
+  CHECK((fs::status(dir.path).permissions() & fs::perms::others_all) == fs::perms::none);
+}
+
+TEST_CASE("corrupt and truncated entries are misses and are removed") {
+  TempDir dir;
+  KernelCache cache(dir.path);
+  std::string corrupt = pykern::jit::cache_key({"corrupt"});
+  std::string truncated = pykern::jit::cache_key({"truncated"});
+  REQUIRE(cache.store(entry(corrupt, "0123456789")).ok());
+  REQUIRE(cache.store(entry(truncated, "0123456789")).ok());
+  fs::path corrupt_dir = cache.find(corrupt)->path;
+  fs::path truncated_dir = cache.find(truncated)->path;
+  { std::ofstream(corrupt_dir / "kernel.cubin", std::ios::binary) << "0123456780"; }
+  fs::resize_file(truncated_dir / "record.json", 10);
+  CHECK(cache.verify(false).size() == 2);
+  CHECK_FALSE(cache.load(corrupt));
+  CHECK_FALSE(cache.load(truncated));
+  CHECK_FALSE(fs::exists(corrupt_dir));
+  CHECK_FALSE(fs::exists(truncated_dir));
+  CHECK(cache.verify(true).empty());
+}
+
+TEST_CASE("a cache directory that cannot be made disables caching with one warning") {
+  KernelCache cache("/proc/pykern-cannot-exist/cache");
+  CHECK_FALSE(cache.enabled());
+  CHECK(cache.warning().find("disabled") != std::string::npos);
+  CHECK_FALSE(cache.load(pykern::jit::cache_key({"x"})));
+  CHECK(cache.store(entry(pykern::jit::cache_key({"x"}), "b")).ok());
+  if (pykern::jit::nvrtc_version().ok()) {
+    pykern::CompileOptions options;
+    options.cache_dir = "/proc/pykern-cannot-exist/cache";
+    auto result = pykern::compile_source(kernel_text, "k.py", options);
+    REQUIRE(result.ok());
+    CHECK(result->warnings.find("kernel cache disabled") != std::string::npos);
+  }
+}
+
+TEST_CASE("prune evicts least recently used entries first") {
+  TempDir dir;
+  KernelCache cache(dir.path);
+  std::vector<std::string> keys;
+  for (int i = 0; i < 3; ++i) {
+    keys.push_back(pykern::jit::cache_key({std::to_string(i)}));
+    REQUIRE(cache.store(entry(keys.back(), std::string(1000, 'x'))).ok());
+    // Entry i was last used i hours ago... reversed: entry 0 is the oldest.
+    struct timespec times[2] = {{1000000 + i * 3600, 0}, {1000000 + i * 3600, 0}};
+    ::utimensat(AT_FDCWD, cache.find(keys.back())->path.c_str(), times, 0);
+  }
+  cache.load(keys[0]);  // a use makes entry 0 the newest
+  uint64_t one_entry = cache.find(keys[0])->bytes;
+  auto removed = cache.prune(one_entry);
+  REQUIRE(removed.size() == 2);
+  CHECK(removed[0] == keys[1]);
+  CHECK(removed[1] == keys[2]);
+  CHECK(cache.load(keys[0]));
+}
+
+TEST_CASE("a second compile hits the cache and skips the front end; clear empties it") {
+  if (!pykern::jit::nvrtc_version().ok()) return;
+  TempDir dir;
+  pykern::CompileOptions options;
+  options.cache_dir = dir.path.string();
+  options.arch = "sm_90";
+  auto first = pykern::compile_source(kernel_text, "k.py", options);
+  REQUIRE(first.ok());
+  CHECK_FALSE(first->cache_hit);
+  auto second = pykern::compile_source(kernel_text, "k.py", options);
+  REQUIRE(second.ok());
+  CHECK(second->cache_hit);
+  CHECK(second->frontend_cache_hit);
+  CHECK(second->binary == first->binary);
+  REQUIRE(second->kernels.size() == 1);
+  CHECK(second->kernels[0].symbol == first->kernels[0].symbol);
+  // A different text is a miss at the front end, but the same emitted CUDA hits the binary key.
+  auto renamed = pykern::compile_source(std::string(kernel_text) + "\n# a comment\n", "k.py", options);
+  REQUIRE(renamed.ok());
+  CHECK(renamed->cache_hit);
+  CHECK_FALSE(renamed->frontend_cache_hit);
+  KernelCache(dir.path).clear();
+  CHECK(KernelCache(dir.path).list().empty());
+}
+
+TEST_CASE("several processes compiling the same kernel at once all succeed") {
+  if (!pykern::jit::nvrtc_version().ok()) return;
+  TempDir dir;
+  fs::create_directories(dir.path);
+  fs::path kernel = dir.path / "k.py";
+  std::ofstream(kernel) << kernel_text;
+  fs::path cache_dir = dir.path / "cache";
+  std::vector<pid_t> children;
+  for (int i = 0; i < 4; ++i) {
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      ::setenv("PYKERN_CACHE_DIR", cache_dir.c_str(), 1);
+      std::string out = (dir.path / ("out" + std::to_string(i) + ".cubin")).string();
+      ::execl(PYKERN_BINARY, PYKERN_BINARY, "compile", kernel.c_str(), "--arch", "sm_90", "-o", out.c_str(),
+              static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    children.push_back(pid);
+  }
+  for (pid_t pid : children) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+  }
+  KernelCache cache(cache_dir);
+  CHECK(cache.list().size() == 1);
+  CHECK(cache.verify(false).empty());
+  std::string first = test::read(dir.path / "out0.cubin");
+  CHECK(first.size() > 100);
+  for (int i = 1; i < 4; ++i) CHECK(test::read(dir.path / ("out" + std::to_string(i) + ".cubin")) == first);
+}
