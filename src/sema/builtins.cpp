@@ -478,7 +478,9 @@ Value FunctionChecker::check_call(ast::ExprId id) {
         return Value::error();
       }
       for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i];
-      for (auto& [name, value] : keywords) {
+      for (auto& keyword : keywords) {
+        const std::string& name = keyword.first;  // not a structured binding: lambdas capture it
+        const Value& value = keyword.second;
         auto parameter = std::find_if(definition->parameters.begin(), definition->parameters.end(),
                                       [&](const ast::Parameter& p) { return p.name == name; });
         if (parameter == definition->parameters.end()) {

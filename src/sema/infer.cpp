@@ -151,7 +151,7 @@ void FunctionChecker::collect_locals(const std::vector<ast::StmtId>& body) {
   const ast::Ast& tree = module().ast();
   for (ast::StmtId id : body) {
     const ast::Stmt& stmt = tree[id];
-    if (stmt.kind == StmtKind::assign || stmt.kind == StmtKind::for_)
+    if (stmt.kind == StmtKind::assign || stmt.kind == StmtKind::for_ || stmt.kind == StmtKind::aug_assign)
       for (ast::ExprId target : stmt.targets) collect_target_names(target);
     collect_locals(stmt.body);
     collect_locals(stmt.orelse);
@@ -328,6 +328,10 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
   switch (t.kind) {
     case ast::ExprKind::name: {
       int local = local_named(t.text);
+      if (local < 0) {  // a global's expression cannot assign; anything else is a pykern bug
+        error(DiagKind::bad_assignment, t.range, "cannot assign to '" + t.text + "' here");
+        return;
+      }
       set_local_type(local, value.type, t.range);
       const Type& type = function_.locals[local].type;
       if (final_round_ && type.known() && value.type.known() && !unify(type, value.type)) return;

@@ -1,0 +1,8 @@
+void(float32[:])
+from numba import cuda
+# pykern: --sig k=void(float32[:])
+
+@cuda.jit
+def k(a):
+    x = 1
+    x = a

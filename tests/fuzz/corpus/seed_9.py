@@ -1,0 +1,7 @@
+void(float64[:])
+from numba import cuda
+
+@cuda.jit
+def k(a):
+    class P:
+        pass
