@@ -1,7 +1,6 @@
 #include "frontend/lower.h"
 
 #include <cerrno>
-#include <cstring>
 #include <cstdlib>
 #include <string>
 
@@ -519,16 +518,23 @@ ExprId Lowerer::boolean_operator(TSNode node) {
 // comparison_operator = expression (operators expression)+ ; 'not in' and 'is not' are two tokens.
 ExprId Lowerer::comparison_operator(TSNode node) {
   Expr expr = make_expr(ExprKind::compare, node);
-  uint32_t count = ts_node_child_count(node);
-  const char* operators = "operators";
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode child = ts_node_child(node, i);
+  TSFieldId operators = tree_.grammar().field(Field::operators);
+  // Walk the children with a cursor: it knows each child's field id.
+  std::vector<std::pair<TSNode, bool>> children;  // (child, is an operator token)
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      children.push_back({ts_tree_cursor_current_node(&cursor),
+                          ts_tree_cursor_current_field_id(&cursor) == operators});
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  for (auto [child, is_operator] : children) {
     if (ts_node_is_named(child)) {
       if (tree_.kind(child) != Node::comment) expr.operands.push_back(expression(child));
       continue;
     }
-    const char* field = ts_node_field_name_for_child(node, i);
-    if (field == nullptr || std::strcmp(field, operators) != 0) continue;
+    if (!is_operator) continue;
     switch (tree_.token(child)) {
       case Token::less: expr.compare_ops.push_back(CompareOp::lt); break;
       case Token::less_equal: expr.compare_ops.push_back(CompareOp::le); break;
@@ -538,17 +544,8 @@ ExprId Lowerer::comparison_operator(TSNode node) {
       case Token::not_equal: expr.compare_ops.push_back(CompareOp::ne); break;
       case Token::kw_in: expr.compare_ops.push_back(CompareOp::in); break;
       case Token::kw_is: expr.compare_ops.push_back(CompareOp::is); break;
-      case Token::kw_not: {
-        // 'not' 'in' or 'is' 'not': fold the pair into one operator.
-        if (!expr.compare_ops.empty() && expr.compare_ops.back() == CompareOp::is &&
-            i > 0 && tree_.token(ts_node_child(node, i - 1)) == Token::kw_is) {
-          expr.compare_ops.back() = CompareOp::is_not;
-        } else {
-          expr.compare_ops.push_back(CompareOp::not_in);
-          ++i;  // skip the 'in' that follows
-        }
-        break;
-      }
+      case Token::kw_not_in: expr.compare_ops.push_back(CompareOp::not_in); break;
+      case Token::kw_is_not: expr.compare_ops.push_back(CompareOp::is_not); break;
       default: return unsupported_expr(node, "this comparison");
     }
   }

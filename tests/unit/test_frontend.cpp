@@ -101,3 +101,8 @@ TEST_CASE("host code that does not parse is ignored; a broken kernel is reported
   Parsed broken("from numba import cuda\n@cuda.jit\ndef k(a)\n    a[0] = 1\n");
   CHECK(broken.diagnostics.has_errors());
 }
+
+TEST_CASE("comparison chains, 'is not' and 'not in' lower to one operator each") {
+  Parsed p("def k(a, b, c):\n    x = a < b <= c != a\n    y = a is not None\n    z = a not in b\n");
+  CHECK(p.dump("k") == "def k(a, b, c):\n  x = (a < b <= c != a)\n  y = (a is not None)\n  z = (a not in b)\n");
+}
