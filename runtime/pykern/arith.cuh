@@ -59,28 +59,19 @@ template <class T> PK_DEVICE T pow(T base, T exponent) {
 }
 
 // Float ** integer: repeated multiplication (as LLVM's powi), reciprocal for negatives.
-PK_DEVICE f32 pow(f32 base, i64 exponent) {
+template <class T> PK_DEVICE T powi(T base, i64 exponent) {
   bool negative = exponent < 0;
   u64 n = negative ? u64(-exponent) : u64(exponent);
-  f32 result = 1;
+  T result = 1;
   while (n) {
     if (n & 1) result *= base;
     base *= base;
     n >>= 1;
   }
-  return negative ? 1.0f / result : result;
+  return negative ? T(1) / result : result;
 }
-PK_DEVICE f64 pow(f64 base, i64 exponent) {
-  bool negative = exponent < 0;
-  u64 n = negative ? u64(-exponent) : u64(exponent);
-  f64 result = 1;
-  while (n) {
-    if (n & 1) result *= base;
-    base *= base;
-    n >>= 1;
-  }
-  return negative ? 1.0 / result : result;
-}
+PK_DEVICE f32 pow(f32 base, i64 exponent) { return powi(base, exponent); }
+PK_DEVICE f64 pow(f64 base, i64 exponent) { return powi(base, exponent); }
 template <class T> PK_DEVICE complex<T> pow(complex<T> base, complex<T> exponent) {
   if (base.re == T(0) && base.im == T(0)) return complex<T>(exponent.re == T(0) && exponent.im == T(0) ? T(1) : T(0));
   T r = hypot(base.re, base.im), theta = atan2(base.im, base.re);

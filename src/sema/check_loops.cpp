@@ -27,11 +27,7 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
   std::vector<std::pair<ast::ExprId, Value>> per_iteration;
   auto counter = [&](const Type& type) {
     loop.local = new_temporary(type);
-    ir::Expr e;
-    e.kind = ir::ExprKind::local;
-    e.local = loop.local;
-    e.type = type;
-    return value_of(add(e));
+    return read_local(loop.local, iterable.range);
   };
   auto length_of = [&](ast::ExprId source) -> Value {
     Value array = as_runtime(check_expr(source), tree[source].range);
@@ -144,16 +140,13 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
 
 void FunctionChecker::emit_loop_body(const ast::Stmt& stmt, ir::Stmt& loop, ast::ExprId,
                                      const std::vector<std::pair<ast::ExprId, Value>>& per_iteration) {
+  // Each iteration first binds the loop's names, then runs the body.
   std::vector<ir::StmtId>* saved = current_block_;
   current_block_ = &loop.body;
-  loop_stack_.push_back(loop.loop_id);
-  loop_else_stack_.push_back(loop.loop_has_else);
   for (const auto& [target, value] : per_iteration)
     if (value.ok()) assign_to(target, value, stmt.range);
   current_block_ = saved;
-  check_block(stmt.body, loop.body);
-  loop_stack_.pop_back();
-  loop_else_stack_.pop_back();
+  check_loop_body(loop, stmt.body, loop.body);
   check_block(stmt.orelse, loop.orelse);
   emit_stmt(std::move(loop));
 }

@@ -81,6 +81,11 @@ class FunctionChecker {
   void collect_target_names(ast::ExprId target);
   int local_named(const std::string& name) const;
   int new_temporary(const Type& type);
+  Value read_local(int local, SourceRange range);
+  // Evaluates `value` once into a new temporary and returns a read of it.
+  Value store_in_temporary(const Value& value, SourceRange range);
+  void check_loop_body(const ir::Stmt& loop, const std::vector<ast::StmtId>& body,
+                       std::vector<ir::StmtId>& out);
   void set_local_type(int local, const Type& type, SourceRange range);
 
   void check_block(const std::vector<ast::StmtId>& body, std::vector<ir::StmtId>& out);

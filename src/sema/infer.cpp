@@ -179,6 +179,35 @@ int FunctionChecker::new_temporary(const Type& type) {
   return static_cast<int>(function_.locals.size() - 1);
 }
 
+Value FunctionChecker::read_local(int local, SourceRange range) {
+  ir::Expr read;
+  read.kind = ir::ExprKind::local;
+  read.local = local;
+  read.type = function_.locals[local].type;
+  read.range = range;
+  return value_of(add(std::move(read)));
+}
+
+Value FunctionChecker::store_in_temporary(const Value& value, SourceRange range) {
+  int temp = new_temporary(value.type);
+  ir::Stmt store;
+  store.kind = ir::StmtKind::assign;
+  store.range = range;
+  store.target = read_local(temp, range).expr;
+  store.value = value.expr;
+  emit_stmt(std::move(store));
+  return read_local(temp, range);
+}
+
+void FunctionChecker::check_loop_body(const ir::Stmt& loop, const std::vector<ast::StmtId>& body,
+                                      std::vector<ir::StmtId>& out) {
+  loop_stack_.push_back(loop.loop_id);
+  loop_else_stack_.push_back(loop.loop_has_else);
+  check_block(body, out);
+  loop_stack_.pop_back();
+  loop_else_stack_.pop_back();
+}
+
 void FunctionChecker::set_local_type(int local, const Type& type, SourceRange range) {
   ir::Local& target = function_.locals[local];
   if (final_round_ && static_cast<size_t>(local) < assigned_.size()) assigned_[local] = true;
@@ -306,19 +335,7 @@ void FunctionChecker::check_assign(const ast::Stmt& stmt) {
   Value value = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
   if (!value.ok()) return;
   if (stmt.targets.size() > 1) {
-    // a = b = v: evaluate once into a temporary.
-    int temp = new_temporary(value.type);
-    ir::Expr local;
-    local.kind = ir::ExprKind::local;
-    local.local = temp;
-    local.type = value.type;
-    ir::Stmt store;
-    store.kind = ir::StmtKind::assign;
-    store.range = stmt.range;
-    store.target = add(local);
-    store.value = value.expr;
-    emit_stmt(std::move(store));
-    value = value_of(add(local));
+    value = store_in_temporary(value, stmt.range);  // a = b = v: evaluate v once
   }
   for (ast::ExprId target : stmt.targets) assign_to(target, value, stmt.range);
 }
@@ -362,20 +379,9 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
         return;
       }
       // Evaluate the whole right side first (a, b = b, a swaps), then assign each part.
-      int temp = new_temporary(value.type);
-      ir::Expr temp_expr;
-      temp_expr.kind = ir::ExprKind::local;
-      temp_expr.local = temp;
-      temp_expr.type = value.type;
-      ir::Stmt store;
-      store.kind = ir::StmtKind::assign;
-      store.range = range;
-      store.target = add(temp_expr);
-      store.value = value.expr;
-      emit_stmt(std::move(store));
+      Value tuple = store_in_temporary(value, range);
       for (size_t i = 0; i < t.operands.size(); ++i) {
-        Value part = make_call(fmt::format("pk::get<{}>", i), {add(temp_expr)},
-                               value.type.elements[i], range);
+        Value part = make_call(fmt::format("pk::get<{}>", i), {tuple.expr}, value.type.elements[i], range);
         assign_to(t.operands[i], part, range);
       }
       return;
@@ -460,11 +466,7 @@ void FunctionChecker::check_while(const ast::Stmt& stmt) {
   // loop, so conditions are plain expressions.
   Value condition = truth(check_expr(stmt.value), module().ast()[stmt.value].range);
   out.condition = condition.ok() ? condition.expr : ir::ExprId();
-  loop_stack_.push_back(out.loop_id);
-  loop_else_stack_.push_back(out.loop_has_else);
-  check_block(stmt.body, out.body);
-  loop_stack_.pop_back();
-  loop_else_stack_.pop_back();
+  check_loop_body(out, stmt.body, out.body);
   check_block(stmt.orelse, out.orelse);
   if (condition.ok()) emit_stmt(std::move(out));
 }

@@ -1,7 +1,0 @@
-void(float64[:])
-from numba import cuda
-# pykern: --sig k=void(float64[:])
-
-@cuda.jit
-def k(a):
-    a[0] = undefined_thing + 1

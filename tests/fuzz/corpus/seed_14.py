@@ -1,8 +1,0 @@
-void(float64[:])
-from numba import cuda
-# pykern: --sig k=void(float64[:])
-import numpy as np
-
-@cuda.jit
-def k(a):
-    a[0] = np.sum(a)

@@ -1,8 +1,0 @@
-void(float32[:])
-from numba import cuda
-# pykern: --sig k=void(float32[:])
-
-@cuda.jit
-def k(a):
-    x = 1
-    x = a

@@ -1,7 +1,0 @@
-void(float64[:])
-from numba import cuda
-
-@cuda.jit
-def k(a):
-    a[0] = (1 +
-    a[1] = 2
