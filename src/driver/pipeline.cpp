@@ -84,7 +84,8 @@ Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
     else if (o.lineinfo) flags.push_back("-lineinfo");
     if (o.fastmath) flags.push_back("--use_fast_math");
     if (o.max_registers > 0) flags.push_back(fmt::format("-maxrregcount={}", o.max_registers));
-    if (!o.debug && o.opt < 3) flags.push_back(fmt::format("-dopt={}", o.opt > 0 ? "on" : "off"));
+    // Numba's opt=N is the optimisation level of the device code generator: ptxas here.
+    if (!o.debug && o.opt < 3) flags.push_back(fmt::format("--ptxas-options=-O{}", o.opt));
     if (chosen && *chosen != flags)
       return Error::make(ErrorKind::invalid_argument,
                          "the kernels asked for need different compiler options (debug, fastmath, lineinfo, "

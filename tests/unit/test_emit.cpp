@@ -12,3 +12,27 @@ TEST_CASE("Python names are mangled so that none can collide with C++ or pykern 
   CHECK(mangle_local("é") == "pyx_c3a9");
   CHECK(mangle_local("a_b") != mangle_local("a__b"));
 }
+
+#include "jit/nvrtc.h"
+#include "pykern/compiler.h"
+
+TEST_CASE("decorator options reach NVRTC; kernels needing different options are refused together") {
+  if (!pykern::jit::nvrtc_version().ok()) return;
+  const char* text =
+      "from numba import cuda\n"
+      "@cuda.jit('void(f4[:])', opt=0, lineinfo=True, fastmath=True, max_registers=32)\ndef k(a):\n    a[0] = 1\n"
+      "@cuda.jit('void(f4[:])', debug=True)\ndef d(a):\n    assert a[0] > 0, 'positive'\n    a[0] = 1\n";
+  pykern::CompileOptions options;
+  options.use_cache = false;
+  options.arch = "sm_90";
+  for (const char* kernel : {"k", "d"}) {
+    options.kernels = {kernel};
+    auto result = pykern::compile_source(text, "o.py", options);
+    CAPTURE(kernel);
+    CHECK(result.ok());
+  }
+  options.kernels.clear();
+  auto both = pykern::compile_source(text, "o.py", options);
+  REQUIRE_FALSE(both.ok());
+  CHECK(both.error().message.find("different compiler options") != std::string::npos);
+}
