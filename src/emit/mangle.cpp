@@ -28,11 +28,11 @@ static std::string signature_text(const ir::Function& function) {
 std::string kernel_symbol(const ir::Function& function) {
   std::string key = function.python_name + signature_text(function);
   uint32_t hash = static_cast<uint32_t>(XXH3_64bits(key.data(), key.size()));
-  return fmt::format("pk_kernel_{}_{:08x}", mangle_local(function.python_name).substr(3), hash);
+  return fmt::format("pk_kernel_{}_{:08x}", mangle_local(function.python_name), hash);
 }
 
 std::string device_symbol(const ir::Function& function) {
-  return fmt::format("pk_device_{}_{}", mangle_local(function.python_name).substr(3), function.specialization);
+  return fmt::format("pk_device_{}_{}", mangle_local(function.python_name), function.specialization);
 }
 
 }  // namespace pykern::emit

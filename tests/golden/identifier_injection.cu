@@ -2,7 +2,7 @@
 #include "pykern/runtime.cuh"
 
 #line 7 "identifier_injection.py"
-static PK_NOINLINE_DEVICE pk::f64 pk_device_new_0(pk::i64 py_delete, pk::f64 py_asm) {
+static PK_NOINLINE_DEVICE pk::f64 pk_device_py_new_0(pk::i64 py_delete, pk::f64 py_asm) {
   pk::f64 py_NULL{};
 #line 8 "identifier_injection.py"
   py_NULL = (static_cast<pk::f64>(py_delete) + py_asm);
@@ -11,7 +11,7 @@ static PK_NOINLINE_DEVICE pk::f64 pk_device_new_0(pk::i64 py_delete, pk::f64 py_
 }
 
 #line 12 "identifier_injection.py"
-extern "C" PK_KERNEL void pk_kernel_main_8f090c9f(pk::Array<pk::f32, 1, pk::layout_a> py_int, pk::i64 py___global__, pk::i64 py_INT_MAX) {
+extern "C" PK_KERNEL void pk_kernel_py_main_8f090c9f(pk::Array<pk::f32, 1, pk::layout_a> py_int, pk::i64 py___global__, pk::i64 py_INT_MAX) {
   pk::i64 py_printf{};
   pk::i64 py_threadIdx{};
   pk::f64 py_pk_tmp0{};
@@ -24,7 +24,7 @@ extern "C" PK_KERNEL void pk_kernel_main_8f090c9f(pk::Array<pk::f32, 1, pk::layo
 #line 16 "identifier_injection.py"
   if ((py_printf < pk::size(py_int))) {
 #line 17 "identifier_injection.py"
-    PK_AT(py_int, py_printf) = static_cast<pk::f32>(pk_device_new_0(py_threadIdx, py_pk_tmp0));
+    PK_AT(py_int, py_printf) = static_cast<pk::f32>(pk_device_py_new_0(py_threadIdx, py_pk_tmp0));
   }
 }
 

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "emit/emit_cuda.h"
+#include "sema/ir.h"
 
 using pykern::emit::mangle_local;
 
@@ -35,4 +36,13 @@ TEST_CASE("decorator options reach NVRTC; kernels needing different options are 
   auto both = pykern::compile_source(text, "o.py", options);
   REQUIRE_FALSE(both.ok());
   CHECK(both.error().message.find("different compiler options") != std::string::npos);
+}
+
+TEST_CASE("kernel and device symbols are distinct for names that differ only in spelling") {
+  pykern::ir::Function a, b;
+  a.python_name = "_c3a9";
+  b.python_name = "\xc3\xa9";  // é
+  CHECK(pykern::emit::device_symbol(a) != pykern::emit::device_symbol(b));
+  CHECK(pykern::emit::kernel_symbol(a) != pykern::emit::kernel_symbol(b));
+  CHECK(pykern::emit::kernel_symbol(a).rfind("pk_kernel_", 0) == 0);
 }
