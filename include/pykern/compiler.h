@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pykern/dtype.h"
 #include "pykern/result.h"
 
 namespace pykern {
@@ -27,12 +28,24 @@ struct CompileOptions {
   bool use_cache = true;
   std::string cache_dir;                      // empty: the default (see README)
   bool want_types = false;                    // fill CompileOutput::types (Numba's inspect_types)
+  bool want_simulator = false;                // fill CompileOutput::simulator_source
+};
+
+// A kernel parameter as the launcher sees it: an array (dtype, ndim, layout) or a scalar.
+struct ParameterInfo {
+  std::string name;
+  bool is_array = false;
+  DType dtype;
+  int ndim = 0;
+  char layout = 'A';  // 'C', 'F' or 'A' (any)
 };
 
 struct CompiledKernel {
   std::string function;   // Python name
   std::string symbol;     // extern "C" name in the cubin/PTX
   std::string signature;  // argument types, Numba style
+  std::vector<ParameterInfo> parameters;
+  bool debug = false;     // built with debug=True: asserts and raise are checked
 };
 
 struct PhaseTimings {
@@ -46,6 +59,9 @@ struct CompileOutput {
   std::vector<std::string> checked_only;  // kernels checked but not compiled (no signature)
   std::string warnings;      // rendered warnings (e.g. the cache is disabled)
   std::string types;         // with want_types: the source annotated with inferred types
+  std::string simulator_source;  // with want_simulator: the CUDA C++ plus the simulator's entry points
+  std::vector<std::string> kernel_functions;  // every @cuda.jit kernel of the file (entry points)
+  std::vector<std::vector<std::string>> kernel_parameters;  // their parameter names, in the same order
   bool cache_hit = false;
   bool frontend_cache_hit = false;
   std::string arch;

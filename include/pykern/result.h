@@ -13,6 +13,7 @@ enum class ErrorKind {
   compile,           // the translator reported diagnostics (message holds them, rendered)
   nvrtc,             // NVRTC failed or is missing (log holds NVRTC's log)
   driver,            // the CUDA driver failed or is missing
+  launch,            // a launch was refused or a kernel failed while running (e.g. out of bounds)
   cache,             // the kernel cache could not be used
   internal,          // a pykern bug: please report it
 };

@@ -31,7 +31,7 @@ PK_UNROLL
     for (int axis = 0; axis < N; ++axis) {
       i64 i = indices[axis];
       if (i < 0) i += shape[axis];
-#ifdef PK_DEBUG
+#if defined(PK_DEBUG) || defined(PK_BOUNDSCHECK)
       if (i < 0 || i >= shape[axis]) report_index_error(file, line, indices[axis], axis, shape[axis]);
 #endif
       address += i * stride(axis);
@@ -55,7 +55,7 @@ template <int Axis, class T, int N, Layout L>
 PK_DEVICE Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> index_axis(const Array<T, N, L>& a, i64 i) {
   Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> view;
   if (i < 0) i += a.shape[Axis];
-#ifdef PK_DEBUG
+#if defined(PK_DEBUG) || defined(PK_BOUNDSCHECK)
   if (i < 0 || i >= a.shape[Axis]) report_index_error(__FILE__, __LINE__, i, Axis, a.shape[Axis]);
 #endif
   view.data = reinterpret_cast<T*>(reinterpret_cast<char*>(a.data) + i * a.stride(Axis));

@@ -34,15 +34,17 @@ template <Layout L> PK_DEVICE f32 xoroshiro128p_uniform_float32(const Array<xoro
 template <Layout L> PK_DEVICE f64 xoroshiro128p_uniform_float64(const Array<xoroshiro128p_state, 1, L>& s, i64 i) {
   return uint64_to_unit_float64(xoroshiro128p_next(s, i));
 }
+// Box-Muller on two float32 uniforms, as Numba does for both widths; 2*pi is rounded to
+// the result's width first (Numba's TWO_PI_FLOAT32 / TWO_PI_FLOAT64).
 template <Layout L> PK_DEVICE f32 xoroshiro128p_normal_float32(const Array<xoroshiro128p_state, 1, L>& s, i64 i) {
   f32 u1 = xoroshiro128p_uniform_float32(s, i);
   f32 u2 = xoroshiro128p_uniform_float32(s, i);
-  return sqrt(-2.0f * log(u1)) * cos(2.0f * 3.14159265358979323846f * u2);
+  return sqrt(-2.0f * log(u1)) * cos(6.28318530717958647692f * u2);
 }
 template <Layout L> PK_DEVICE f64 xoroshiro128p_normal_float64(const Array<xoroshiro128p_state, 1, L>& s, i64 i) {
-  f64 u1 = xoroshiro128p_uniform_float64(s, i);
-  f64 u2 = xoroshiro128p_uniform_float64(s, i);
-  return sqrt(-2.0 * log(u1)) * cos(2.0 * 3.14159265358979323846 * u2);
+  f32 u1 = xoroshiro128p_uniform_float32(s, i);
+  f32 u2 = xoroshiro128p_uniform_float32(s, i);
+  return sqrt(-2.0 * f64(log(u1))) * cos(6.28318530717958647692 * f64(u2));
 }
 
 }  // namespace pk

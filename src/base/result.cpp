@@ -9,6 +9,7 @@ const char* to_string(ErrorKind kind) {
     case ErrorKind::compile: return "compile error";
     case ErrorKind::nvrtc: return "nvrtc error";
     case ErrorKind::driver: return "cuda driver error";
+    case ErrorKind::launch: return "launch error";
     case ErrorKind::cache: return "cache error";
     case ErrorKind::internal: return "internal error";
   }

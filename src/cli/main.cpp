@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", pykern::version());
   pykern::cli::add_compile_command(app);
   pykern::cli::add_cache_command(app);
+  pykern::cli::add_run_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -56,7 +56,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
       if (!cache->enabled()) output.warnings += cache->warning() + "\n";
     }
     std::string frontend_key = driver::frontend_key(text, file_name, options, output.arch);
-    if (cache && cache->enabled() && !options.want_types) {
+    if (cache && cache->enabled() && !options.want_types && !options.want_simulator) {
       if (auto entry_key = cache->frontend_lookup(frontend_key)) {
         if (auto entry = cache->load(*entry_key)) {
           driver::fill_from_cache(*entry, output);
@@ -86,9 +86,20 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
 
     emit::EmittedSource emitted = emit::emit_cuda(program, file.display_name());
     output.timings.emit_ms = clock.lap_ms();
-    for (const emit::KernelSymbol& k : emitted.kernels) output.kernels.push_back({k.python_name, k.symbol, k.signature});
+    driver::describe_kernels(program, emitted, output);
+    for (frontend::ModuleFunction* f : module.functions_in_order()) {
+      if (f->decoration.role != frontend::FunctionRole::kernel) continue;
+      output.kernel_functions.push_back(f->name);
+      std::vector<std::string> names;
+      if (const ast::Function* lowered = module.lowered_function(f->name, diagnostics))
+        for (const ast::Parameter& p : lowered->parameters) names.push_back(p.name);
+      output.kernel_parameters.push_back(std::move(names));
+    }
     if (program.functions.empty()) return output;
     output.cuda_source = std::move(emitted.text);
+    // The simulator engine first: it defines what the runtime headers only declare on the host.
+    if (options.want_simulator)
+      output.simulator_source = "#include \"pykern/sim.cuh\"\n" + output.cuda_source + emit::emit_simulator_entries(program);
     if (options.emit == EmitKind::cuda) return output;
 
     auto compiled = driver::compile_cached(program, output, file, options, cache, frontend_key, clock);

@@ -70,9 +70,23 @@ void fill_from_cache(const jit::CacheEntry& entry, CompileOutput& output) {
   output.cuda_source = entry.cuda_source;
   output.cache_hit = true;
   output.frontend_cache_hit = true;
-  if (entry.record.contains("kernels"))
-    for (const auto& k : entry.record["kernels"])
-      output.kernels.push_back({k.value("function", ""), k.value("symbol", ""), k.value("signature", "")});
+  if (!entry.record.contains("kernels")) return;
+  for (const auto& k : entry.record["kernels"]) {
+    CompiledKernel kernel{k.value("function", ""), k.value("symbol", ""), k.value("signature", ""), {},
+                          k.value("debug", false)};
+    for (const auto& p : k.value("parameters", nlohmann::json::array())) {
+      ParameterInfo info;
+      info.name = p.value("name", "");
+      info.is_array = p.value("array", false);
+      std::string descr = p.value("dtype", "<i8");
+      auto dtype = descr.rfind("[", 0) == 0 ? Result<DType>(DType::xoroshiro128p()) : DType::from_descr(descr);
+      info.dtype = dtype.ok() ? *dtype : DType::int_(64);
+      info.ndim = p.value("ndim", 0);
+      info.layout = p.value("layout", "A")[0];
+      kernel.parameters.push_back(std::move(info));
+    }
+    output.kernels.push_back(std::move(kernel));
+  }
 }
 
 Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
@@ -93,6 +107,39 @@ Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
     chosen = flags;
   }
   return chosen.value_or(std::vector<std::string>{});
+}
+
+namespace {
+DType dtype_of(const sema::Type& t) {
+  switch (t.kind) {
+    case sema::TypeKind::boolean: return DType::boolean();
+    case sema::TypeKind::integer: return t.is_signed ? DType::int_(t.bits) : DType::uint(t.bits);
+    case sema::TypeKind::floating: return DType::float_(t.bits);
+    case sema::TypeKind::complex: return DType::complex(t.bits);
+    case sema::TypeKind::record: return DType::xoroshiro128p();  // the one record type kernels take today
+    default: return DType::int_(64);
+  }
+}
+}  // namespace
+
+void describe_kernels(const ir::Program& program, const emit::EmittedSource& emitted, CompileOutput& output) {
+  size_t next = 0;
+  for (const ir::Function& f : program.functions) {
+    if (!f.is_kernel) continue;
+    const emit::KernelSymbol& symbol = emitted.kernels.at(next++);
+    CompiledKernel kernel{symbol.python_name, symbol.symbol, symbol.signature, {}, f.options.debug};
+    for (int index : f.parameters) {
+      const ir::Local& p = f.locals[index];
+      ParameterInfo info;
+      info.name = p.name;
+      info.is_array = p.type.is(sema::TypeKind::array);
+      info.dtype = dtype_of(info.is_array ? p.type.dtype() : p.type);
+      info.ndim = info.is_array ? p.type.ndim : 0;
+      info.layout = info.is_array ? sema::to_string(p.type.layout)[0] : 'A';
+      kernel.parameters.push_back(std::move(info));
+    }
+    output.kernels.push_back(std::move(kernel));
+  }
 }
 
 std::string types_report(const SourceFile& file, const ir::Program& program) {

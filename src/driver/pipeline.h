@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/diagnostics.h"
+#include "emit/emit_cuda.h"
 #include "frontend/module.h"
 #include "jit/cache.h"
 #include "pykern/compiler.h"
@@ -31,6 +32,9 @@ template <class Clock>
 Status compile_cached(const ir::Program& program, CompileOutput& output, const SourceFile& file,
                       const CompileOptions& options, std::optional<jit::KernelCache>& cache,
                       const std::string& frontend_key, Clock& clock);
+
+// Fills output.kernels from the emitted symbols and the kernels' parameter types.
+void describe_kernels(const ir::Program& program, const emit::EmittedSource& emitted, CompileOutput& output);
 
 std::string types_report(const SourceFile& file, const ir::Program& program);
 

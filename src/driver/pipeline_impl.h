@@ -45,8 +45,14 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
     entry.binary = output.binary;
     entry.cuda_source = output.cuda_source;
     nlohmann::json kernels = nlohmann::json::array();
-    for (const CompiledKernel& k : output.kernels)
-      kernels.push_back({{"function", k.function}, {"symbol", k.symbol}, {"signature", k.signature}});
+    for (const CompiledKernel& k : output.kernels) {
+      nlohmann::json parameters = nlohmann::json::array();
+      for (const ParameterInfo& p : k.parameters)
+        parameters.push_back({{"name", p.name}, {"array", p.is_array}, {"dtype", p.dtype.descr()},
+                              {"ndim", p.ndim}, {"layout", std::string(1, p.layout)}});
+      kernels.push_back({{"function", k.function}, {"symbol", k.symbol}, {"signature", k.signature},
+                         {"parameters", parameters}, {"debug", k.debug}});
+    }
     entry.record = {{"source_file", file.path()},     {"kernels", kernels},
                     {"options", joined},              {"arch", output.arch},
                     {"output", kind == jit::Output::ptx ? "ptx" : "cubin"},

@@ -22,6 +22,11 @@ struct EmittedSource {
 // `file_name` appears in #line directives so tools point at the Python source.
 EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name);
 
+// The simulator's entry points for the kernels of `program`, appended to the emitted CUDA in
+// host builds: one wrapper per kernel that unpacks the argument pointers the launcher passes,
+// and the table pk_sim_launch looks kernels up in (runtime/pykern/sim.cuh).
+std::string emit_simulator_entries(const ir::Program& program);
+
 // Mangling: every Python identifier becomes a C++ name that cannot collide with a keyword, a
 // macro, a runtime name or another Python identifier.
 std::string mangle_local(const std::string& python_name);

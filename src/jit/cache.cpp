@@ -62,7 +62,8 @@ void sync_directory(const fs::path& path) {
 }
 
 const char* binary_name(const nlohmann::json& record) {
-  return record.value("output", "cubin") == "ptx" ? "kernel.ptx" : "kernel.cubin";
+  std::string output = record.value("output", "cubin");
+  return output == "ptx" ? "kernel.ptx" : output == "so" ? "kernel.so" : "kernel.cubin";
 }
 
 }  // namespace
@@ -163,6 +164,10 @@ Status KernelCache::store(const CacheEntry& entry) {
   }
   sync_directory(target.parent_path());
   return ok_status();
+}
+
+fs::path KernelCache::binary_file(const CacheEntry& entry) const {
+  return entry_path(entry.key) / binary_name(entry.record);
 }
 
 std::optional<std::string> KernelCache::frontend_lookup(const std::string& frontend_key) {

@@ -47,6 +47,8 @@ class KernelCache {
 
   std::optional<CacheEntry> load(const std::string& key);
   Status store(const CacheEntry& entry);
+  // Where a loaded entry's binary lies (to dlopen a simulator library in place).
+  std::filesystem::path binary_file(const CacheEntry& entry) const;
   std::optional<std::string> frontend_lookup(const std::string& frontend_key);
   void frontend_store(const std::string& frontend_key, const std::string& entry_key);
 

@@ -514,6 +514,7 @@ Value FunctionChecker::check_call(ast::ExprId id) {
         if (index < 0) return Value::error();
         call.callee = index;
         call.type = program_.program().functions[index].return_type;
+        if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
       } else {
         // Argument types may still change: learn the return type without keeping anything.
         auto type = program_.tentative_return_type(callee.name, signature, e.range);

@@ -27,8 +27,20 @@ Value FunctionChecker::make_constant(ir::Constant constant, Type type, SourceRan
   return value_of(add(std::move(e)));
 }
 
+namespace {
+// Runtime functions at which the threads of a block or a warp meet.
+bool is_collective(const std::string& name) {
+  static const char* const collectives[] = {"pk::syncthreads", "pk::syncwarp", "pk::shfl", "pk::all_sync",
+                                            "pk::any_sync", "pk::eq_sync", "pk::ballot_sync", "pk::activemask"};
+  for (const char* prefix : collectives)
+    if (name.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+}  // namespace
+
 Value FunctionChecker::make_call(std::string name, std::vector<ir::ExprId> args, Type type,
                                  SourceRange range) {
+  if (is_collective(name)) function_.uses_barriers = true;
   ir::Expr e;
   e.kind = ir::ExprKind::call;
   e.name = std::move(name);

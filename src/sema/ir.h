@@ -121,6 +121,9 @@ struct Function {
   SourceRange range;
   uint32_t first_line = 0;
   CompileOptions options;
+  // Calls syncthreads, a warp collective, or a function that does: the simulator must run
+  // its threads as fibers that meet at barriers.
+  bool uses_barriers = false;
 
   const Expr& operator[](ExprId id) const { return exprs[id]; }
   const Stmt& operator[](StmtId id) const { return stmts[id]; }

@@ -1,0 +1,62 @@
+// Element types of NumPy-style buffers: bool, int8..int64, uint8..uint64, float16/32/64,
+// complex64/128, and structured (record) dtypes such as xoroshiro128p states.
+#pragma once
+#include <complex>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pykern/result.h"
+
+namespace pykern {
+
+enum class ScalarKind { boolean, int_, uint, float_, complex, record };
+
+struct DType;
+
+struct DTypeField {
+  std::string name;
+  std::vector<DType> type;  // exactly one element (a vector keeps DType complete here)
+  int64_t offset = 0;
+};
+
+struct DType {
+  ScalarKind kind = ScalarKind::float_;
+  int64_t itemsize = 8;             // bytes
+  std::vector<DTypeField> fields;   // records only
+
+  static DType boolean() { return {ScalarKind::boolean, 1, {}}; }
+  static DType int_(int bits) { return {ScalarKind::int_, bits / 8, {}}; }
+  static DType uint(int bits) { return {ScalarKind::uint, bits / 8, {}}; }
+  static DType float_(int bits) { return {ScalarKind::float_, bits / 8, {}}; }
+  static DType complex(int bits) { return {ScalarKind::complex, bits / 8, {}}; }
+  // [('s0', '<u8'), ('s1', '<u8')]: numba.cuda.random's xoroshiro128p states.
+  static DType xoroshiro128p();
+  template <class T> static DType of();
+
+  // NumPy's descr: "<f4", "|b1", "<c16", or a record's list form.
+  std::string descr() const;
+  // Numba's name: "float32", "int64", "bool", "Record(s0: uint64, s1: uint64)".
+  std::string name() const;
+  static Result<DType> from_descr(const std::string& descr);
+  static Result<DType> from_name(const std::string& name);  // "float32", "f4", "i8", ...
+
+  friend bool operator==(const DType& a, const DType& b);
+  friend bool operator!=(const DType& a, const DType& b) { return !(a == b); }
+};
+
+template <> inline DType DType::of<bool>() { return boolean(); }
+template <> inline DType DType::of<int8_t>() { return int_(8); }
+template <> inline DType DType::of<int16_t>() { return int_(16); }
+template <> inline DType DType::of<int32_t>() { return int_(32); }
+template <> inline DType DType::of<int64_t>() { return int_(64); }
+template <> inline DType DType::of<uint8_t>() { return uint(8); }
+template <> inline DType DType::of<uint16_t>() { return uint(16); }
+template <> inline DType DType::of<uint32_t>() { return uint(32); }
+template <> inline DType DType::of<uint64_t>() { return uint(64); }
+template <> inline DType DType::of<float>() { return float_(32); }
+template <> inline DType DType::of<double>() { return float_(64); }
+template <> inline DType DType::of<std::complex<float>>() { return complex(64); }
+template <> inline DType DType::of<std::complex<double>>() { return complex(128); }
+
+}  // namespace pykern

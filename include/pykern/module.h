@@ -1,0 +1,116 @@
+// The embedded API: load a kernel file, get a kernel, launch it on NumPy-style buffers.
+//
+//   auto module = pykern::Module::load_file("kernels.py");
+//   if (!module) { std::cerr << module.error().describe(); return 1; }
+//   auto kernel = module->kernel("cuda_fast_matmul");               // specialised lazily per argument types
+//   auto status = kernel->launch({4, 4}, {16, 16}, A, B, C);        // grid, block, arguments
+//   kernel->launch(pykern::Launch{grid, block}.backend(pykern::Backend::cpu), A, B, C);
+//   kernel->specialize("void(float32[:, ::1], float32[:, ::1], float32[:, ::1])");   // eager
+//
+// Every call returns a Result: a compile error carries the translator's diagnostics, a bad
+// argument names the kernel and the parameter, a failing kernel says where and why.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "pykern/array.h"
+#include "pykern/compiler.h"
+#include "pykern/result.h"
+#include "pykern/scalar.h"
+
+namespace pykern {
+
+enum class Backend {
+  automatic,  // the GPU when one is present and supported, else the CPU simulator
+  cpu,        // the CPU simulator
+  cuda,       // an NVIDIA GPU through the driver API
+};
+const char* to_string(Backend backend);
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  Dim3() = default;
+  Dim3(uint32_t x_, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
+  uint64_t count() const { return uint64_t(x) * y * z; }
+};
+
+class Launch {
+ public:
+  Launch(Dim3 grid, Dim3 block) : grid_(grid), block_(block) {}
+  // Numba's kernel.forall(n): enough threads for n tasks, the block size chosen for you.
+  static Launch forall(int64_t tasks);
+
+  Launch& stream(void* stream) { stream_ = stream; return *this; }
+  Launch& shared_bytes(size_t bytes) { shared_bytes_ = bytes; return *this; }
+  Launch& backend(Backend backend) { backend_ = backend; return *this; }
+
+  const Dim3& grid() const { return grid_; }
+  const Dim3& block() const { return block_; }
+  void* stream() const { return stream_; }
+  size_t shared_bytes() const { return shared_bytes_; }
+  Backend backend() const { return backend_; }
+
+ private:
+  Dim3 grid_, block_;
+  void* stream_ = nullptr;
+  size_t shared_bytes_ = 0;
+  Backend backend_ = Backend::automatic;
+};
+
+using Argument = std::variant<Array, Scalar>;
+
+struct ModuleOptions {
+  bool use_cache = true;
+  std::string cache_dir;  // empty: the default kernel cache
+  bool debug = false;     // compile every kernel as with debug=True
+};
+
+namespace detail {
+struct ModuleState;
+}
+
+class Kernel {
+ public:
+  const std::string& name() const { return name_; }
+  const std::vector<std::string>& parameter_names() const { return parameters_; }
+
+  Status launch(const Launch& launch, const std::vector<Argument>& args) const;
+  template <class... A>
+  Status launch(const Launch& config, const A&... args) const {
+    return launch(config, std::vector<Argument>{Argument(args)...});
+  }
+  template <class... A>
+  Status launch(Dim3 grid, Dim3 block, const A&... args) const {
+    return launch(Launch(grid, block), std::vector<Argument>{Argument(args)...});
+  }
+  // Compiles for a signature now (Numba's syntax); returns the kernel's argument types.
+  Result<std::string> specialize(const std::string& signature) const;
+  // The backend a launch with `requested` would use.
+  static Backend resolve(Backend requested);
+
+ private:
+  friend class Module;
+  Kernel(std::shared_ptr<detail::ModuleState> module, std::string name, std::vector<std::string> parameters)
+      : module_(std::move(module)), name_(std::move(name)), parameters_(std::move(parameters)) {}
+  std::shared_ptr<detail::ModuleState> module_;
+  std::string name_;
+  std::vector<std::string> parameters_;
+};
+
+class Module {
+ public:
+  static Result<Module> load_file(const std::string& path, ModuleOptions options = {});
+  static Result<Module> load_source(std::string text, std::string name, ModuleOptions options = {});
+
+  Result<Kernel> kernel(const std::string& name) const;
+  const std::vector<std::string>& kernel_names() const;
+  const std::string& name() const;
+
+ private:
+  std::shared_ptr<detail::ModuleState> state_;
+};
+
+}  // namespace pykern

@@ -1,0 +1,16 @@
+// NumPy .npy files: read and write every dtype pykern knows, C or Fortran order, and refuse
+// malformed or truncated files with a clear error (never a read past the buffer).
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "pykern/array.h"
+
+namespace pykern {
+
+Result<Array> parse_npy(std::string_view bytes, const std::string& name = "<bytes>");
+Result<Array> load_npy(const std::string& path);
+std::string format_npy(const Array& array);  // host arrays; keeps Fortran order when F-contiguous
+Status save_npy(const std::string& path, const Array& array);
+
+}  // namespace pykern

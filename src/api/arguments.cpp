@@ -1,0 +1,125 @@
+#include "api/arguments.h"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+namespace pykern::detail {
+
+namespace {
+
+Result<std::string> dtype_text(const DType& dtype) {
+  if (dtype.kind == ScalarKind::record) {
+    if (dtype == DType::xoroshiro128p()) return std::string("xoroshiro128p_type");
+    return Error::make(ErrorKind::invalid_argument, "record dtype " + dtype.descr() + " is not supported in kernels yet");
+  }
+  if (dtype.kind == ScalarKind::float_ && dtype.itemsize == 2)
+    return Error::make(ErrorKind::invalid_argument, "float16 is not supported in kernels yet");
+  return dtype.name();
+}
+
+std::string describe(const Argument& a) {
+  if (const Array* array = std::get_if<Array>(&a))
+    return fmt::format("a {}-d array of {}", array->ndim(), array->dtype().name());
+  return fmt::format("a {} scalar", std::get<Scalar>(a).type.name());
+}
+
+std::string describe(const ParameterInfo& p) {
+  if (!p.is_array) return fmt::format("a {} scalar", p.dtype.name());
+  std::string layout = p.layout == 'C' ? ", C-contiguous" : p.layout == 'F' ? ", Fortran-contiguous" : "";
+  return fmt::format("a {}-d array of {}{}", p.ndim, p.dtype.name(), layout);
+}
+
+bool layout_ok(const ParameterInfo& p, const Array& a) {
+  return p.layout == 'A' || (p.layout == 'C' && a.is_c_contiguous()) || (p.layout == 'F' && a.is_f_contiguous());
+}
+
+bool accepts_one(const ParameterInfo& p, const Argument& a) {
+  if (p.is_array) {
+    const Array* array = std::get_if<Array>(&a);
+    return array && array->dtype() == p.dtype && array->ndim() == p.ndim && layout_ok(p, *array);
+  }
+  const Scalar* scalar = std::get_if<Scalar>(&a);
+  return scalar && scalar->type.kind != ScalarKind::record;
+}
+
+}  // namespace
+
+Result<std::string> signature_type(const Argument& argument) {
+  if (const Scalar* scalar = std::get_if<Scalar>(&argument)) return dtype_text(scalar->type);
+  const Array& array = std::get<Array>(argument);
+  if (array.ndim() == 0)
+    return Error::make(ErrorKind::invalid_argument, "0-d arrays cannot be passed to kernels; pass a scalar");
+  auto dtype = dtype_text(array.dtype());
+  if (!dtype.ok()) return dtype.error();
+  // Numba's layout: C when C-contiguous, else F when Fortran-contiguous, else any.
+  bool c = array.is_c_contiguous(), f = !c && array.is_f_contiguous();
+  std::string axes;
+  for (int i = 0; i < array.ndim(); ++i) {
+    bool unit = (c && i == array.ndim() - 1) || (f && i == 0);
+    axes += (i ? ", " : "") + std::string(unit ? "::1" : ":");
+  }
+  return *dtype + "[" + axes + "]";
+}
+
+Result<std::string> signature_for(const std::vector<Argument>& args) {
+  std::string text = "void(";
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto type = signature_type(args[i]);
+    if (!type.ok()) return Error::make(ErrorKind::invalid_argument, fmt::format("argument {}: {}", i + 1, type.error().message));
+    text += (i ? ", " : "") + *type;
+  }
+  return text + ")";
+}
+
+bool accepts(const CompiledKernel& kernel, const std::vector<Argument>& args) {
+  if (kernel.parameters.size() != args.size()) return false;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!accepts_one(kernel.parameters[i], args[i])) return false;
+  return true;
+}
+
+Result<PackedArguments> pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args,
+                                       Location where) {
+  if (args.size() != kernel.parameters.size()) {
+    std::string names;
+    for (const ParameterInfo& p : kernel.parameters) names += (names.empty() ? "" : ", ") + p.name;
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("kernel '{}' takes {} argument{} ({}), {} given", kernel.function,
+                                   kernel.parameters.size(), kernel.parameters.size() == 1 ? "" : "s", names,
+                                   args.size()));
+  }
+  PackedArguments packed;
+  packed.storage.resize(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParameterInfo& p = kernel.parameters[i];
+    auto refuse = [&](const std::string& why) {
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("kernel '{}': parameter '{}' (argument {}) takes {}, not {}{}", kernel.function,
+                                     p.name, i + 1, describe(p), describe(args[i]), why));
+    };
+    std::vector<unsigned char>& bytes = packed.storage[i];
+    if (p.is_array) {
+      const Array* array = std::get_if<Array>(&args[i]);
+      if (!array || !accepts_one(p, args[i])) return refuse("");
+      if (array->location() != where)
+        return refuse(where == Location::host ? " (it lives on the device; the CPU simulator needs host memory)"
+                                              : " (it lives in host memory)");
+      // {T* data; i64 shape[N]; i64 strides[N]}
+      bytes.resize(8 + 16 * static_cast<size_t>(p.ndim));
+      void* data = array->data();
+      std::memcpy(bytes.data(), &data, 8);
+      std::memcpy(bytes.data() + 8, array->shape().data(), 8 * static_cast<size_t>(p.ndim));
+      std::memcpy(bytes.data() + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
+    } else {
+      const Scalar* scalar = std::get_if<Scalar>(&args[i]);
+      if (!scalar || scalar->type.kind == ScalarKind::record) return refuse("");
+      bytes.resize(static_cast<size_t>(std::max<int64_t>(p.dtype.itemsize, 8)));
+      scalar->store(p.dtype, bytes.data());
+    }
+  }
+  for (auto& bytes : packed.storage) packed.pointers.push_back(bytes.data());
+  return packed;
+}
+
+}  // namespace pykern::detail

@@ -1,0 +1,27 @@
+// Launch arguments: their Numba types (to specialise), and their bytes in the kernel ABI
+// (what both the simulator and cuLaunchKernel receive: one pointer per parameter).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "pykern/module.h"
+
+namespace pykern::detail {
+
+// Numba's typeof for an argument, in signature syntax: "float32[:, ::1]", "int64".
+Result<std::string> signature_type(const Argument& argument);
+// "void(float32[::1], int64)" for these arguments.
+Result<std::string> signature_for(const std::vector<Argument>& args);
+
+// Whether a compiled kernel's parameters accept these arguments (for kernels whose decorator
+// fixes their signatures).
+bool accepts(const CompiledKernel& kernel, const std::vector<Argument>& args);
+
+struct PackedArguments {
+  std::vector<std::vector<unsigned char>> storage;
+  std::vector<void*> pointers;
+};
+Result<PackedArguments> pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args,
+                                       Location where);
+
+}  // namespace pykern::detail

@@ -1,0 +1,195 @@
+#include "pykern/array.h"
+
+#include <dlpack/dlpack.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include <fmt/format.h>
+
+namespace pykern {
+
+std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape, int64_t itemsize, Order order) {
+  std::vector<int64_t> strides(shape.size());
+  int64_t stride = itemsize;
+  if (order == Order::C) {
+    for (size_t i = shape.size(); i-- > 0;) {
+      strides[i] = stride;
+      stride *= std::max<int64_t>(shape[i], 1);
+    }
+  } else {
+    for (size_t i = 0; i < shape.size(); ++i) {
+      strides[i] = stride;
+      stride *= std::max<int64_t>(shape[i], 1);
+    }
+  }
+  return strides;
+}
+
+Array Array::zeros(DType dtype, std::vector<int64_t> shape, Order order) {
+  Array a;
+  a.dtype_ = std::move(dtype);
+  a.shape_ = std::move(shape);
+  a.strides_ = contiguous_strides(a.shape_, a.dtype_.itemsize, order);
+  size_t bytes = static_cast<size_t>(std::max<int64_t>(a.nbytes(), 1));
+  a.owner_ = std::shared_ptr<void>(std::calloc(1, bytes), std::free);
+  a.data_ = a.owner_.get();
+  return a;
+}
+
+Array Array::wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides,
+                  Location location) {
+  Array a;
+  a.data_ = data;
+  a.dtype_ = std::move(dtype);
+  a.shape_ = std::move(shape);
+  a.strides_ = strides.empty() ? contiguous_strides(a.shape_, a.dtype_.itemsize, Order::C) : std::move(strides);
+  a.location_ = location;
+  return a;
+}
+
+int64_t Array::size() const {
+  return std::accumulate(shape_.begin(), shape_.end(), int64_t(1), std::multiplies<int64_t>());
+}
+
+bool Array::is_c_contiguous() const {
+  int64_t expected = dtype_.itemsize;
+  for (size_t i = shape_.size(); i-- > 0;) {
+    if (shape_[i] == 1) continue;
+    if (strides_[i] != expected) return false;
+    expected *= shape_[i];
+  }
+  return true;
+}
+
+bool Array::is_f_contiguous() const {
+  int64_t expected = dtype_.itemsize;
+  for (size_t i = 0; i < shape_.size(); ++i) {
+    if (shape_[i] == 1) continue;
+    if (strides_[i] != expected) return false;
+    expected *= shape_[i];
+  }
+  return true;
+}
+
+Array Array::transpose() const {
+  Array t = *this;
+  std::reverse(t.shape_.begin(), t.shape_.end());
+  std::reverse(t.strides_.begin(), t.strides_.end());
+  return t;
+}
+
+Result<Array> Array::index(int axis, int64_t i) const {
+  if (axis < 0 || axis >= ndim())
+    return Error::make(ErrorKind::invalid_argument, fmt::format("axis {} is out of range for {} dimensions", axis, ndim()));
+  int64_t n = shape_[axis];
+  int64_t wrapped = i < 0 ? i + n : i;
+  if (wrapped < 0 || wrapped >= n)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("index {} is out of bounds for axis {} with size {}", i, axis, n));
+  Array v = *this;
+  v.data_ = static_cast<std::byte*>(data_) + wrapped * strides_[axis];
+  v.shape_.erase(v.shape_.begin() + axis);
+  v.strides_.erase(v.strides_.begin() + axis);
+  return v;
+}
+
+Result<Array> Array::slice(int axis, Slice s) const {
+  if (axis < 0 || axis >= ndim())
+    return Error::make(ErrorKind::invalid_argument, fmt::format("axis {} is out of range for {} dimensions", axis, ndim()));
+  int64_t n = shape_[axis];
+  int64_t step = s.step.value_or(1);
+  if (step == 0) return Error::make(ErrorKind::invalid_argument, "slice step cannot be zero");
+  auto clamp = [](int64_t v, int64_t lo, int64_t hi) { return std::min(std::max(v, lo), hi); };
+  int64_t start, stop;
+  if (step > 0) {
+    start = s.start ? clamp(*s.start < 0 ? *s.start + n : *s.start, 0, n) : 0;
+    stop = s.stop ? clamp(*s.stop < 0 ? *s.stop + n : *s.stop, 0, n) : n;
+  } else {
+    start = s.start ? clamp(*s.start < 0 ? *s.start + n : *s.start, -1, n - 1) : n - 1;
+    stop = s.stop ? clamp(*s.stop < 0 ? *s.stop + n : *s.stop, -1, n - 1) : -1;
+  }
+  int64_t length = step > 0 ? std::max<int64_t>(0, (stop - start + step - 1) / step)
+                            : std::max<int64_t>(0, (start - stop - step - 1) / (-step));
+  Array v = *this;
+  if (length > 0) v.data_ = static_cast<std::byte*>(data_) + start * strides_[axis];
+  v.shape_[axis] = length;
+  v.strides_[axis] = strides_[axis] * step;
+  return v;
+}
+
+std::byte* Array::element(const std::vector<int64_t>& index) const {
+  std::byte* p = static_cast<std::byte*>(data_);
+  for (size_t axis = 0; axis < index.size(); ++axis) p += index[axis] * strides_[axis];
+  return p;
+}
+
+Array Array::copy(Order order) const {
+  Array out = zeros(dtype_, shape_, order);
+  std::vector<int64_t> index(shape_.size(), 0);
+  int64_t count = size();
+  for (int64_t n = 0; n < count; ++n) {
+    std::memcpy(out.element(index), element(index), static_cast<size_t>(dtype_.itemsize));
+    for (size_t axis = shape_.size(); axis-- > 0;) {  // odometer, last axis fastest
+      if (++index[axis] < shape_[axis]) break;
+      index[axis] = 0;
+    }
+  }
+  return out;
+}
+
+DLTensor Array::to_dlpack() const {
+  DLTensor t{};
+  t.data = data_;
+  t.device = {location_ == Location::host ? kDLCPU : kDLCUDA, 0};
+  t.ndim = ndim();
+  static_assert(sizeof(int64_t) == sizeof(*t.shape));
+  t.shape = const_cast<int64_t*>(reinterpret_cast<const int64_t*>(shape_.data()));
+  // DLPack strides count elements; this array keeps them alive for the tensor.
+  dlpack_strides_.clear();
+  for (int64_t s : strides_) dlpack_strides_.push_back(s / dtype_.itemsize);
+  t.strides = dlpack_strides_.data();
+  // DLPack before 0.8 has no bool code: bools go as 8-bit unsigned integers.
+#if DLPACK_VERSION >= 80
+  uint8_t bool_code = kDLBool;
+#else
+  uint8_t bool_code = kDLUInt;
+#endif
+  uint8_t code = dtype_.kind == ScalarKind::boolean ? bool_code
+                 : dtype_.kind == ScalarKind::int_  ? kDLInt
+                 : dtype_.kind == ScalarKind::uint  ? kDLUInt
+                 : dtype_.kind == ScalarKind::float_ ? kDLFloat
+                 : dtype_.kind == ScalarKind::complex ? kDLComplex : kDLOpaqueHandle;
+  t.dtype = {code, static_cast<uint8_t>(dtype_.itemsize * 8), 1};
+  t.byte_offset = 0;
+  return t;
+}
+
+Result<Array> Array::from_dlpack(const DLTensor& t) {
+  if (t.dtype.lanes != 1) return Error::make(ErrorKind::invalid_argument, "DLPack tensors with vector lanes are not supported");
+  DType dtype;
+  int bits = t.dtype.bits;
+  switch (t.dtype.code) {
+#if DLPACK_VERSION >= 80
+    case kDLBool: dtype = DType::boolean(); break;
+#endif
+    case kDLInt: dtype = DType::int_(bits); break;
+    case kDLUInt: dtype = bits == 1 ? DType::boolean() : DType::uint(bits); break;
+    case kDLFloat: dtype = DType::float_(bits); break;
+    case kDLComplex: dtype = DType::complex(bits); break;
+    default: return Error::make(ErrorKind::invalid_argument, "unsupported DLPack dtype code");
+  }
+  Location location;
+  if (t.device.device_type == kDLCPU || t.device.device_type == kDLCUDAHost) location = Location::host;
+  else if (t.device.device_type == kDLCUDA || t.device.device_type == kDLCUDAManaged) location = Location::device;
+  else return Error::make(ErrorKind::invalid_argument, "DLPack tensor on an unsupported device");
+  std::vector<int64_t> shape(t.shape, t.shape + t.ndim);
+  std::vector<int64_t> strides;
+  if (t.strides) {
+    for (int i = 0; i < t.ndim; ++i) strides.push_back(t.strides[i] * dtype.itemsize);
+  }
+  return wrap(static_cast<std::byte*>(t.data) + t.byte_offset, dtype, shape, strides, location);
+}
+
+}  // namespace pykern

@@ -1,0 +1,201 @@
+// The .npy format (NEP 1): magic "\x93NUMPY", version, header length, a Python dict literal
+// {'descr': ..., 'fortran_order': ..., 'shape': (...), } padded with spaces, then the data.
+#include "pykern/npy.h"
+
+#include <cctype>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace pykern {
+
+namespace {
+
+// A small reader for the header's Python literal: strings, True/False, ints, tuples, lists.
+class HeaderReader {
+ public:
+  explicit HeaderReader(std::string_view text) : text_(text) {}
+
+  void skip_space() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  bool eat(char c) {
+    skip_space();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  bool peek(char c) {
+    skip_space();
+    return pos_ < text_.size() && text_[pos_] == c;
+  }
+  std::optional<std::string> string() {
+    skip_space();
+    if (pos_ >= text_.size() || (text_[pos_] != '\'' && text_[pos_] != '"')) return std::nullopt;
+    char quote = text_[pos_++];
+    size_t end = text_.find(quote, pos_);
+    if (end == std::string_view::npos) return std::nullopt;
+    std::string value(text_.substr(pos_, end - pos_));
+    pos_ = end + 1;
+    return value;
+  }
+  std::optional<bool> boolean() {
+    skip_space();
+    if (text_.substr(pos_, 4) == "True") return pos_ += 4, true;
+    if (text_.substr(pos_, 5) == "False") return pos_ += 5, false;
+    return std::nullopt;
+  }
+  std::optional<int64_t> integer() {
+    skip_space();
+    size_t start = pos_;
+    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+    if (start == pos_ || pos_ - start > 18) return std::nullopt;
+    if (pos_ < text_.size() && text_[pos_] == 'L') ++pos_;  // Python 2 longs
+    return std::stoll(std::string(text_.substr(start, pos_ - start)));
+  }
+  // (3, 4) or (5,) or ()
+  std::optional<std::vector<int64_t>> shape() {
+    if (!eat('(')) return std::nullopt;
+    std::vector<int64_t> dims;
+    while (!eat(')')) {
+      auto dim = integer();
+      if (!dim) return std::nullopt;
+      dims.push_back(*dim);
+      if (!eat(',') && !peek(')')) return std::nullopt;
+    }
+    return dims;
+  }
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0;
+};
+
+Result<DType> read_descr(HeaderReader& reader, const std::string& name) {
+  if (auto simple = reader.string()) return DType::from_descr(*simple);
+  // A record: [('name', '<u8'), ...], packed in order.
+  if (!reader.eat('[')) return Error::make(ErrorKind::invalid_argument, name + ": malformed descr in the .npy header");
+  DType record{ScalarKind::record, 0, {}};
+  while (!reader.eat(']')) {
+    auto field_name = reader.eat('(') ? reader.string() : std::nullopt;
+    if (!field_name || !reader.eat(','))
+      return Error::make(ErrorKind::invalid_argument, name + ": malformed record field in the .npy header");
+    auto field_type = reader.string();
+    if (!field_type || !reader.eat(')'))
+      return Error::make(ErrorKind::invalid_argument, name + ": unsupported record field (nested or shaped) in the .npy header");
+    auto type = DType::from_descr(*field_type);
+    if (!type.ok()) return type.error();
+    record.fields.push_back({*field_name, {*type}, record.itemsize});
+    record.itemsize += type->itemsize;
+    reader.eat(',');
+  }
+  if (record.fields.empty()) return Error::make(ErrorKind::invalid_argument, name + ": a record dtype with no fields");
+  return record;
+}
+
+uint32_t little_endian(std::string_view bytes, size_t at, size_t count) {
+  uint32_t value = 0;
+  for (size_t i = 0; i < count; ++i) value |= uint32_t(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
+  return value;
+}
+
+}  // namespace
+
+Result<Array> parse_npy(std::string_view bytes, const std::string& name) {
+  auto malformed = [&](const std::string& why) {
+    return Error::make(ErrorKind::invalid_argument, fmt::format("{}: not a valid .npy file: {}", name, why));
+  };
+  if (bytes.size() < 10 || bytes.substr(0, 6) != "\x93NUMPY") return malformed("missing the \\x93NUMPY magic");
+  int major = static_cast<unsigned char>(bytes[6]);
+  if (major < 1 || major > 3) return malformed(fmt::format("unknown format version {}", major));
+  size_t length_bytes = major == 1 ? 2 : 4;
+  size_t header_start = 8 + length_bytes;
+  if (bytes.size() < header_start) return malformed("truncated header");
+  size_t header_length = little_endian(bytes, 8, length_bytes);
+  if (bytes.size() < header_start + header_length) return malformed("truncated header");
+  HeaderReader reader(bytes.substr(header_start, header_length));
+  std::optional<DType> dtype;
+  std::optional<bool> fortran;
+  std::optional<std::vector<int64_t>> shape;
+  if (!reader.eat('{')) return malformed("the header is not a dict");
+  while (!reader.eat('}')) {
+    auto key = reader.string();
+    if (!key || !reader.eat(':')) return malformed("malformed header");
+    if (*key == "descr") {
+      auto parsed = read_descr(reader, name);
+      if (!parsed.ok()) return parsed.error();
+      dtype = *parsed;
+    } else if (*key == "fortran_order") {
+      fortran = reader.boolean();
+      if (!fortran) return malformed("fortran_order is not True or False");
+    } else if (*key == "shape") {
+      shape = reader.shape();
+      if (!shape) return malformed("malformed shape");
+    } else {
+      return malformed("unexpected key '" + *key + "'");
+    }
+    if (!reader.eat(',') && !reader.peek('}')) return malformed("malformed header");
+  }
+  if (!dtype || !fortran || !shape) return malformed("the header lacks descr, fortran_order or shape");
+  // The element count, checked against overflow and against the bytes present.
+  int64_t count = 1;
+  for (int64_t dim : *shape) {
+    if (dim < 0 || (dim > 0 && count > INT64_MAX / dim)) return malformed("impossible shape");
+    count *= dim;
+  }
+  size_t data_start = header_start + header_length;
+  if (count > 0 && static_cast<uint64_t>(count) > (bytes.size() - data_start) / static_cast<uint64_t>(dtype->itemsize))
+    return malformed(fmt::format("truncated data: {} elements of {} bytes need {} bytes, the file has {}", count,
+                                 dtype->itemsize, count * dtype->itemsize, bytes.size() - data_start));
+  Array array = Array::zeros(*dtype, *shape, *fortran ? Order::F : Order::C);
+  std::memcpy(array.data(), bytes.data() + data_start, static_cast<size_t>(count * dtype->itemsize));
+  return array;
+}
+
+Result<Array> load_npy(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error::make(ErrorKind::io, "cannot open '" + path + "'");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return parse_npy(buffer.str(), path);
+}
+
+std::string format_npy(const Array& input) {
+  bool fortran = !input.is_c_contiguous() && input.is_f_contiguous() && input.ndim() > 1;
+  Array array = fortran || input.is_c_contiguous() ? input : input.copy(Order::C);
+  std::string shape = "(";
+  for (int64_t dim : array.shape()) shape += std::to_string(dim) + ", ";
+  if (array.ndim() > 1) shape.resize(shape.size() - 2);
+  else if (array.ndim() == 1) shape.resize(shape.size() - 1);
+  shape += ")";
+  std::string header = fmt::format("{{'descr': {}, 'fortran_order': {}, 'shape': {}, }}",
+                                   array.dtype().kind == ScalarKind::record ? array.dtype().descr()
+                                                                            : "'" + array.dtype().descr() + "'",
+                                   fortran ? "True" : "False", shape);
+  // Pad so the data starts on a 64-byte boundary, ending with a newline.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  out += static_cast<char>(header.size() & 0xff);
+  out += static_cast<char>(header.size() >> 8);
+  out += header;
+  out.append(static_cast<const char*>(array.data()), static_cast<size_t>(array.nbytes()));
+  return out;
+}
+
+Status save_npy(const std::string& path, const Array& array) {
+  if (array.location() != Location::host) return Error::make(ErrorKind::invalid_argument, "save_npy needs a host array");
+  std::ofstream out(path, std::ios::binary);
+  out << format_npy(array);
+  if (!out) return Error::make(ErrorKind::io, "cannot write '" + path + "'");
+  return ok_status();
+}
+
+}  // namespace pykern

@@ -1,0 +1,84 @@
+#include "pykern/scalar.h"
+
+#include <cstring>
+
+namespace pykern {
+
+Scalar Scalar::as(const DType& to) const {
+  Scalar out = *this;
+  out.type = to;
+  // Keep every representation consistent with the target type's value.
+  switch (to.kind) {
+    case ScalarKind::boolean: {
+      bool b = type.kind == ScalarKind::float_ || type.kind == ScalarKind::complex ? value != std::complex<double>(0)
+                                                                                 : integer != 0;
+      out.integer = b;
+      out.unsigned_integer = b;
+      out.value = b;
+      break;
+    }
+    case ScalarKind::int_:
+    case ScalarKind::uint: {
+      int64_t i = type.kind == ScalarKind::float_ || type.kind == ScalarKind::complex
+                      ? static_cast<int64_t>(value.real())
+                      : integer;
+      int bits = static_cast<int>(to.itemsize * 8);
+      uint64_t u = static_cast<uint64_t>(i);
+      if (bits < 64) u &= (uint64_t(1) << bits) - 1;
+      if (to.kind == ScalarKind::int_ && bits < 64 && (u >> (bits - 1) & 1)) u |= ~((uint64_t(1) << bits) - 1);
+      out.unsigned_integer = u;
+      out.integer = static_cast<int64_t>(u);
+      out.value = to.kind == ScalarKind::uint ? static_cast<double>(u) : static_cast<double>(out.integer);
+      break;
+    }
+    case ScalarKind::float_:
+      out.value = type.kind == ScalarKind::uint ? static_cast<double>(unsigned_integer)
+                  : type.kind == ScalarKind::int_ || type.kind == ScalarKind::boolean ? static_cast<double>(integer)
+                                                                                    : value.real();
+      if (to.itemsize == 4) out.value = static_cast<float>(out.value.real());
+      out.integer = static_cast<int64_t>(out.value.real());
+      break;
+    case ScalarKind::complex:
+      if (type.kind != ScalarKind::complex && type.kind != ScalarKind::float_)
+        out.value = type.kind == ScalarKind::uint ? static_cast<double>(unsigned_integer) : static_cast<double>(integer);
+      if (to.itemsize == 8) out.value = {static_cast<float>(out.value.real()), static_cast<float>(out.value.imag())};
+      break;
+    case ScalarKind::record: break;
+  }
+  return out;
+}
+
+void Scalar::store(const DType& to, void* out) const {
+  Scalar v = as(to);
+  switch (to.kind) {
+    case ScalarKind::boolean: {
+      bool b = v.integer != 0;
+      std::memcpy(out, &b, 1);
+      return;
+    }
+    case ScalarKind::int_:
+    case ScalarKind::uint:
+      std::memcpy(out, &v.unsigned_integer, static_cast<size_t>(to.itemsize));  // little-endian
+      return;
+    case ScalarKind::float_:
+      if (to.itemsize == 4) {
+        float f = static_cast<float>(v.value.real());
+        std::memcpy(out, &f, 4);
+      } else {
+        double d = v.value.real();
+        std::memcpy(out, &d, 8);
+      }
+      return;
+    case ScalarKind::complex:
+      if (to.itemsize == 8) {
+        std::complex<float> z(static_cast<float>(v.value.real()), static_cast<float>(v.value.imag()));
+        std::memcpy(out, &z, 8);
+      } else {
+        std::memcpy(out, &v.value, 16);
+      }
+      return;
+    case ScalarKind::record: return;
+  }
+}
+
+}  // namespace pykern

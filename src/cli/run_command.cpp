@@ -1,0 +1,183 @@
+// pykern run FILE FUNCTION [--grid X[,Y[,Z]] --block X[,Y[,Z]] | --forall N]
+//            [--backend cpu|cuda|auto] [--debug] [--out DIR] ARG...
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "pykern/module.h"
+#include "pykern/npy.h"
+
+namespace pykern::cli {
+
+namespace {
+
+struct RunArgs {
+  std::string file, function, grid, block, backend = "auto", out = "pykern_out";
+  int64_t forall = -1;
+  bool debug = false;
+  std::vector<std::string> args;
+};
+
+Result<Dim3> parse_dim3(const std::string& text, const char* what) {
+  std::vector<uint32_t> parts;
+  std::stringstream stream(text);
+  for (std::string part; std::getline(stream, part, ',');) {
+    try {
+      size_t used = 0;
+      long long value = std::stoll(part, &used);
+      if (used != part.size() || value < 1 || value > 2147483647) throw std::invalid_argument(part);
+      parts.push_back(static_cast<uint32_t>(value));
+    } catch (...) {
+      return Error::make(ErrorKind::invalid_argument, fmt::format("--{} takes X[,Y[,Z]] with positive integers, not '{}'", what, text));
+    }
+  }
+  if (parts.empty() || parts.size() > 3)
+    return Error::make(ErrorKind::invalid_argument, fmt::format("--{} takes one to three sizes, not '{}'", what, text));
+  parts.resize(3, 1);
+  return Dim3(parts[0], parts[1], parts[2]);
+}
+
+// A scalar as Python would read it: 11 (int64), 2.5 (float64), True, 1+2j; or typed, f4:2.5.
+Result<Scalar> parse_scalar(const std::string& text) {
+  auto bad = [&] {
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("'{}' is neither a .npy file nor a scalar (11, 2.5, True, 1+2j, float32:2.5)", text));
+  };
+  size_t colon = text.find(':');
+  if (colon != std::string::npos) {
+    auto dtype = DType::from_name(text.substr(0, colon));
+    if (!dtype.ok()) return dtype.error();
+    auto value = parse_scalar(text.substr(colon + 1));
+    if (!value.ok()) return value.error();
+    return value->as(*dtype);
+  }
+  if (text == "True") return Scalar(true);
+  if (text == "False") return Scalar(false);
+  static const std::regex integer(R"([+-]?\d+)");
+  static const std::regex real(R"([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan))");
+  std::smatch match;
+  try {
+    if (std::regex_match(text, integer)) return Scalar(static_cast<long long>(std::stoll(text)));
+    if (std::regex_match(text, real)) return Scalar(std::stod(text));
+    if (text.back() == 'j') {
+      static const std::regex parts(R"(([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)?([+-]?(?:\d+\.?\d*|\.\d+)?(?:[eE][+-]?\d+)?)j)");
+      if (std::regex_match(text, match, parts)) {
+        double re = match[1].matched && match[2].length() > 0 ? std::stod(match[1]) : 0.0;
+        std::string im_text = match[2].length() > 0 ? match[2].str() : match[1].str();
+        double im = im_text.empty() || im_text == "+" ? 1.0 : im_text == "-" ? -1.0 : std::stod(im_text);
+        return Scalar(std::complex<double>(re, im));
+      }
+    }
+  } catch (...) {
+  }
+  return bad();
+}
+
+int run(const RunArgs& a) {
+  ModuleOptions options;
+  options.debug = a.debug;
+  auto module = Module::load_file(a.file, options);
+  if (!module.ok()) {
+    std::cerr << module.error().describe() << "\n";
+    return 1;
+  }
+  auto kernel = module->kernel(a.function);
+  if (!kernel.ok()) {
+    std::cerr << "pykern: error: " << kernel.error().message << "\n";
+    return 2;
+  }
+  std::vector<Argument> args;
+  for (const std::string& text : a.args) {
+    if (text.size() > 4 && text.substr(text.size() - 4) == ".npy") {
+      auto array = load_npy(text);
+      if (!array.ok()) {
+        std::cerr << "pykern: error: " << array.error().message << "\n";
+        return 2;
+      }
+      args.push_back(*array);
+    } else {
+      auto scalar = parse_scalar(text);
+      if (!scalar.ok()) {
+        std::cerr << "pykern: error: " << scalar.error().message << "\n";
+        return 2;
+      }
+      args.push_back(*scalar);
+    }
+  }
+  std::optional<Launch> launch;
+  if (a.forall >= 0) {
+    launch = Launch::forall(a.forall);
+  } else {
+    auto grid = parse_dim3(a.grid, "grid");
+    auto block = parse_dim3(a.block, "block");
+    if (!grid.ok() || !block.ok()) {
+      std::cerr << "pykern: error: " << (grid.ok() ? block.error() : grid.error()).message << "\n";
+      return 2;
+    }
+    launch.emplace(*grid, *block);
+  }
+  Backend backend = a.backend == "cpu" ? Backend::cpu : a.backend == "cuda" ? Backend::cuda : Backend::automatic;
+  launch->backend(backend);
+  if (backend == Backend::automatic)
+    std::cerr << fmt::format("pykern: running {} on the CPU simulator (this build has no CUDA launcher)\n", a.function);
+  auto status = kernel->launch(*launch, args);
+  if (!status.ok()) {
+    std::cerr << "pykern: error: " << status.error().describe() << "\n";
+    return 1;
+  }
+  std::error_code error;
+  std::filesystem::create_directories(a.out, error);
+  // Each array goes to <parameter>.npy, and also to <input stem>.npy when it was read from a
+  // file of another name, so the outputs line up with the inputs they came from.
+  const auto& names = kernel->parameter_names();
+  for (size_t i = 0; i < args.size() && i < names.size(); ++i) {
+    const Array* array = std::get_if<Array>(&args[i]);
+    if (!array) continue;
+    std::vector<std::string> stems = {names[i]};
+    std::string input_stem = std::filesystem::path(a.args[i]).stem().string();
+    if (a.args[i].size() > 4 && a.args[i].substr(a.args[i].size() - 4) == ".npy" && input_stem != names[i])
+      stems.push_back(input_stem);
+    for (const std::string& stem : stems) {
+      auto saved = save_npy((std::filesystem::path(a.out) / (stem + ".npy")).string(), *array);
+      if (!saved.ok()) {
+        std::cerr << "pykern: error: " << saved.error().message << "\n";
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  CLI::App* run_app = app.add_subcommand("run", "Run a kernel on .npy arrays and scalars; write the arrays back to --out");
+  run_app->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
+  run_app->add_option("function", args->function, "the kernel to run")->required();
+  run_app->add_option("args", args->args, "arguments: .npy files or scalars (11, 2.5, True, 1+2j, f4:2.5)");
+  auto grid = run_app->add_option("--grid", args->grid, "blocks per grid: X[,Y[,Z]]");
+  auto block = run_app->add_option("--block", args->block, "threads per block: X[,Y[,Z]]");
+  auto forall = run_app->add_option("--forall", args->forall, "run N tasks, as Numba's kernel.forall(N)");
+  grid->needs(block);
+  block->needs(grid);
+  forall->excludes(grid)->excludes(block);
+  run_app->add_option("--backend", args->backend, "cpu, cuda or auto (the GPU when present, else the simulator)")
+      ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
+  run_app->add_flag("--debug", args->debug, "compile as with debug=True (asserts, raise)");
+  run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
+  run_app->callback([args, grid, forall] {
+    if (args->forall < 0 && grid->count() == 0) {
+      std::cerr << "pykern: error: give --grid and --block, or --forall N\n";
+      set_exit_code(2);
+      return;
+    }
+    set_exit_code(run(*args));
+  });
+}
+
+}  // namespace pykern::cli

@@ -1,0 +1,163 @@
+#include "sim/simulator.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "jit/runtime_headers.h"
+#include "pykern/compiler.h"
+
+namespace pykern::sim {
+
+namespace fs = std::filesystem;
+
+using LaunchFn = int (*)(const char*, const unsigned*, const unsigned*, void* const*, int, char*, unsigned long);
+
+class Library {
+ public:
+  Library(void* handle, LaunchFn launch) : handle_(handle), launch_(launch) {}
+  ~Library() {
+    if (handle_) dlclose(handle_);
+  }
+  Library(const Library&) = delete;
+  Library& operator=(const Library&) = delete;
+  LaunchFn entry() const { return launch_; }
+
+ private:
+  void* handle_;
+  LaunchFn launch_;
+};
+
+namespace {
+
+std::string compiler() {
+  const char* chosen = std::getenv("PYKERN_CXX");
+  return chosen && *chosen ? chosen : "c++";
+}
+
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The compiler's identity, part of the cache key: a new compiler rebuilds the libraries.
+const std::string& compiler_identity() {
+  static const std::string identity = [] {
+    std::string text;
+    if (FILE* pipe = ::popen((quoted(compiler()) + " --version 2>/dev/null").c_str(), "r")) {
+      char line[256];
+      if (std::fgets(line, sizeof line, pipe)) text = line;
+      ::pclose(pipe);
+    }
+    return compiler() + " " + text;
+  }();
+  return identity;
+}
+
+std::string flags(bool debug) {
+  return std::string("-std=c++17 -O2 -fPIC -shared -fvisibility=hidden -DPK_BOUNDSCHECK=1") + (debug ? " -DPK_DEBUG=1" : "");
+}
+
+Result<std::shared_ptr<Library>> open_library(const fs::path& path) {
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr)
+    return Error::make(ErrorKind::internal, std::string("cannot load the simulator library: ") + dlerror());
+  auto entry = reinterpret_cast<LaunchFn>(dlsym(handle, "pk_sim_launch"));
+  if (entry == nullptr) {
+    dlclose(handle);
+    return Error::make(ErrorKind::internal, "the simulator library lacks pk_sim_launch");
+  }
+  return std::make_shared<Library>(handle, entry);
+}
+
+// Compiles `source` in a scratch directory; returns the library's bytes.
+Result<std::string> compile(const std::string& source, bool debug) {
+  fs::path dir = fs::temp_directory_path() / fmt::format("pykern-sim-{}-{}", ::getpid(),
+                                                         std::hash<std::thread::id>{}(std::this_thread::get_id()));
+  std::error_code error;
+  fs::remove_all(dir, error);
+  fs::create_directories(dir / "include" / "pykern", error);
+  for (const jit::RuntimeHeader& header : jit::runtime_headers())
+    std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
+  std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
+  std::string command = fmt::format("{} {} -I {} {} -o {} -lboost_context > {} 2>&1", quoted(compiler()), flags(debug),
+                                    quoted((dir / "include").string()), quoted((dir / "kernels.cpp").string()),
+                                    quoted((dir / "kernels.so").string()), quoted((dir / "log").string()));
+  int status = std::system(command.c_str());
+  std::ifstream log_file(dir / "log");
+  std::stringstream log;
+  log << log_file.rdbuf();
+  std::ifstream library(dir / "kernels.so", std::ios::binary);
+  std::stringstream bytes;
+  bytes << library.rdbuf();
+  fs::remove_all(dir, error);
+  if (status != 0 || bytes.str().empty()) {
+    Error failure = Error::make(ErrorKind::internal,
+                                "internal error: the host compiler rejected the simulator build of the generated "
+                                "code; this is a pykern bug, please report it with the log below",
+                                log.str());
+    failure.options = command;
+    return failure;
+  }
+  return bytes.str();
+}
+
+}  // namespace
+
+Result<std::shared_ptr<Library>> build_library(const std::string& source, bool debug, jit::KernelCache* cache,
+                                               BuildInfo* info) {
+  std::string key = jit::cache_key({"simulator", version(), jit::runtime_headers_hash(), source, compiler_identity(),
+                                    flags(debug)});
+  bool caching = cache && cache->enabled();
+  if (caching) {
+    if (auto entry = cache->load(key)) {
+      if (info) info->cache_hit = true;
+      return open_library(cache->binary_file(*entry));
+    }
+  }
+  auto started = std::chrono::steady_clock::now();
+  auto bytes = compile(source, debug);
+  if (!bytes.ok()) return bytes.error();
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  if (info) info->compile_ms = ms;
+  if (caching) {
+    jit::CacheEntry entry;
+    entry.key = key;
+    entry.binary = *bytes;
+    entry.cuda_source = source;
+    entry.record = {{"output", "so"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
+                    {"options", flags(debug)}, {"compile_ms", ms}, {"pykern_version", version()}};
+    if (cache->store(entry).ok()) {
+      if (auto stored = cache->load(key)) return open_library(cache->binary_file(*stored));
+    }
+  }
+  // No cache: load from a private temporary file, unlinked once loaded.
+  fs::path path = fs::temp_directory_path() / fmt::format("pykern-sim-{}-{}.so", ::getpid(), key.substr(0, 16));
+  std::ofstream(path, std::ios::binary) << *bytes;
+  auto library = open_library(path);
+  std::error_code error;
+  fs::remove(path, error);
+  return library;
+}
+
+Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
+              std::array<uint32_t, 3> block, void* const* args) {
+  char error[2048] = {0};
+  static const int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const unsigned g[3] = {grid[0], grid[1], grid[2]};
+  const unsigned b[3] = {block[0], block[1], block[2]};
+  if (library.entry()(symbol.c_str(), g, b, args, workers, error, sizeof error) != 0)
+    return Error::make(ErrorKind::launch, error);
+  return ok_status();
+}
+
+}  // namespace pykern::sim

@@ -1,0 +1,32 @@
+// The CPU simulator backend: the emitted CUDA C++ plus simulator entry points, built with the
+// host C++ compiler into a shared library that lives in the kernel cache, loaded with dlopen,
+// and launched through its pk_sim_launch entry (runtime/pykern/sim.cuh).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "jit/cache.h"
+#include "pykern/result.h"
+
+namespace pykern::sim {
+
+class Library;
+
+struct BuildInfo {
+  bool cache_hit = false;
+  double compile_ms = 0;
+};
+
+// `source` is the emitted CUDA C++ followed by emit_simulator_entries(); `debug` builds with
+// PK_DEBUG (asserts, raise). The compiler is $PYKERN_CXX, else c++.
+Result<std::shared_ptr<Library>> build_library(const std::string& source, bool debug, jit::KernelCache* cache,
+                                               BuildInfo* info = nullptr);
+
+// Runs `symbol` over the grid; `args` point at each argument in the kernel ABI layout.
+// A failure (out of bounds, assert, deadlock) comes back as ErrorKind::launch.
+Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
+              std::array<uint32_t, 3> block, void* const* args);
+
+}  // namespace pykern::sim
