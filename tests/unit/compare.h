@@ -1,0 +1,80 @@
+// The project's own comparer for corpus outputs: the rules of tools/oracle.py compare.
+// Integers, bools and records compare exactly; floats by NumPy's allclose (equal_nan) with the
+// case's rtol/atol (atol_sum_abs scales by the first input's absolute sum); finite_only only
+// asks for finite values.
+#pragma once
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "pykern/array.h"
+
+namespace test {
+
+inline double element_as_double(const pykern::Array& a, const std::vector<int64_t>& index, int part = 0) {
+  const std::byte* p = a.element(index);
+  const pykern::DType& t = a.dtype();
+  switch (t.kind) {
+    case pykern::ScalarKind::boolean: return static_cast<double>(*reinterpret_cast<const bool*>(p));
+    case pykern::ScalarKind::int_: {
+      int64_t v = 0;
+      std::memcpy(&v, p, static_cast<size_t>(t.itemsize));
+      if (t.itemsize < 8 && (v >> (t.itemsize * 8 - 1) & 1)) v |= ~((int64_t(1) << (t.itemsize * 8)) - 1);
+      return static_cast<double>(v);
+    }
+    case pykern::ScalarKind::uint: {
+      uint64_t v = 0;
+      std::memcpy(&v, p, static_cast<size_t>(t.itemsize));
+      return static_cast<double>(v);
+    }
+    case pykern::ScalarKind::float_:
+      return t.itemsize == 4 ? *reinterpret_cast<const float*>(p) : *reinterpret_cast<const double*>(p);
+    case pykern::ScalarKind::complex:
+      return t.itemsize == 8 ? reinterpret_cast<const float*>(p)[part] : reinterpret_cast<const double*>(p)[part];
+    default: return 0;
+  }
+}
+
+// "" when `got` matches `want`; otherwise why not.
+inline std::string compare_arrays(const pykern::Array& got, const pykern::Array& want, const nlohmann::json& tol,
+                                  double input_abs_sum = 0) {
+  if (got.shape() != want.shape()) return "shapes differ";
+  std::vector<int64_t> index(want.shape().size(), 0);
+  bool exact = want.dtype().kind != pykern::ScalarKind::float_ && want.dtype().kind != pykern::ScalarKind::complex;
+  if (got.dtype() != want.dtype() && exact) return "dtypes differ: " + got.dtype().name() + " vs " + want.dtype().name();
+  double rtol = tol.value("rtol", 0.0), atol = tol.value("atol", 0.0);
+  if (tol.contains("atol_sum_abs")) atol = std::max(atol, tol["atol_sum_abs"].get<double>() * input_abs_sum);
+  bool finite_only = tol.value("finite_only", false);
+  int parts = want.dtype().kind == pykern::ScalarKind::complex ? 2 : 1;
+  for (int64_t n = 0; n < want.size(); ++n) {
+    if (want.dtype().kind == pykern::ScalarKind::record) {
+      if (std::memcmp(got.element(index), want.element(index), static_cast<size_t>(want.dtype().itemsize)) != 0)
+        return "records differ";
+    } else {
+      for (int part = 0; part < parts; ++part) {
+        double g = element_as_double(got, index, part), w = element_as_double(want, index, part);
+        if (finite_only) {
+          if (!std::isfinite(g)) return "not finite";
+          continue;
+        }
+        bool ok = exact ? g == w
+                        : (std::isnan(g) && std::isnan(w)) || (g == w) || std::fabs(g - w) <= atol + rtol * std::fabs(w);
+        if (!ok) {
+          std::string at;
+          for (int64_t i : index) at += std::to_string(i) + ",";
+          return "differs at [" + at + "]: " + std::to_string(g) + " vs " + std::to_string(w);
+        }
+      }
+    }
+    for (size_t axis = index.size(); axis-- > 0;) {
+      if (++index[axis] < want.shape()[axis]) break;
+      index[axis] = 0;
+    }
+  }
+  return "";
+}
+
+}  // namespace test
