@@ -150,6 +150,13 @@ Status check_launch(const std::string& kernel, const Launch& launch) {
 Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) const {
   try {
     if (auto checked = check_launch(name_, config); !checked.ok()) return checked;
+    if (args.size() != parameters_.size()) {
+      std::string names;
+      for (const std::string& p : parameters_) names += (names.empty() ? "" : ", ") + p;
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("kernel '{}' takes {} argument{} ({}), {} given", name_, parameters_.size(),
+                                     parameters_.size() == 1 ? "" : "s", names, args.size()));
+    }
     Backend backend = resolve(config.backend());
     if (backend == Backend::cuda)
       return Error::make(ErrorKind::driver, "the CUDA backend is not available in this build of pykern; "

@@ -127,7 +127,10 @@ Result<Array> parse_npy(std::string_view bytes, const std::string& name) {
     if (!key || !reader.eat(':')) return malformed("malformed header");
     if (*key == "descr") {
       auto parsed = read_descr(reader, name);
-      if (!parsed.ok()) return parsed.error();
+      if (!parsed.ok()) {
+        const std::string& why = parsed.error().message;
+        return why.rfind(name, 0) == 0 ? parsed.error() : malformed(why);
+      }
       dtype = *parsed;
     } else if (*key == "fortran_order") {
       fortran = reader.boolean();

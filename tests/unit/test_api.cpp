@@ -1,0 +1,193 @@
+// The embedded API on the CPU simulator: views and strides, argument validation, barriers,
+// declared signatures, DLPack.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <doctest/doctest.h>
+
+#include "pykern/module.h"
+
+using namespace pykern;
+
+namespace {
+ModuleOptions test_options() {
+  ModuleOptions options;
+  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-api-cache-" + std::to_string(::getpid()))).string();
+  return options;
+}
+
+Module load(const std::string& text) {
+  auto module = Module::load_source(text, "api_test.py", test_options());
+  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
+  return *module;
+}
+
+const char* kernels = R"py(
+from numba import cuda, float32, int32
+
+@cuda.jit
+def copy2d(src, dst):
+    i, j = cuda.grid(2)
+    if i < dst.shape[0] and j < dst.shape[1]:
+        dst[i, j] = src[i, j]
+
+@cuda.jit
+def scale(a, factor):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] *= factor
+
+@cuda.jit
+def reverse(a):
+    # Each thread writes one element to shared memory; after the barrier it reads its mirror.
+    tile = cuda.shared.array(64, dtype=float32)
+    t = cuda.threadIdx.x
+    tile[t] = a[t]
+    cuda.syncthreads()
+    a[t] = tile[cuda.blockDim.x - 1 - t]
+
+@cuda.jit
+def stuck(a):
+    if cuda.threadIdx.x == 0:
+        cuda.syncthreads()
+    else:
+        cuda.syncwarp()
+    a[0] = 1
+
+@cuda.jit
+def warp_sum(a, out):
+    t = cuda.threadIdx.x
+    v = a[t]
+    offset = 16
+    while offset > 0:
+        v += cuda.shfl_down_sync(0xffffffff, v, offset)
+        offset //= 2
+    if t == 0:
+        out[0] = v
+    count = cuda.syncthreads_count(a[t] > 10)
+    if t == 0:
+        out[1] = count
+
+@cuda.jit
+def histogram(values, bins):
+    i = cuda.grid(1)
+    if i < values.size:
+        cuda.atomic.add(bins, values[i] % bins.size, 1)
+
+@cuda.jit("void(int32[::1], int32)")
+def fixed(a, v):
+    a[0] = v
+)py";
+}  // namespace
+
+TEST_CASE("a transposed (Fortran-ordered) input is read through its strides") {
+  Module module = load(kernels);
+  Array src = Array::from<double>({0, 1, 2, 3, 4, 5}, {2, 3}).transpose();  // 3x2 view, F-contiguous
+  Array dst = Array::zeros(DType::float_(64), {3, 2});
+  auto kernel = module.kernel("copy2d");
+  REQUIRE(kernel.ok());
+  auto status = kernel->launch({1, 1}, {4, 4}, src, dst);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 2; ++j) CHECK(dst.at<double>(i, j) == src.at<double>(i, j));
+  // A strided (every other column) view works too.
+  Array wide = Array::from<float>({0, 1, 2, 3, 4, 5, 6, 7}, {8});
+  auto odd = wide.slice(0, {1, std::nullopt, 2});
+  REQUIRE(odd.ok());
+  REQUIRE(module.kernel("scale")->launch({1}, {8}, *odd, f32(10)).ok());
+  CHECK(wide.at<float>(3) == 30);
+  CHECK(wide.at<float>(2) == 2);
+}
+
+TEST_CASE("barriers: shared memory is exchanged only after syncthreads; a divergent barrier is a deadlock") {
+  Module module = load(kernels);
+  std::vector<float> values(64);
+  for (int i = 0; i < 64; ++i) values[i] = static_cast<float>(i);
+  Array a = Array::from(values);
+  REQUIRE(module.kernel("reverse")->launch({1}, {64}, a).ok());
+  for (int i = 0; i < 64; ++i) CHECK(a.at<float>(i) == 63 - i);
+  auto stuck = module.kernel("stuck")->launch({1}, {64}, Array::zeros(DType::int_(32), {1}));
+  REQUIRE_FALSE(stuck.ok());
+  CHECK(stuck.error().message.find("deadlock") != std::string::npos);
+}
+
+TEST_CASE("warp shuffles and syncthreads_count see the warp and the block in lock-step") {
+  Module module = load(kernels);
+  std::vector<int32_t> values(32);
+  for (int i = 0; i < 32; ++i) values[i] = i;
+  Array a = Array::from(values);
+  Array out = Array::zeros(DType::int_(32), {2});
+  auto status = module.kernel("warp_sum")->launch({1}, {32}, a, out);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  CHECK(out.at<int32_t>(0) == 31 * 32 / 2);
+  CHECK(out.at<int32_t>(1) == 21);  // 11..31
+}
+
+TEST_CASE("atomics from parallel blocks add up") {
+  Module module = load(kernels);
+  std::vector<int64_t> values(100000);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int64_t>(i);
+  Array bins = Array::zeros(DType::int_(64), {10});
+  REQUIRE(module.kernel("histogram")->launch(Launch::forall(100000), Array::from(values), bins).ok());
+  for (int b = 0; b < 10; ++b) CHECK(bins.at<int64_t>(b) == 10000);
+}
+
+TEST_CASE("argument errors name the kernel and the parameter") {
+  Module module = load(kernels);
+  auto scale = module.kernel("scale");
+  REQUIRE(scale.ok());
+  Array a = Array::zeros(DType::float_(32), {8});
+  auto missing = scale->launch({1}, {8}, a);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().message.find("takes 2 arguments (a, factor), 1 given") != std::string::npos);
+  auto fixed = module.kernel("fixed");
+  auto wrong_dtype = fixed->launch({1}, {1}, Array::zeros(DType::float_(32), {4}), 3);
+  REQUIRE_FALSE(wrong_dtype.ok());
+  CHECK(wrong_dtype.error().message.find("no signature of kernel 'fixed'") != std::string::npos);
+  Array ints = Array::zeros(DType::int_(32), {4});
+  REQUIRE(fixed->launch({1}, {1}, ints, 7).ok());  // a Python int converts to the declared int32
+  CHECK(ints.at<int32_t>(0) == 7);
+  auto bad_block = scale->launch({1}, {2048}, a, 2.0);
+  REQUIRE_FALSE(bad_block.ok());
+  CHECK(bad_block.error().message.find("at most 1024 threads") != std::string::npos);
+  auto zero_grid = scale->launch({0}, {8}, a, 2.0);
+  REQUIRE_FALSE(zero_grid.ok());
+  auto no_kernel = module.kernel("nope");
+  REQUIRE_FALSE(no_kernel.ok());
+  CHECK(no_kernel.error().message.find("no kernel named 'nope'") != std::string::npos);
+  auto zero_d = scale->launch({1}, {1}, Array::zeros(DType::float_(32), {}), 2.0);
+  REQUIRE_FALSE(zero_d.ok());
+  auto device = scale->launch({1}, {1}, Array::wrap(nullptr, DType::float_(32), {4}, {}, Location::device), 2.0);
+  REQUIRE_FALSE(device.ok());
+  CHECK(device.error().message.find("lives on the device") != std::string::npos);
+}
+
+TEST_CASE("compile errors come back as results with the translator's diagnostics") {
+  auto module = Module::load_source("from numba import cuda\n@cuda.jit\ndef k(a):\n    with a:\n        pass\n",
+                                    "broken.py", test_options());
+  REQUIRE_FALSE(module.ok());
+  CHECK(module.error().kind == ErrorKind::compile);
+  CHECK(module.error().message.find("broken.py:4:5: error: 'with' statement") != std::string::npos);
+  Module typed = load("from numba import cuda\n@cuda.jit\ndef k(a):\n    a[0] = a\n");
+  auto status = typed.kernel("k")->launch({1}, {1}, Array::zeros(DType::float_(32), {2}));
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().message.find("cannot store") != std::string::npos);
+}
+
+TEST_CASE("eager specialisation and DLPack views") {
+  Module module = load(kernels);
+  auto scale = module.kernel("scale");
+  auto signature = scale->specialize("void(float64[::1], float64)");
+  REQUIRE(signature.ok());
+  CHECK(*signature == "(array(float64, 1d, C), float64)");
+  Array a = Array::from<double>({1, 2, 3});
+  DLTensor tensor = a.to_dlpack();
+  auto view = Array::from_dlpack(tensor);
+  REQUIRE(view.ok());
+  CHECK(view->data() == a.data());
+  CHECK(view->strides() == a.strides());
+  REQUIRE(scale->launch({1}, {4}, *view, 2.0).ok());
+  CHECK(a.at<double>(2) == 6);
+  std::filesystem::remove_all(test_options().cache_dir);
+}
