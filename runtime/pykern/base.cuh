@@ -57,6 +57,18 @@ template <> struct tuple_getter<0> {
 };
 template <int I, class... T> PK_DEVICE auto get(const tuple<T...>& t) { return tuple_getter<I>::get(t); }
 
+// t[i] with i known only at run time: homogeneous tuples, negative i counting from the end.
+template <class T, class... R> PK_DEVICE T tuple_item(const tuple<T, R...>& t, i64 i) {
+  if constexpr (sizeof...(R) == 0) {
+    return t.head;
+  } else {
+    return i == 0 ? t.head : tuple_item(t.tail, i - 1);
+  }
+}
+template <class T, class... R> PK_DEVICE T tuple_at(const tuple<T, R...>& t, i64 i) {
+  return tuple_item(t, i < 0 ? i + i64(1 + sizeof...(R)) : i);
+}
+
 PK_DEVICE tuple<> make_tuple() { return {}; }
 template <class H, class... T> PK_DEVICE tuple<H, T...> make_tuple(H head, T... tail) {
   return tuple<H, T...>{head, make_tuple(tail...)};

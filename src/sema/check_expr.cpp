@@ -579,8 +579,16 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> ite
     }
     auto position = fold(items[0].value.expr);
     int64_t count = static_cast<int64_t>(type.elements.size());
-    if (!position || !items[0].value.type.is_integer_like()) {
-      error(DiagKind::not_constant, range, "a tuple index must be a constant integer");
+    if (!items[0].value.type.is_integer_like()) {
+      error(DiagKind::bad_index, range, "tuple indices must be integers, not '" + to_string(items[0].value.type) + "'");
+      return Value::error();
+    }
+    bool uniform = std::all_of(type.elements.begin(), type.elements.end(),
+                               [&](const Type& e) { return e == type.elements[0]; });
+    if (!position && uniform && count > 0)  // a homogeneous tuple may be indexed at run time
+      return make_call("pk::tuple_at", {base.expr, cast_expr(items[0].value.expr, Type::i64())}, type.elements[0], range);
+    if (!position) {
+      error(DiagKind::not_constant, range, "an index into a tuple of mixed types must be a constant integer");
       return Value::error();
     }
     int64_t i = position->as_int() < 0 ? position->as_int() + count : position->as_int();

@@ -1,4 +1,6 @@
 // for loops (range, arrays, enumerate, zip) and array declarations (cuda.shared/local.array).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "sema/checker.h"
@@ -32,10 +34,14 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
   auto length_of = [&](ast::ExprId source) -> Value {
     Value array = as_runtime(check_expr(source), tree[source].range);
     if (!array.ok()) return Value::error();
+    if (array.type.is(TypeKind::tuple) && !array.type.elements.empty() &&
+        std::all_of(array.type.elements.begin(), array.type.elements.end(),
+                    [&](const Type& e) { return e == array.type.elements[0]; }))
+      return make_constant({int64_t(array.type.elements.size())}, Type::i64(), tree[source].range);
     if (!array.type.is(TypeKind::array)) {
       error(DiagKind::unsupported_operation, tree[source].range,
             "cannot iterate over a value of type '" + to_string(array.type) + "'",
-            "kernels loop over range(...), arrays, enumerate(...) and zip(...)");
+            "kernels loop over range(...), arrays, tuples of one type, enumerate(...) and zip(...)");
       return Value::error();
     }
     ir::Expr shape;

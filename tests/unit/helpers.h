@@ -1,6 +1,8 @@
 // Shared by the unit tests: paths, file reading, and the corpus signatures.
 #pragma once
+#include <algorithm>
 #include <filesystem>
+#include <vector>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -11,6 +13,16 @@
 namespace test {
 
 inline std::filesystem::path source_dir() { return PYKERN_SOURCE_DIR; }
+
+// Every corpus case: the seeds' and the ones added for pykern's features.
+inline std::vector<std::filesystem::path> corpus_case_dirs() {
+  std::vector<std::filesystem::path> cases;
+  for (const char* group : {"tests/corpus/seeds", "tests/corpus/features"})
+    for (const auto& entry : std::filesystem::directory_iterator(source_dir() / group))
+      if (std::filesystem::exists(entry.path() / "case.json")) cases.push_back(entry.path());
+  std::sort(cases.begin(), cases.end());
+  return cases;
+}
 
 inline std::string read(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

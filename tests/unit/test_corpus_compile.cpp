@@ -15,12 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> corpus_cases() {
-  std::vector<fs::path> cases;
-  for (const auto& entry : fs::directory_iterator(test::source_dir() / "tests/corpus/seeds")) cases.push_back(entry.path());
-  std::sort(cases.begin(), cases.end());
-  return cases;
-}
+std::vector<fs::path> corpus_cases() { return test::corpus_case_dirs(); }
 
 pykern::CompileOptions options_for(const fs::path& case_dir, pykern::EmitKind emit) {
   nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));

@@ -23,11 +23,10 @@ fs::path test_cache() {
 
 std::vector<fs::path> kernel_cases() {
   std::vector<fs::path> cases;
-  for (const auto& entry : fs::directory_iterator(test::source_dir() / "tests/corpus/seeds")) {
-    auto spec = nlohmann::json::parse(test::read(entry.path() / "case.json"));
-    if (spec["kind"] == "kernel") cases.push_back(entry.path());
+  for (const fs::path& dir : test::corpus_case_dirs()) {
+    auto spec = nlohmann::json::parse(test::read(dir / "case.json"));
+    if (spec["kind"] == "kernel") cases.push_back(dir);
   }
-  std::sort(cases.begin(), cases.end());
   return cases;
 }
 
