@@ -5,6 +5,7 @@
 //   auto compiled = pykern::compile_file("kernels.py", options);
 //   if (!compiled) std::cerr << compiled.error().describe();
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,19 @@ struct CompiledKernel {
   bool debug = false;     // built with debug=True: asserts and raise are checked
 };
 
+// A @vectorize, @guvectorize or @cuda.reduce function, with its declared signatures.
+struct GeneratorSignature {
+  std::vector<ParameterInfo> arguments;
+  std::optional<DType> result;  // vectorize: the return type
+};
+struct GeneratorFunction {
+  std::string name;
+  std::string kind;  // "vectorize", "guvectorize" or "reduce"
+  std::vector<GeneratorSignature> signatures;
+  std::string layout;  // guvectorize: "(m,n),(n)->(m)"
+  std::vector<std::string> parameters;
+};
+
 struct PhaseTimings {
   double parse_ms = 0, lower_ms = 0, infer_ms = 0, emit_ms = 0, nvrtc_ms = 0, cache_ms = 0;
 };
@@ -62,6 +76,7 @@ struct CompileOutput {
   std::string simulator_source;  // with want_simulator: the CUDA C++ plus the simulator's entry points
   std::vector<std::string> kernel_functions;  // every @cuda.jit kernel of the file (entry points)
   std::vector<std::vector<std::string>> kernel_parameters;  // their parameter names, in the same order
+  std::vector<GeneratorFunction> generators;
   bool cache_hit = false;
   bool frontend_cache_hit = false;
   std::string arch;

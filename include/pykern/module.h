@@ -71,6 +71,8 @@ struct ModuleOptions {
 namespace detail {
 struct ModuleState;
 }
+class Ufunc;
+class Reduction;
 
 class Kernel {
  public:
@@ -106,6 +108,10 @@ class Module {
   static Result<Module> load_source(std::string text, std::string name, ModuleOptions options = {});
 
   Result<Kernel> kernel(const std::string& name) const;
+  Result<Ufunc> ufunc(const std::string& name) const;          // @vectorize or @guvectorize
+  Result<Reduction> reduction(const std::string& name) const;  // @cuda.reduce
+  // What a name is: "kernel", "vectorize", "guvectorize", "reduce", or "" when none.
+  std::string kind_of(const std::string& name) const;
   const std::vector<std::string>& kernel_names() const;
   const std::string& name() const;
 

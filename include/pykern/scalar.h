@@ -30,6 +30,8 @@ struct Scalar {
 
   // The same value as another type, converted as NumPy's astype would.
   Scalar as(const DType& to) const;
+  // Reads a value of `type` from its C representation.
+  static Scalar load(const DType& type, const void* bytes);
   // Writes the value in `to`'s C representation into `out` (to.itemsize bytes).
   void store(const DType& to, void* out) const;
 };

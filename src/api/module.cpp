@@ -7,104 +7,47 @@
 #include <fmt/format.h>
 
 #include "api/arguments.h"
+#include "api/module_state.h"
 #include "base/source_file.h"
 #include "jit/cache.h"
 #include "sim/simulator.h"
 
 namespace pykern {
 
+
+
 namespace detail {
 
-// One compiled form of a kernel, and what runs it.
-struct Specialization {
-  CompiledKernel kernel;
-  std::string simulator_source;
-  bool debug = false;
-  std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
-};
+Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std::string& kernel,
+                                                                       const std::string& extra_source,
+                                                                       const std::string& signature) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string key = kernel + "|" + signature + "|" + extra_source;
+  if (auto found = generated.find(key); found != generated.end()) return found->second;
+  CompileOptions options;
+  options.emit = EmitKind::cuda;
+  options.use_cache = false;
+  options.want_simulator = true;
+  options.kernels = {kernel};
+  options.signatures.push_back({kernel, signature});
+  auto output = compile_source(text + extra_source, name, options);
+  if (!output.ok()) return output.error();
+  if (output->kernels.size() != 1) return Error::make(ErrorKind::internal, "expected one generated kernel " + kernel);
+  auto s = std::make_shared<Specialization>();
+  s->kernel = output->kernels.front();
+  s->simulator_source = output->simulator_source;
+  s->debug = options_debug();
+  return generated[key] = s;
+}
 
-struct ModuleState {
-  std::string text;
-  std::string name;
-  ModuleOptions options;
-  std::vector<std::string> kernels;
-  std::vector<std::vector<std::string>> parameters;
-  std::optional<jit::KernelCache> cache;
-  std::mutex mutex;
-  // Kernels whose decorator gives signatures: those, compiled together.
-  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> declared;
-  // Kernels specialised eagerly with Kernel::specialize, tried before anything else.
-  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> eager;
-  // Kernels specialised from their arguments: by kernel and signature.
-  std::map<std::string, std::shared_ptr<Specialization>> specialized;
-
-  jit::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
-
-  // Compiles `kernel` (with `signature`, or with its decorator's) for the simulator.
-  Result<std::vector<std::shared_ptr<Specialization>>> compile(const std::string& kernel,
-                                                               const std::string& signature) {
-    CompileOptions options;
-    options.emit = EmitKind::cuda;
-    options.use_cache = false;
-    options.want_simulator = true;
-    options.kernels = {kernel};
-    if (!signature.empty()) options.signatures.push_back({kernel, signature});
-    std::string source = text;
-    auto output = compile_source(source, name, options);
-    if (!output.ok()) return output.error();
-    std::vector<std::shared_ptr<Specialization>> result;
-    for (const CompiledKernel& k : output->kernels) {
-      auto s = std::make_shared<Specialization>();
-      s->kernel = k;
-      s->simulator_source = output->simulator_source;
-      s->debug = k.debug || this->options.debug;
-      result.push_back(s);
-    }
-    return result;
-  }
-
-  const std::vector<std::shared_ptr<Specialization>>& declared_for(const std::string& kernel) {
-    auto found = declared.find(kernel);
-    if (found != declared.end()) return found->second;
-    auto compiled = compile(kernel, "");
-    return declared[kernel] = compiled.ok() ? *compiled : std::vector<std::shared_ptr<Specialization>>{};
-  }
-
-  Result<std::shared_ptr<Specialization>> specialization(const std::string& kernel, const std::vector<Argument>& args) {
-    std::lock_guard<std::mutex> lock(mutex);
-    for (const auto& s : eager[kernel])
-      if (detail::accepts(s->kernel, args)) return s;
-    const auto& fixed = declared_for(kernel);
-    if (!fixed.empty()) {
-      for (const auto& s : fixed)
-        if (detail::accepts(s->kernel, args)) return s;
-      std::string offered;
-      for (const auto& s : fixed) offered += "\n  " + s->kernel.signature;
-      auto wanted = signature_for(args);
-      return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("no signature of kernel '{}' accepts these arguments {}; it was compiled for:{}",
-                                     kernel, wanted.ok() ? *wanted : "", offered));
-    }
-    auto signature = signature_for(args);
-    if (!signature.ok())
-      return Error::make(ErrorKind::invalid_argument, fmt::format("kernel '{}': {}", kernel, signature.error().message));
-    std::string key = kernel + "|" + *signature;
-    if (auto found = specialized.find(key); found != specialized.end()) return found->second;
-    auto compiled = compile(kernel, *signature);
-    if (!compiled.ok()) return compiled.error();
-    if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one specialisation of " + kernel);
-    return specialized[key] = compiled->front();
-  }
-
-  Status ensure_library(Specialization& s) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (s.library) return ok_status();
-    auto library = sim::build_library(s.simulator_source, s.debug, disk_cache());
-    if (!library.ok()) return library.error();
-    s.library = *library;
-    return ok_status();
-  }
-};
+Status ModuleState::run(Specialization& s, const Launch& config, const std::vector<Argument>& args) {
+  auto packed = pack_arguments(s.kernel, args, Location::host);
+  if (!packed.ok()) return packed.error();
+  if (auto built = ensure_library(s); !built.ok()) return built;
+  const Dim3& g = config.grid();
+  const Dim3& b = config.block();
+  return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed->pointers.data());
+}
 
 }  // namespace detail
 
@@ -163,16 +106,10 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
                                             "use the CPU simulator (Backend::cpu)");
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
-    detail::Specialization& s = **specialization;
-    auto packed = detail::pack_arguments(s.kernel, args, Location::host);
-    if (!packed.ok()) return packed.error();
-    if (auto built = module_->ensure_library(s); !built.ok()) return built;
-    const Dim3& g = config.grid();
-    const Dim3& b = config.block();
-    auto ran = sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed->pointers.data());
-    if (!ran.ok())
+    auto ran = module_->run(**specialization, config, args);
+    if (!ran.ok() && ran.error().kind == ErrorKind::launch)
       return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));
-    return ok_status();
+    return ran;
   } catch (const std::exception& e) {
     return Error::make(ErrorKind::internal, std::string("internal error: ") + e.what());
   }
@@ -200,6 +137,7 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
   module.state_->name = std::move(name);
   module.state_->options = options;
   module.state_->kernels = checked->kernel_functions;
+  module.state_->generators = checked->generators;
   module.state_->parameters = checked->kernel_parameters;
   if (options.use_cache)
     module.state_->cache.emplace(options.cache_dir.empty() ? jit::KernelCache::default_root()

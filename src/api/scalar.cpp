@@ -48,6 +48,32 @@ Scalar Scalar::as(const DType& to) const {
   return out;
 }
 
+Scalar Scalar::load(const DType& type, const void* bytes) {
+  switch (type.kind) {
+    case ScalarKind::boolean: return Scalar(*static_cast<const bool*>(bytes) != false);
+    case ScalarKind::int_: {
+      int64_t v = 0;
+      std::memcpy(&v, bytes, static_cast<size_t>(type.itemsize));
+      int bits = static_cast<int>(type.itemsize * 8);
+      if (bits < 64 && (v >> (bits - 1) & 1)) v |= ~((int64_t(1) << bits) - 1);
+      return Scalar(static_cast<long long>(v)).as(type);
+    }
+    case ScalarKind::uint: {
+      uint64_t v = 0;
+      std::memcpy(&v, bytes, static_cast<size_t>(type.itemsize));
+      return Scalar(static_cast<unsigned long long>(v)).as(type);
+    }
+    case ScalarKind::float_:
+      if (type.itemsize == 4) return Scalar(*static_cast<const float*>(bytes));
+      return Scalar(*static_cast<const double*>(bytes));
+    case ScalarKind::complex:
+      if (type.itemsize == 8) return Scalar(*static_cast<const std::complex<float>*>(bytes));
+      return Scalar(*static_cast<const std::complex<double>*>(bytes));
+    case ScalarKind::record: return Scalar();
+  }
+  return Scalar();
+}
+
 void Scalar::store(const DType& to, void* out) const {
   Scalar v = as(to);
   switch (to.kind) {

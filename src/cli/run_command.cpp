@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
+#include "pykern/ufunc.h"
 
 namespace pykern::cli {
 
@@ -77,6 +78,52 @@ Result<Scalar> parse_scalar(const std::string& text) {
   return bad();
 }
 
+// A ufunc, gufunc or reduction: its result goes to DIR/result.npy (result1.npy, ... for more).
+int run_generated(const Module& module, const std::string& kind, const RunArgs& a, const std::vector<Argument>& args) {
+  std::cerr << fmt::format("pykern: running {} on the CPU simulator (this build has no CUDA launcher)\n", a.function);
+  std::vector<Array> results;
+  if (kind == "reduce") {
+    const Array* values = args.empty() ? nullptr : std::get_if<Array>(&args[0]);
+    if (!values || args.size() > 2 || (args.size() == 2 && !std::holds_alternative<Scalar>(args[1]))) {
+      std::cerr << "pykern: error: a reduction takes an array (.npy) and optionally an initial value\n";
+      return 2;
+    }
+    std::optional<Scalar> init;
+    if (args.size() == 2) init = std::get<Scalar>(args[1]);
+    auto value = module.reduction(a.function)->reduce(*values, init);
+    if (!value.ok()) {
+      std::cerr << "pykern: error: " << value.error().describe() << "\n";
+      return 1;
+    }
+    Array result = Array::zeros(values->dtype(), {});
+    value->store(values->dtype(), result.data());
+    results.push_back(result);
+  } else {
+    auto outputs = module.ufunc(a.function);
+    if (!outputs.ok()) {
+      std::cerr << "pykern: error: " << outputs.error().message << "\n";
+      return 2;
+    }
+    auto called = outputs->call_all(args);
+    if (!called.ok()) {
+      std::cerr << "pykern: error: " << called.error().describe() << "\n";
+      return 1;
+    }
+    results = *called;
+  }
+  std::error_code error;
+  std::filesystem::create_directories(a.out, error);
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::string name = i == 0 ? "result.npy" : fmt::format("result{}.npy", i);
+    auto saved = save_npy((std::filesystem::path(a.out) / name).string(), results[i]);
+    if (!saved.ok()) {
+      std::cerr << "pykern: error: " << saved.error().message << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
 int run(const RunArgs& a) {
   ModuleOptions options;
   options.debug = a.debug;
@@ -85,9 +132,9 @@ int run(const RunArgs& a) {
     std::cerr << module.error().describe() << "\n";
     return 1;
   }
-  auto kernel = module->kernel(a.function);
-  if (!kernel.ok()) {
-    std::cerr << "pykern: error: " << kernel.error().message << "\n";
+  std::string kind = module->kind_of(a.function);
+  if (kind.empty()) {
+    std::cerr << fmt::format("pykern: error: {} has no kernel, ufunc, gufunc or reduction named '{}'\n", a.file, a.function);
     return 2;
   }
   std::vector<Argument> args;
@@ -107,6 +154,16 @@ int run(const RunArgs& a) {
       }
       args.push_back(*scalar);
     }
+  }
+  if (kind != "kernel") return run_generated(*module, kind, a, args);
+  auto kernel = module->kernel(a.function);
+  if (!kernel.ok()) {
+    std::cerr << "pykern: error: " << kernel.error().message << "\n";
+    return 2;
+  }
+  if (a.forall < 0 && a.grid.empty()) {
+    std::cerr << "pykern: error: give --grid and --block, or --forall N\n";
+    return 2;
   }
   std::optional<Launch> launch;
   if (a.forall >= 0) {
@@ -170,14 +227,7 @@ void add_run_command(CLI::App& app) {
       ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
   run_app->add_flag("--debug", args->debug, "compile as with debug=True (asserts, raise)");
   run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
-  run_app->callback([args, grid, forall] {
-    if (args->forall < 0 && grid->count() == 0) {
-      std::cerr << "pykern: error: give --grid and --block, or --forall N\n";
-      set_exit_code(2);
-      return;
-    }
-    set_exit_code(run(*args));
-  });
+  run_app->callback([args] { set_exit_code(run(*args)); });
 }
 
 }  // namespace pykern::cli

@@ -95,6 +95,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
         for (const ast::Parameter& p : lowered->parameters) names.push_back(p.name);
       output.kernel_parameters.push_back(std::move(names));
     }
+    driver::describe_generators(module, diagnostics, output);
     if (program.functions.empty()) return output;
     output.cuda_source = std::move(emitted.text);
     // The simulator engine first: it defines what the runtime headers only declare on the host.

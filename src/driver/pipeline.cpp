@@ -142,6 +142,35 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
   }
 }
 
+void describe_generators(frontend::Module& module, Diagnostics& diagnostics, CompileOutput& output) {
+  for (frontend::ModuleFunction* f : module.functions_in_order()) {
+    FunctionRole role = f->decoration.role;
+    if (role != FunctionRole::vectorize && role != FunctionRole::guvectorize && role != FunctionRole::reduce) continue;
+    GeneratorFunction g;
+    g.name = f->name;
+    g.kind = role == FunctionRole::vectorize ? "vectorize" : role == FunctionRole::guvectorize ? "guvectorize" : "reduce";
+    g.layout = f->decoration.gufunc_layout;
+    if (const ast::Function* lowered = module.lowered_function(f->name, diagnostics))
+      for (const ast::Parameter& p : lowered->parameters) g.parameters.push_back(p.name);
+    for (ast::ExprId expr : f->decoration.signatures) {
+      auto signature = sema::signature_from_decorator(module, expr, diagnostics);
+      if (!signature) continue;
+      GeneratorSignature described;
+      for (const sema::Type& t : signature->arguments) {
+        ParameterInfo info;
+        info.is_array = t.is(sema::TypeKind::array);
+        info.dtype = dtype_of(info.is_array ? t.dtype() : t);
+        info.ndim = info.is_array ? t.ndim : 0;
+        info.layout = info.is_array ? sema::to_string(t.layout)[0] : 'A';
+        described.arguments.push_back(info);
+      }
+      if (signature->return_type && signature->return_type->is_scalar()) described.result = dtype_of(*signature->return_type);
+      g.signatures.push_back(std::move(described));
+    }
+    output.generators.push_back(std::move(g));
+  }
+}
+
 std::string types_report(const SourceFile& file, const ir::Program& program) {
   std::string out;
   for (const ir::Function& f : program.functions) {

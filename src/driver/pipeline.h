@@ -36,6 +36,9 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
 // Fills output.kernels from the emitted symbols and the kernels' parameter types.
 void describe_kernels(const ir::Program& program, const emit::EmittedSource& emitted, CompileOutput& output);
 
+// Describes the file's @vectorize/@guvectorize/@cuda.reduce functions and their signatures.
+void describe_generators(frontend::Module& module, Diagnostics& diagnostics, CompileOutput& output);
+
 std::string types_report(const SourceFile& file, const ir::Program& program);
 
 // NVRTC options for a program's kernels; an error when kernels need different options.

@@ -457,7 +457,11 @@ Value FunctionChecker::check_call(ast::ExprId id) {
     case Value::Kind::function: {
       frontend::ModuleFunction* target = module().function(callee.name);
       frontend::FunctionRole role = target->decoration.role;
-      if (role != frontend::FunctionRole::device) {
+      // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (named
+      // __pk_...) call the user's scalar function as a device function.
+      bool generated_caller = ast_.name.rfind("__pk_", 0) == 0 && role != frontend::FunctionRole::kernel &&
+                              role != frontend::FunctionRole::undecorated;
+      if (role != frontend::FunctionRole::device && !generated_caller) {
         std::string hint = role == frontend::FunctionRole::undecorated
                                ? "decorate it with @cuda.jit(device=True)"
                                : role == frontend::FunctionRole::kernel

@@ -1,0 +1,50 @@
+// Numba's generated functions, run from C++:
+//   @vectorize   → Ufunc: elementwise over NumPy-broadcast arguments, a new array or out=
+//   @guvectorize → Ufunc: core dimensions from the layout string, loop dimensions broadcast
+//   @cuda.reduce → Reduction: a binary function folded over a 1-d array
+//
+//   auto add = module->ufunc("add_ufunc");
+//   auto sum = add->call({a, b});                           // Result<Array>
+//   auto total = module->reduction("sum_reduce")->reduce(values);   // Result<Scalar>
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pykern/module.h"
+
+namespace pykern {
+
+class Ufunc {
+ public:
+  const std::string& name() const { return name_; }
+  // Inputs (arrays or scalars, NumPy-broadcast), then for a gufunc optionally its outputs.
+  // With `out`, a vectorize result is written there and returned.
+  Result<Array> call(const std::vector<Argument>& args, std::optional<Array> out = std::nullopt) const;
+  // A gufunc with several outputs returns them all.
+  Result<std::vector<Array>> call_all(const std::vector<Argument>& args) const;
+
+ private:
+  friend class Module;
+  Ufunc(std::shared_ptr<detail::ModuleState> module, std::string name) : module_(std::move(module)), name_(std::move(name)) {}
+  std::shared_ptr<detail::ModuleState> module_;
+  std::string name_;
+};
+
+class Reduction {
+ public:
+  const std::string& name() const { return name_; }
+  // Folds `values` (1-d); `init` (converted to the array's dtype, 0 by default) is combined
+  // with the result as Numba does, and returned for an empty array. With `res`, the result is
+  // also written to res[0].
+  Result<Scalar> reduce(const Array& values, std::optional<Scalar> init = std::nullopt,
+                        std::optional<Array> res = std::nullopt) const;
+
+ private:
+  friend class Module;
+  Reduction(std::shared_ptr<detail::ModuleState> module, std::string name) : module_(std::move(module)), name_(std::move(name)) {}
+  std::shared_ptr<detail::ModuleState> module_;
+  std::string name_;
+};
+
+}  // namespace pykern

@@ -1,0 +1,16 @@
+// The Python source of the kernels pykern generates for @vectorize, @guvectorize and
+// @cuda.reduce, as Numba generates its own: written in the kernel dialect, appended to the
+// user's module and compiled by the same pipeline. Generated names start with __pk_.
+#pragma once
+#include <string>
+
+namespace pykern::detail {
+
+// Elementwise: out[j...] = function(in0[j...], ...) over `ndim`-d arrays of one shape.
+std::string ufunc_source(const std::string& kernel, const std::string& function, int inputs, int ndim);
+// One call of `function` per index of the `loop_ndim` leading (loop) dimensions.
+std::string gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim);
+// Grid-stride fold, then a tree in shared memory; one partial per block into `out`.
+std::string reduce_source(const std::string& kernel, const std::string& function, const std::string& numba_dtype);
+
+}  // namespace pykern::detail

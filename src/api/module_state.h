@@ -1,0 +1,125 @@
+// Internal to the API: what a loaded module keeps (its text, its compiled specialisations).
+#pragma once
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "api/arguments.h"
+#include "jit/cache.h"
+#include "pykern/module.h"
+#include "sim/simulator.h"
+
+namespace pykern {
+
+namespace detail {
+
+// One compiled form of a kernel, and what runs it.
+struct Specialization {
+  CompiledKernel kernel;
+  std::string simulator_source;
+  bool debug = false;
+  std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
+};
+
+struct ModuleState {
+  std::string text;
+  std::string name;
+  ModuleOptions options;
+  std::vector<std::string> kernels;
+  std::vector<std::vector<std::string>> parameters;
+  std::vector<GeneratorFunction> generators;
+  // Kernels generated for ufuncs, gufuncs and reductions: by name, signature and source.
+  std::map<std::string, std::shared_ptr<Specialization>> generated;
+  std::optional<jit::KernelCache> cache;
+  std::mutex mutex;
+  // Kernels whose decorator gives signatures: those, compiled together.
+  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> declared;
+  // Kernels specialised eagerly with Kernel::specialize, tried before anything else.
+  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> eager;
+  // Kernels specialised from their arguments: by kernel and signature.
+  std::map<std::string, std::shared_ptr<Specialization>> specialized;
+
+  jit::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
+
+  // Compiles `kernel` (with `signature`, or with its decorator's) for the simulator.
+  Result<std::vector<std::shared_ptr<Specialization>>> compile(const std::string& kernel,
+                                                               const std::string& signature) {
+    CompileOptions options;
+    options.emit = EmitKind::cuda;
+    options.use_cache = false;
+    options.want_simulator = true;
+    options.kernels = {kernel};
+    if (!signature.empty()) options.signatures.push_back({kernel, signature});
+    std::string source = text;
+    auto output = compile_source(source, name, options);
+    if (!output.ok()) return output.error();
+    std::vector<std::shared_ptr<Specialization>> result;
+    for (const CompiledKernel& k : output->kernels) {
+      auto s = std::make_shared<Specialization>();
+      s->kernel = k;
+      s->simulator_source = output->simulator_source;
+      s->debug = k.debug || this->options.debug;
+      result.push_back(s);
+    }
+    return result;
+  }
+
+  const std::vector<std::shared_ptr<Specialization>>& declared_for(const std::string& kernel) {
+    auto found = declared.find(kernel);
+    if (found != declared.end()) return found->second;
+    auto compiled = compile(kernel, "");
+    return declared[kernel] = compiled.ok() ? *compiled : std::vector<std::shared_ptr<Specialization>>{};
+  }
+
+  Result<std::shared_ptr<Specialization>> specialization(const std::string& kernel, const std::vector<Argument>& args) {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (const auto& s : eager[kernel])
+      if (detail::accepts(s->kernel, args)) return s;
+    const auto& fixed = declared_for(kernel);
+    if (!fixed.empty()) {
+      for (const auto& s : fixed)
+        if (detail::accepts(s->kernel, args)) return s;
+      std::string offered;
+      for (const auto& s : fixed) offered += "\n  " + s->kernel.signature;
+      auto wanted = signature_for(args);
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("no signature of kernel '{}' accepts these arguments {}; it was compiled for:{}",
+                                     kernel, wanted.ok() ? *wanted : "", offered));
+    }
+    auto signature = signature_for(args);
+    if (!signature.ok())
+      return Error::make(ErrorKind::invalid_argument, fmt::format("kernel '{}': {}", kernel, signature.error().message));
+    std::string key = kernel + "|" + *signature;
+    if (auto found = specialized.find(key); found != specialized.end()) return found->second;
+    auto compiled = compile(kernel, *signature);
+    if (!compiled.ok()) return compiled.error();
+    if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one specialisation of " + kernel);
+    return specialized[key] = compiled->front();
+  }
+
+  bool options_debug() const { return options.debug; }
+  // Compiles a generated kernel: `extra_source` (Python, defining `kernel`) appended to the
+  // module's text, specialised with `signature`.
+  Result<std::shared_ptr<Specialization>> compile_generated(const std::string& kernel, const std::string& extra_source,
+                                                            const std::string& signature);
+  // Packs the arguments, builds the simulator library if needed, launches.
+  Status run(Specialization& s, const Launch& config, const std::vector<Argument>& args);
+
+  Status ensure_library(Specialization& s) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (s.library) return ok_status();
+    auto library = sim::build_library(s.simulator_source, s.debug, disk_cache());
+    if (!library.ok()) return library.error();
+    s.library = *library;
+    return ok_status();
+  }
+};
+
+}  // namespace detail
+
+}  // namespace pykern

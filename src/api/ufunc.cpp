@@ -1,0 +1,347 @@
+// @vectorize, @guvectorize and @cuda.reduce on the simulator: broadcasting and signature
+// choice as Numba's CUDA ufuncs do them, then a generated kernel (api/generated_source.cpp).
+#include "pykern/ufunc.h"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "api/generated_source.h"
+#include "api/module_state.h"
+
+namespace pykern {
+
+namespace {
+
+using Shape = std::vector<int64_t>;
+
+std::string shape_text(const Shape& shape) {
+  std::string text = "(";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+// NumPy's broadcasting of shapes.
+Result<Shape> broadcast_shapes(const std::vector<Shape>& shapes) {
+  size_t ndim = 0;
+  for (const Shape& s : shapes) ndim = std::max(ndim, s.size());
+  Shape out(ndim, 1);
+  for (const Shape& s : shapes) {
+    for (size_t i = 0; i < s.size(); ++i) {
+      int64_t& dim = out[ndim - s.size() + i];
+      if (s[i] == dim || s[i] == 1) continue;
+      if (dim != 1) {
+        std::string all;
+        for (const Shape& t : shapes) all += " " + shape_text(t);
+        return Error::make(ErrorKind::invalid_argument, "operands could not be broadcast together with shapes" + all);
+      }
+      dim = s[i];
+    }
+  }
+  return out;
+}
+
+// A view of `a` with `shape` (leading axes added, size-1 axes stretched with stride 0).
+Array broadcast_to(const Array& a, const Shape& shape) {
+  std::vector<int64_t> strides(shape.size(), 0);
+  size_t offset = shape.size() - a.shape().size();
+  for (size_t i = 0; i < a.shape().size(); ++i)
+    strides[offset + i] = a.shape()[i] == 1 ? 0 : a.strides()[i];
+  return Array::wrap(a.data(), a.dtype(), shape, strides, a.location());
+}
+
+Array scalar_array(const Scalar& value, const DType& dtype) {
+  Array a = Array::zeros(dtype, {1});
+  value.store(dtype, a.data());
+  return a;
+}
+
+std::string numba_dtype(const DType& dtype) { return dtype.kind == ScalarKind::boolean ? "boolean" : dtype.name(); }
+
+// "float32[:, :]": a broadcast view's type in a generated kernel's signature.
+std::string array_type(const DType& dtype, size_t ndim) {
+  std::string axes;
+  for (size_t i = 0; i < ndim; ++i) axes += i ? ", :" : ":";
+  return numba_dtype(dtype) + "[" + axes + "]";
+}
+
+Launch grid_stride(int64_t count) {
+  int64_t blocks = std::clamp<int64_t>((count + 127) / 128, 1, 4096);
+  return Launch(static_cast<uint32_t>(blocks), 128);
+}
+
+const GeneratorFunction* find_generator(const detail::ModuleState& m, const std::string& name) {
+  for (const GeneratorFunction& g : m.generators)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+// Numba's CUDA ufunc rule: arrays must match a signature's types exactly; scalars match first
+// by their own type, then any signature (they are converted to it). Several matches left for
+// untyped scalars are ambiguous.
+Result<const GeneratorSignature*> choose_signature(const GeneratorFunction& g, const std::vector<Argument>& inputs) {
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<const GeneratorSignature*> matches;
+    for (const GeneratorSignature& s : g.signatures) {
+      if (s.arguments.size() < inputs.size()) continue;
+      bool all = true;
+      for (size_t i = 0; i < inputs.size() && all; ++i) {
+        const DType& formal = s.arguments[i].dtype;
+        if (const Array* a = std::get_if<Array>(&inputs[i])) all = a->dtype() == formal;
+        else all = pass == 1 || std::get<Scalar>(inputs[i]).type == formal;
+      }
+      if (all) matches.push_back(&s);
+    }
+    if (matches.size() == 1 || (pass == 0 && !matches.empty())) return matches.front();
+    if (matches.size() > 1)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("'{}': ambiguous signature for these scalar arguments; give them a type, "
+                                     "e.g. pykern::f32(x)", g.name));
+  }
+  std::string given;
+  for (const Argument& a : inputs)
+    given += (given.empty() ? "" : ", ") +
+             (std::holds_alternative<Array>(a) ? std::get<Array>(a).dtype().name() + " array" : std::get<Scalar>(a).type.name());
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("no signature of '{}' matches ({}): a GPU ufunc needs array arguments of exactly "
+                                 "its types, as NumPy's casting='no'", g.name, given));
+}
+
+// A gufunc layout "(m,n),(n)->(m)": the core dimension names of each argument.
+Result<std::vector<std::vector<std::string>>> parse_layout(const std::string& layout, size_t& inputs) {
+  std::vector<std::vector<std::string>> args;
+  size_t arrow = layout.find("->");
+  if (arrow == std::string::npos) return Error::make(ErrorKind::invalid_argument, "gufunc layout '" + layout + "' has no '->'");
+  auto parse_side = [&](const std::string& side) -> bool {
+    size_t i = 0;
+    while (i < side.size()) {
+      if (side[i] == ' ' || side[i] == ',') { ++i; continue; }
+      if (side[i] != '(') return false;
+      size_t close = side.find(')', i);
+      if (close == std::string::npos) return false;
+      std::vector<std::string> dims;
+      std::string name;
+      for (char c : side.substr(i + 1, close - i - 1)) {
+        if (c == ',' || c == ' ') {
+          if (!name.empty()) dims.push_back(name), name.clear();
+        } else {
+          name += c;
+        }
+      }
+      if (!name.empty()) dims.push_back(name);
+      args.push_back(dims);
+      i = close + 1;
+    }
+    return true;
+  };
+  if (!parse_side(layout.substr(0, arrow))) return Error::make(ErrorKind::invalid_argument, "malformed gufunc layout '" + layout + "'");
+  inputs = args.size();
+  if (!parse_side(layout.substr(arrow + 2)) || args.size() == inputs)
+    return Error::make(ErrorKind::invalid_argument, "malformed gufunc layout '" + layout + "'");
+  return args;
+}
+
+Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const GeneratorFunction& g,
+                                         const std::vector<Argument>& args, std::optional<Array> out) {
+  size_t inputs = g.parameters.size();
+  if (args.size() != inputs)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("ufunc '{}' takes {} argument{}, {} given", g.name, inputs, inputs == 1 ? "" : "s", args.size()));
+  auto signature = choose_signature(g, args);
+  if (!signature.ok()) return signature.error();
+  const GeneratorSignature& s = **signature;
+  std::vector<Shape> shapes;
+  for (const Argument& a : args)
+    shapes.push_back(std::holds_alternative<Array>(a) ? std::get<Array>(a).shape() : Shape{});
+  auto shape = broadcast_shapes(shapes);
+  if (!shape.ok()) return shape.error();
+  Shape kernel_shape = shape->empty() ? Shape{1} : *shape;
+  DType result_type = s.result.value_or(s.arguments[0].dtype);
+  Array result;
+  if (out) {
+    if (out->shape() != *shape || out->dtype() != result_type)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("out= must be a {} array of shape {}, not {} of shape {}", result_type.name(),
+                                     shape_text(*shape), out->dtype().name(), shape_text(out->shape())));
+    result = *out;
+  } else {
+    result = Array::zeros(result_type, *shape);
+  }
+  std::vector<Argument> kernel_args = {broadcast_to(result, kernel_shape)};
+  std::vector<Array> keep;  // scalars made arrays live until the launch ends
+  std::string types = array_type(result_type, kernel_shape.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const DType& formal = s.arguments[i].dtype;
+    Array a = std::holds_alternative<Array>(args[i]) ? std::get<Array>(args[i]) : scalar_array(std::get<Scalar>(args[i]), formal);
+    keep.push_back(a);
+    kernel_args.push_back(broadcast_to(a, kernel_shape));
+    types += ", " + array_type(formal, kernel_shape.size());
+  }
+  std::string kernel = fmt::format("__pk_ufunc_{}_{}d", g.name, kernel_shape.size());
+  auto compiled = m.compile_generated(kernel, detail::ufunc_source(kernel, g.name, static_cast<int>(inputs),
+                                                                   static_cast<int>(kernel_shape.size())),
+                                      "void(" + types + ")");
+  if (!compiled.ok()) return compiled.error();
+  int64_t count = 1;
+  for (int64_t d : kernel_shape) count *= d;
+  if (count > 0)
+    if (auto ran = m.run(**compiled, grid_stride(count), kernel_args); !ran.ok()) return ran.error();
+  return std::vector<Array>{result};
+}
+
+Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const GeneratorFunction& g,
+                                           const std::vector<Argument>& args) {
+  size_t inputs = 0;
+  auto layout = parse_layout(g.layout, inputs);
+  if (!layout.ok()) return layout.error();
+  size_t total = layout->size();
+  if (args.size() != inputs && args.size() != total)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("gufunc '{}' takes {} inputs (and optionally {} outputs), {} given", g.name, inputs,
+                                   total - inputs, args.size()));
+  for (const Argument& a : args)
+    if (!std::holds_alternative<Array>(a))
+      return Error::make(ErrorKind::invalid_argument, fmt::format("gufunc '{}' takes arrays", g.name));
+  auto signature = choose_signature(g, std::vector<Argument>(args.begin(), args.begin() + static_cast<long>(inputs)));
+  if (!signature.ok()) return signature.error();
+  const GeneratorSignature& s = **signature;
+  // Bind core dimensions from the inputs; the rest of each input's shape is its loop shape.
+  std::map<std::string, int64_t> sizes;
+  std::vector<Shape> loop_shapes;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Array& a = std::get<Array>(args[i]);
+    const auto& core = (*layout)[i];
+    if (a.ndim() < static_cast<int>(core.size()))
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("gufunc '{}': argument {} needs at least {} dimensions", g.name, i + 1, core.size()));
+    size_t loop = a.shape().size() - core.size();
+    for (size_t d = 0; d < core.size(); ++d) {
+      int64_t n = a.shape()[loop + d];
+      auto [it, fresh] = sizes.emplace(core[d], n);
+      if (!fresh && it->second != n)
+        return Error::make(ErrorKind::invalid_argument,
+                           fmt::format("gufunc '{}': core dimension '{}' is {} here but {} before", g.name, core[d], n, it->second));
+    }
+    loop_shapes.push_back(Shape(a.shape().begin(), a.shape().begin() + static_cast<long>(loop)));
+  }
+  auto loop_shape = broadcast_shapes(loop_shapes);
+  if (!loop_shape.ok()) return loop_shape.error();
+  std::vector<Argument> kernel_args;
+  std::vector<Array> outputs, returned;
+  std::string types;
+  for (size_t i = 0; i < total; ++i) {
+    const auto& core = (*layout)[i];
+    Shape core_shape;
+    for (const std::string& d : core) {
+      if (!sizes.count(d))
+        return Error::make(ErrorKind::invalid_argument, fmt::format("gufunc '{}': output dimension '{}' is not bound by an input", g.name, d));
+      core_shape.push_back(sizes[d]);
+    }
+    Array a;
+    bool scalar_output = false;
+    if (i < args.size()) {
+      a = std::get<Array>(args[i]);
+    } else {
+      // A scalar output, "()", is a one-element array in the kernel, as in Numba.
+      scalar_output = core_shape.empty();
+      Shape shape = *loop_shape;
+      shape.insert(shape.end(), core_shape.begin(), core_shape.end());
+      if (scalar_output) shape.push_back(1);
+      a = Array::zeros(i < s.arguments.size() ? s.arguments[i].dtype : s.arguments.back().dtype, shape);
+    }
+    if (i >= inputs) {
+      outputs.push_back(a);
+      returned.push_back(scalar_output ? a.index(a.ndim() - 1, 0).value() : a);
+    }
+    Shape full = *loop_shape;
+    full.insert(full.end(), core_shape.begin(), core_shape.end());
+    if (scalar_output || (i >= inputs && i < args.size() && core_shape.empty())) full.push_back(1);
+    kernel_args.push_back(broadcast_to(a, full));
+    types += (i ? ", " : "") + array_type(a.dtype(), full.size());
+  }
+  std::string kernel = fmt::format("__pk_gufunc_{}_{}", g.name, loop_shape->size());
+  auto compiled = m.compile_generated(kernel, detail::gufunc_source(kernel, g.name, static_cast<int>(total),
+                                                                    static_cast<int>(loop_shape->size())),
+                                      "void(" + types + ")");
+  if (!compiled.ok()) return compiled.error();
+  int64_t count = 1;
+  for (int64_t d : *loop_shape) count *= d;
+  if (count > 0)
+    if (auto ran = m.run(**compiled, grid_stride(count), kernel_args); !ran.ok()) return ran.error();
+  return returned;
+}
+
+}  // namespace
+
+Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args) const {
+  const GeneratorFunction* g = find_generator(*module_, name_);
+  if (g->kind == "vectorize") return call_vectorize(*module_, *g, args, std::nullopt);
+  return call_guvectorize(*module_, *g, args);
+}
+
+Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array> out) const {
+  const GeneratorFunction* g = find_generator(*module_, name_);
+  auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out) : call_guvectorize(*module_, *g, args);
+  if (!results.ok()) return results.error();
+  return results->front();
+}
+
+Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init, std::optional<Array> res) const {
+  if (values.ndim() != 1) return Error::make(ErrorKind::invalid_argument, "a reduction takes a 1-d array");
+  const DType& dtype = values.dtype();
+  Scalar start = init.value_or(Scalar(static_cast<long long>(0))).as(dtype);
+  Scalar result = start;
+  if (values.size() > 0) {
+    std::string kernel = fmt::format("__pk_reduce_{}_{}", name_, numba_dtype(dtype));
+    std::string source = detail::reduce_source(kernel, name_, numba_dtype(dtype));
+    std::string type = numba_dtype(dtype);
+    auto compiled = module_->compile_generated(kernel, source, fmt::format("void({0}[:], {0}[:], {0}, boolean)", type));
+    if (!compiled.ok()) return compiled.error();
+    // Level one: up to 256 blocks of 256 threads, one partial each; level two folds those.
+    int64_t blocks = std::clamp<int64_t>((values.size() + 255) / 256, 1, 256);
+    Array partials = Array::zeros(dtype, {blocks});
+    if (auto ran = module_->run(**compiled, Launch(static_cast<uint32_t>(blocks), 256),
+                                {values, partials, start, Scalar(blocks == 1)});
+        !ran.ok())
+      return ran.error();
+    if (blocks > 1) {
+      Array final_value = Array::zeros(dtype, {1});
+      if (auto ran = module_->run(**compiled, Launch(1, 256), {partials, final_value, start, Scalar(true)}); !ran.ok())
+        return ran.error();
+      partials = final_value;
+    }
+    result = Scalar::load(dtype, partials.data());
+  }
+  if (res) {
+    if (res->size() < 1 || res->dtype() != dtype)
+      return Error::make(ErrorKind::invalid_argument, "res= must be an array of " + dtype.name() + " with an element");
+    result.store(dtype, res->data());
+  }
+  return result;
+}
+
+Result<Ufunc> Module::ufunc(const std::string& name) const {
+  const GeneratorFunction* g = find_generator(*state_, name);
+  if (!g || g->kind == "reduce")
+    return Error::make(ErrorKind::invalid_argument, fmt::format("{} has no @vectorize or @guvectorize function '{}'", state_->name, name));
+  if (g->signatures.empty())
+    return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' has no signatures: CUDA ufuncs need them, e.g. "
+                                                                "@vectorize(['float32(float32)'], target='cuda')", name));
+  return Ufunc(state_, name);
+}
+
+Result<Reduction> Module::reduction(const std::string& name) const {
+  const GeneratorFunction* g = find_generator(*state_, name);
+  if (!g || g->kind != "reduce")
+    return Error::make(ErrorKind::invalid_argument, fmt::format("{} has no @cuda.reduce function '{}'", state_->name, name));
+  return Reduction(state_, name);
+}
+
+std::string Module::kind_of(const std::string& name) const {
+  for (const std::string& k : state_->kernels)
+    if (k == name) return "kernel";
+  const GeneratorFunction* g = find_generator(*state_, name);
+  return g ? g->kind : "";
+}
+
+}  // namespace pykern
