@@ -162,6 +162,7 @@ TEST_CASE("corpus ufuncs, gufuncs and reductions through the C++ API match Numba
 
 TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's simulator") {
   ::setenv("PYKERN_CACHE_DIR", test_cache().c_str(), 1);
+  fs::create_directories(test_cache());
   for (const fs::path& case_dir : test::corpus_case_dirs()) {
     CAPTURE(case_dir.filename().string());
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
