@@ -25,6 +25,17 @@ template <Layout L> PK_DEVICE u64 xoroshiro128p_next(const Array<xoroshiro128p_s
   return result;
 }
 
+// SplitMix64 of the seed into both halves of states[index] (Numba's init_xoroshiro128p_state).
+template <Layout L> PK_DEVICE void init_xoroshiro128p_state(const Array<xoroshiro128p_state, 1, L>& states, i64 index, u64 seed) {
+  u64 z = seed + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z = z ^ (z >> 31);
+  xoroshiro128p_state& state = PK_AT(states, index);
+  state.s0 = z;
+  state.s1 = z;
+}
+
 PK_DEVICE f64 uint64_to_unit_float64(u64 x) { return f64(x >> 11) * (1.0 / f64(u64(1) << 53)); }
 PK_DEVICE f32 uint64_to_unit_float32(u64 x) { return f32(uint64_to_unit_float64(x)); }
 

@@ -330,6 +330,20 @@ const std::map<std::string, Handler>& handlers() {
     t["numba.cuda.random.xoroshiro128p_uniform_float64"] = xoroshiro("pk::xoroshiro128p_uniform_float64", Type::f64());
     t["numba.cuda.random.xoroshiro128p_normal_float32"] = xoroshiro("pk::xoroshiro128p_normal_float32", Type::f32());
     t["numba.cuda.random.xoroshiro128p_normal_float64"] = xoroshiro("pk::xoroshiro128p_normal_float64", Type::f64());
+    t["numba.cuda.random.init_xoroshiro128p_state"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 3, 3)) return Value::error();
+      const Type& states = call.args[0].type;
+      if (!states.is(TypeKind::array) || states.ndim != 1 || states.dtype() != Type::xoroshiro128p_record() ||
+          !call.args[1].type.is_integer_like() || !call.args[2].type.is_integer_like()) {
+        c.error(DiagKind::type_mismatch, call.range, "init_xoroshiro128p_state(states, index, seed) takes the states "
+                                                     "array and two integers");
+        return Value::error();
+      }
+      return c.make_call("pk::init_xoroshiro128p_state",
+                         {call.args[0].expr, c.cast_expr(call.args[1].expr, Type::i64()),
+                          c.cast_expr(call.args[2].expr, Type::u64())},
+                         Type::void_(), call.range);
+    };
     return t;
   }();
   return table;
