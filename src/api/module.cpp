@@ -40,6 +40,26 @@ Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std
   return generated[key] = s;
 }
 
+Status ModuleState::ensure_gpu(Specialization& s) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (s.gpu) return ok_status();
+  auto arch = cuda::device_arch();
+  if (!arch.ok()) return arch.error();
+  CompileOptions options;
+  options.emit = EmitKind::cubin;
+  options.arch = *arch;
+  options.use_cache = this->options.use_cache;
+  options.cache_dir = this->options.cache_dir;
+  options.kernels = {s.kernel.function};
+  if (!s.signature.empty()) options.signatures.push_back({s.kernel.function, s.signature});
+  auto output = compile_source(text, name, options);
+  if (!output.ok()) return output.error();
+  auto loaded = cuda::LoadedModule::load(output->binary, s.kernel.symbol);
+  if (!loaded.ok()) return loaded.error();
+  s.gpu = *loaded;
+  return ok_status();
+}
+
 Status ModuleState::run(Specialization& s, const Launch& config, const std::vector<Argument>& args) {
   auto packed = pack_arguments(s.kernel, args, Location::host);
   if (!packed.ok()) return packed.error();
@@ -69,7 +89,8 @@ Launch Launch::forall(int64_t tasks) {
 }
 
 Backend Kernel::resolve(Backend requested) {
-  // The CUDA launcher is not part of this build yet: automatic means the simulator.
+  // The GPU launcher has not yet been run against a device's test suite: until it has,
+  // automatic means the simulator and the GPU is used only when asked for.
   return requested == Backend::automatic ? Backend::cpu : requested;
 }
 
@@ -101,11 +122,12 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
                                      parameters_.size() == 1 ? "" : "s", names, args.size()));
     }
     Backend backend = resolve(config.backend());
-    if (backend == Backend::cuda)
-      return Error::make(ErrorKind::driver, "the CUDA backend is not available in this build of pykern; "
-                                            "use the CPU simulator (Backend::cpu)");
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
+    if (backend == Backend::cuda) {
+      if (auto loaded = module_->ensure_gpu(**specialization); !loaded.ok()) return loaded;
+      return cuda::launch(*(*specialization)->gpu, (*specialization)->kernel, config, args);
+    }
     auto ran = module_->run(**specialization, config, args);
     if (!ran.ok() && ran.error().kind == ErrorKind::launch)
       return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));

@@ -12,6 +12,7 @@
 #include "api/arguments.h"
 #include "jit/cache.h"
 #include "pykern/module.h"
+#include "cuda/launcher.h"
 #include "sim/simulator.h"
 
 namespace pykern {
@@ -24,6 +25,8 @@ struct Specialization {
   std::string simulator_source;
   bool debug = false;
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
+  std::string signature;                  // what it was compiled for ("" for the decorator's)
+  std::shared_ptr<cuda::LoadedModule> gpu;  // the cubin loaded on the GPU, made on first GPU launch
 };
 
 struct ModuleState {
@@ -64,6 +67,7 @@ struct ModuleState {
       s->kernel = k;
       s->simulator_source = output->simulator_source;
       s->debug = k.debug || this->options.debug;
+      s->signature = signature;
       result.push_back(s);
     }
     return result;
@@ -109,6 +113,9 @@ struct ModuleState {
                                                             const std::string& signature);
   // Packs the arguments, builds the simulator library if needed, launches.
   Status run(Specialization& s, const Launch& config, const std::vector<Argument>& args);
+
+  // Compiles the specialisation to a cubin for the GPU and loads it (once).
+  Status ensure_gpu(Specialization& s);
 
   Status ensure_library(Specialization& s) {
     std::lock_guard<std::mutex> lock(mutex);

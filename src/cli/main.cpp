@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   pykern::cli::add_compile_command(app);
   pykern::cli::add_cache_command(app);
   pykern::cli::add_run_command(app);
+  pykern::cli::add_devices_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

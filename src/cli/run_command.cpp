@@ -80,7 +80,7 @@ Result<Scalar> parse_scalar(const std::string& text) {
 
 // A ufunc, gufunc or reduction: its result goes to DIR/result.npy (result1.npy, ... for more).
 int run_generated(const Module& module, const std::string& kind, const RunArgs& a, const std::vector<Argument>& args) {
-  std::cerr << fmt::format("pykern: running {} on the CPU simulator (this build has no CUDA launcher)\n", a.function);
+  std::cerr << fmt::format("pykern: running {} on the CPU simulator\n", a.function);
   std::vector<Array> results;
   if (kind == "reduce") {
     const Array* values = args.empty() ? nullptr : std::get_if<Array>(&args[0]);
@@ -179,8 +179,8 @@ int run(const RunArgs& a) {
   }
   Backend backend = a.backend == "cpu" ? Backend::cpu : a.backend == "cuda" ? Backend::cuda : Backend::automatic;
   launch->backend(backend);
-  if (backend == Backend::automatic)
-    std::cerr << fmt::format("pykern: running {} on the CPU simulator (this build has no CUDA launcher)\n", a.function);
+  std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
+                           Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
   auto status = kernel->launch(*launch, args);
   if (!status.ok()) {
     std::cerr << "pykern: error: " << status.error().describe() << "\n";

@@ -191,3 +191,15 @@ TEST_CASE("eager specialisation and DLPack views") {
   CHECK(a.at<double>(2) == 6);
   std::filesystem::remove_all(test_options().cache_dir);
 }
+
+#include "cuda/driver.h"
+
+TEST_CASE("asking for the GPU without one is a clear driver error, not a crash") {
+  if (cuda::list_devices().ok()) return;  // a machine with a GPU: the GPU suite covers it
+  Module module = load(kernels);
+  auto status = module.kernel("scale")->launch(Launch(1, 8).backend(Backend::cuda), Array::zeros(DType::float_(32), {8}), 2.0);
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().kind == ErrorKind::driver);
+  CHECK(status.error().message.find("CPU simulator") != std::string::npos);
+  CHECK(Kernel::resolve(Backend::automatic) == Backend::cpu);
+}
