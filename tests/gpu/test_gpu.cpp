@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "../unit/compare.h"
+#include "../unit/corpus_case.h"
 #include "../unit/helpers.h"
 #include "cuda/driver.h"
 #include "pykern/module.h"
@@ -34,10 +35,6 @@ ModuleOptions options() {
   return o;
 }
 
-Dim3 dim(const nlohmann::json& d) {
-  return Dim3(d[0].get<uint32_t>(), d.size() > 1 ? d[1].get<uint32_t>() : 1, d.size() > 2 ? d[2].get<uint32_t>() : 1);
-}
-
 }  // namespace
 
 TEST_CASE("every corpus kernel case runs on the GPU and matches Numba") {
@@ -48,24 +45,9 @@ TEST_CASE("every corpus kernel case runs on the GPU and matches Numba") {
     CAPTURE(case_dir.filename().string());
     auto module = Module::load_file((case_dir / "kernel.py").string(), options());
     REQUIRE(module.ok());
-    std::vector<Argument> args;
-    std::map<std::string, Array> arrays;
-    for (const auto& arg : spec["args"]) {
-      if (arg.contains("scalar")) {
-        const auto& v = arg["scalar"];
-        Scalar s = v.is_number_integer() ? Scalar(static_cast<long long>(v.get<int64_t>())) : Scalar(v.get<double>());
-        if (arg.contains("dtype")) s = s.as(DType::from_name(arg["dtype"].get<std::string>()).value());
-        args.push_back(s);
-      } else {
-        auto a = load_npy((case_dir / "inputs" / (arg["name"].get<std::string>() + ".npy")).string());
-        REQUIRE(a.ok());
-        arrays[arg["name"]] = *a;
-        args.push_back(*a);
-      }
-    }
-    const auto& l = spec["launch"];
-    Launch launch = l.contains("forall") ? Launch::forall(l["forall"].get<int64_t>()) : Launch(dim(l["grid"]), dim(l["block"]));
-    auto status = module->kernel(spec["function"])->launch(launch.backend(Backend::cuda), args);
+    auto [args, arrays] = test::case_arguments(case_dir, spec);
+    Launch launch = test::case_launch(spec["launch"], Backend::cuda);
+    auto status = module->kernel(spec["function"])->launch(launch, args);
     if (spec.contains("expect_error")) {
       CHECK_FALSE(status.ok());  // a debug build traps on the out-of-bounds access
       continue;
@@ -74,7 +56,7 @@ TEST_CASE("every corpus kernel case runs on the GPU and matches Numba") {
     for (auto& [name, tol] : spec["check"].items()) {
       auto want = load_npy((case_dir / "expected" / (name + ".npy")).string());
       REQUIRE(want.ok());
-      std::string why = test::compare_arrays(arrays[name], *want, tol);
+      std::string why = test::compare_arrays(arrays.at(name), *want, tol);
       CHECK_MESSAGE(why.empty(), (name + ": " + why));
     }
   }

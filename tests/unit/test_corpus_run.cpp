@@ -9,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include "compare.h"
+#include "corpus_case.h"
 #include "helpers.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
@@ -33,23 +34,6 @@ std::vector<fs::path> cases_of_kind(bool kernels) {
 }
 std::vector<fs::path> kernel_cases() { return cases_of_kind(true); }
 std::vector<fs::path> generator_cases() { return cases_of_kind(false); }
-
-pykern::Launch launch_of(const nlohmann::json& launch) {
-  if (launch.contains("forall")) return pykern::Launch::forall(launch["forall"].get<int64_t>());
-  auto dim = [](const nlohmann::json& d) {
-    return pykern::Dim3(d[0].get<uint32_t>(), d.size() > 1 ? d[1].get<uint32_t>() : 1, d.size() > 2 ? d[2].get<uint32_t>() : 1);
-  };
-  return pykern::Launch(dim(launch["grid"]), dim(launch["block"])).backend(pykern::Backend::cpu);
-}
-
-pykern::Scalar scalar_of(const nlohmann::json& arg) {
-  const nlohmann::json& v = arg["scalar"];
-  pykern::Scalar s = v.is_boolean() ? pykern::Scalar(v.get<bool>())
-                     : v.is_number_integer() ? pykern::Scalar(static_cast<long long>(v.get<int64_t>()))
-                                             : pykern::Scalar(v.get<double>());
-  if (arg.contains("dtype")) s = s.as(pykern::DType::from_name(arg["dtype"].get<std::string>()).value());
-  return s;
-}
 
 // Compares the named outputs with expected/; returns the first mismatch, or "".
 std::string check_outputs(const fs::path& case_dir, const nlohmann::json& spec,
@@ -92,19 +76,8 @@ TEST_CASE("corpus kernels on the CPU simulator through the C++ API match Numba's
     REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
     auto kernel = module->kernel(spec["function"]);
     REQUIRE(kernel.ok());
-    std::vector<pykern::Argument> args;
-    std::map<std::string, pykern::Array> arrays;
-    for (const auto& arg : spec["args"]) {
-      if (arg.contains("scalar")) {
-        args.push_back(scalar_of(arg));
-        continue;
-      }
-      auto array = pykern::load_npy((case_dir / "inputs" / (arg["name"].get<std::string>() + ".npy")).string());
-      REQUIRE(array.ok());
-      arrays[arg["name"]] = *array;
-      args.push_back(*array);
-    }
-    auto status = kernel->launch(launch_of(spec["launch"]), args);
+    auto [args, arrays] = test::case_arguments(case_dir, spec);
+    auto status = kernel->launch(test::case_launch(spec["launch"], pykern::Backend::cpu), args);
     if (spec.contains("expect_error")) {
       REQUIRE_FALSE(status.ok());
       bool named = false;
@@ -115,8 +88,8 @@ TEST_CASE("corpus kernels on the CPU simulator through the C++ API match Numba's
       continue;
     }
     REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
-    std::string mismatch = check_outputs(case_dir, spec, [&](const std::string& name) -> std::optional<pykern::Array> {
-      if (arrays.count(name)) return arrays[name];
+    std::string mismatch = check_outputs(case_dir, spec, [&arrays = arrays](const std::string& name) -> std::optional<pykern::Array> {
+      if (arrays.count(name)) return arrays.at(name);
       return std::nullopt;
     });
     CHECK_MESSAGE(mismatch.empty(), mismatch);
@@ -131,16 +104,7 @@ TEST_CASE("corpus ufuncs, gufuncs and reductions through the C++ API match Numba
     options.cache_dir = test_cache().string();
     auto module = pykern::Module::load_file((case_dir / "kernel.py").string(), options);
     REQUIRE(module.ok());
-    std::vector<pykern::Argument> args;
-    for (const auto& arg : spec["args"]) {
-      if (arg.contains("scalar")) {
-        args.push_back(scalar_of(arg));
-      } else {
-        auto array = pykern::load_npy((case_dir / "inputs" / (arg["name"].get<std::string>() + ".npy")).string());
-        REQUIRE(array.ok());
-        args.push_back(*array);
-      }
-    }
+    auto args = test::case_arguments(case_dir, spec).args;
     std::optional<pykern::Array> result;
     if (spec["kind"] == "reduce") {
       const pykern::Array& values = std::get<pykern::Array>(args[0]);
