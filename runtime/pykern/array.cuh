@@ -126,7 +126,7 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
 #define PK_SHARED_STORAGE(type, name, count) __shared__ type name[count]
 #define PK_LOCAL_STORAGE(type, name, count) type name[count]
 #else
-// The simulator gives each block its own shared memory (pykern/sim.cuh).
+// The simulator gives each block its own shared memory (src/sim/engine.cpp).
 #define PK_SHARED_STORAGE(type, name, count) \
   type* name = static_cast<type*>(::pk::sim::shared_storage(__COUNTER__, sizeof(type) * (count), alignof(type)))
 #define PK_LOCAL_STORAGE(type, name, count) type name[count]

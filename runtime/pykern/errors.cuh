@@ -20,15 +20,11 @@ PK_NOINLINE_DEVICE void report_failure(const char* file, int line, const char* k
 }
 #else
 namespace sim {
-void report_index_error(const char* file, int line, i64 index, int axis, i64 size);
-void report_failure(const char* file, int line, const char* kind, const char* message);
-}  // namespace sim
-inline void report_index_error(const char* file, int line, i64 index, int axis, i64 size) {
-  sim::report_index_error(file, line, index, axis, size);
+struct Hooks;
 }
-inline void report_failure(const char* file, int line, const char* kind, const char* message) {
-  sim::report_failure(file, line, kind, message);
-}
+// Defined after thread.cuh declares the hooks (both are included by runtime.cuh).
+inline void report_index_error(const char* file, int line, i64 index, int axis, i64 size);
+inline void report_failure(const char* file, int line, const char* kind, const char* message);
 #endif
 
 }  // namespace pk

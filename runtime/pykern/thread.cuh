@@ -4,20 +4,48 @@
 #include "pykern/base.cuh"
 
 #if !PK_DEVICE_BUILD
-// Host builds: the CPU simulator provides these (one fiber per CUDA thread).
+// Host builds: the CPU simulator's engine, which lives in the pykern library, provides these
+// through a table of hooks that it hands to the simulator library before each launch. Kernel
+// code sees plain functions.
 namespace pk::sim {
 struct dim3 { u32 x, y, z; };
-dim3 thread_idx();
-dim3 block_idx();
-dim3 block_dim();
-dim3 grid_dim();
-void* shared_storage(int slot, u64 bytes, u64 alignment);
-void syncthreads();
-i32 syncthreads_count(i32 predicate);
-void syncwarp(u32 mask);
-u64 warp_exchange(u32 mask, u64 value, i32 lane);  // value of `lane` within this warp
-u32 warp_ballot(u32 mask, i32 predicate);
-void threadfence();
+struct Hooks {
+  dim3 (*thread_idx)();
+  dim3 (*block_idx)();
+  dim3 (*block_dim)();
+  dim3 (*grid_dim)();
+  void* (*shared_storage)(int slot, u64 bytes, u64 alignment);
+  void (*syncthreads)();
+  i32 (*syncthreads_count)(i32 predicate);
+  void (*syncwarp)(u32 mask);
+  u64 (*warp_exchange)(u32 mask, u64 value, i32 lane);  // value of `lane` within this warp
+  u32 (*warp_ballot)(u32 mask, i32 predicate);
+  void (*threadfence)();
+  // These two do not return: they stop the thread (the engine unwinds it).
+  void (*report_index_error)(const char* file, int line, i64 index, int axis, i64 size);
+  void (*report_failure)(const char* file, int line, const char* kind, const char* message);
+};
+inline const Hooks* hooks = nullptr;
+
+inline dim3 thread_idx() { return hooks->thread_idx(); }
+inline dim3 block_idx() { return hooks->block_idx(); }
+inline dim3 block_dim() { return hooks->block_dim(); }
+inline dim3 grid_dim() { return hooks->grid_dim(); }
+inline void* shared_storage(int slot, u64 bytes, u64 alignment) { return hooks->shared_storage(slot, bytes, alignment); }
+inline void syncthreads() { hooks->syncthreads(); }
+inline i32 syncthreads_count(i32 predicate) { return hooks->syncthreads_count(predicate); }
+inline void syncwarp(u32 mask) { hooks->syncwarp(mask); }
+inline u64 warp_exchange(u32 mask, u64 value, i32 lane) { return hooks->warp_exchange(mask, value, lane); }
+inline u32 warp_ballot(u32 mask, i32 predicate) { return hooks->warp_ballot(mask, predicate); }
+inline void threadfence() { hooks->threadfence(); }
+
+// A kernel of the simulator library: its wrapper unpacks the launcher's argument pointers.
+using Entry = void (*)(void* const* args);
+struct KernelInfo {
+  const char* symbol;
+  Entry entry;
+  bool cooperative;  // meets at barriers or warp collectives: the engine runs its threads as fibers
+};
 }  // namespace pk::sim
 #endif
 

@@ -98,9 +98,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     driver::describe_generators(module, diagnostics, output);
     if (program.functions.empty()) return output;
     output.cuda_source = std::move(emitted.text);
-    // The simulator engine first: it defines what the runtime headers only declare on the host.
-    if (options.want_simulator)
-      output.simulator_source = "#include \"pykern/sim.cuh\"\n" + output.cuda_source + emit::emit_simulator_entries(program);
+    if (options.want_simulator) output.simulator_source = output.cuda_source + emit::emit_simulator_entries(program);
     if (options.emit == EmitKind::cuda) return output;
 
     auto compiled = driver::compile_cached(program, output, file, options, cache, frontend_key, clock);

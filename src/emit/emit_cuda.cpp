@@ -270,9 +270,13 @@ std::string emit_simulator_entries(const ir::Program& program) {
     ++count;
   }
   std::string text = out.take();
-  text += "extern \"C\" const pk::sim::KernelInfo pk_sim_kernels[] = {\n" + table +
-          (count == 0 ? "  {nullptr, nullptr, false},\n" : "") + "};\n";
-  text += fmt::format("extern \"C\" const int pk_sim_kernel_count = {};\n", count);
+  const char* exported = "extern \"C\" __attribute__((visibility(\"default\")))";
+  text += fmt::format("{} const pk::sim::KernelInfo pk_sim_kernels[] = {{\n{}{}}};\n", exported, table,
+                      count == 0 ? "  {nullptr, nullptr, false},\n" : "");
+  text += fmt::format("{} const int pk_sim_kernel_count = {};\n", exported, count);
+  // The engine (in the pykern library) hands over its hooks once the library is loaded.
+  text += fmt::format("{} void pk_sim_set_hooks(const void* hooks) {{\n", exported);
+  text += "  pk::sim::hooks = static_cast<const pk::sim::Hooks*>(hooks);\n}\n";
   return text;
 }
 

@@ -24,7 +24,8 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
 
 // The simulator's entry points for the kernels of `program`, appended to the emitted CUDA in
 // host builds: one wrapper per kernel that unpacks the argument pointers the launcher passes,
-// and the table pk_sim_launch looks kernels up in (runtime/pykern/sim.cuh).
+// the table the simulator looks kernels up in, and pk_sim_set_hooks, through which the
+// engine (src/sim/engine.cpp) reaches the kernels and they reach it.
 std::string emit_simulator_entries(const ir::Program& program);
 
 // Mangling: every Python identifier becomes a C++ name that cannot collide with a keyword, a

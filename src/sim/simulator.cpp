@@ -14,26 +14,33 @@
 
 #include "jit/runtime_headers.h"
 #include "pykern/compiler.h"
+#include "pykern/runtime.cuh"
+#include "sim/engine.h"
 
 namespace pykern::sim {
 
 namespace fs = std::filesystem;
 
-using LaunchFn = int (*)(const char*, const unsigned*, const unsigned*, void* const*, int, char*, unsigned long);
-
+// A loaded simulator library: its kernels' entry points, wired to the engine's hooks.
 class Library {
  public:
-  Library(void* handle, LaunchFn launch) : handle_(handle), launch_(launch) {}
+  Library(void* handle, const pk::sim::KernelInfo* kernels, int count)
+      : handle_(handle), kernels_(kernels), count_(count) {}
   ~Library() {
     if (handle_) dlclose(handle_);
   }
   Library(const Library&) = delete;
   Library& operator=(const Library&) = delete;
-  LaunchFn entry() const { return launch_; }
+  const pk::sim::KernelInfo* find(const std::string& symbol) const {
+    for (int i = 0; i < count_; ++i)
+      if (kernels_[i].symbol && symbol == kernels_[i].symbol) return &kernels_[i];
+    return nullptr;
+  }
 
  private:
   void* handle_;
-  LaunchFn launch_;
+  const pk::sim::KernelInfo* kernels_;
+  int count_;
 };
 
 namespace {
@@ -71,12 +78,16 @@ Result<std::shared_ptr<Library>> open_library(const fs::path& path) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr)
     return Error::make(ErrorKind::internal, std::string("cannot load the simulator library: ") + dlerror());
-  auto entry = reinterpret_cast<LaunchFn>(dlsym(handle, "pk_sim_launch"));
-  if (entry == nullptr) {
+  using SetHooks = void (*)(const void*);
+  auto set_hooks = reinterpret_cast<SetHooks>(dlsym(handle, "pk_sim_set_hooks"));
+  auto kernels = static_cast<const pk::sim::KernelInfo*>(dlsym(handle, "pk_sim_kernels"));
+  auto count = static_cast<const int*>(dlsym(handle, "pk_sim_kernel_count"));
+  if (!set_hooks || !kernels || !count) {
     dlclose(handle);
-    return Error::make(ErrorKind::internal, "the simulator library lacks pk_sim_launch");
+    return Error::make(ErrorKind::internal, "the simulator library lacks its entry points (a stale cache entry?)");
   }
-  return std::make_shared<Library>(handle, entry);
+  set_hooks(engine_hooks());
+  return std::make_shared<Library>(handle, kernels, *count);
 }
 
 // Compiles `source` in a scratch directory; returns the library's bytes.
@@ -89,7 +100,7 @@ Result<std::string> compile(const std::string& source, bool debug) {
   for (const jit::RuntimeHeader& header : jit::runtime_headers())
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
-  std::string command = fmt::format("{} {} -I {} {} -o {} -lboost_context > {} 2>&1", quoted(compiler()), flags(debug),
+  std::string command = fmt::format("{} {} -I {} {} -o {} > {} 2>&1", quoted(compiler()), flags(debug),
                                     quoted((dir / "include").string()), quoted((dir / "kernels.cpp").string()),
                                     quoted((dir / "kernels.so").string()), quoted((dir / "log").string()));
   int status = std::system(command.c_str());
@@ -151,13 +162,9 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
 
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
               std::array<uint32_t, 3> block, void* const* args) {
-  char error[2048] = {0};
-  static const int workers = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const unsigned g[3] = {grid[0], grid[1], grid[2]};
-  const unsigned b[3] = {block[0], block[1], block[2]};
-  if (library.entry()(symbol.c_str(), g, b, args, workers, error, sizeof error) != 0)
-    return Error::make(ErrorKind::launch, error);
-  return ok_status();
+  const pk::sim::KernelInfo* kernel = library.find(symbol);
+  if (kernel == nullptr) return Error::make(ErrorKind::internal, "the simulator library has no kernel " + symbol);
+  return run_grid(kernel->entry, kernel->cooperative, grid, block, args);
 }
 
 }  // namespace pykern::sim

@@ -1,6 +1,6 @@
 // The CPU simulator backend: the emitted CUDA C++ plus simulator entry points, built with the
 // host C++ compiler into a shared library that lives in the kernel cache, loaded with dlopen,
-// and launched through its pk_sim_launch entry (runtime/pykern/sim.cuh).
+// and run by the engine in this library (sim/engine.h) through the library's entry table.
 #pragma once
 #include <array>
 #include <cstdint>

@@ -1,23 +1,7 @@
-// pykern's CPU simulator engine, compiled into each simulator library together with the
-// emitted kernels (host builds only). It runs a launch as CUDA would, on the CPU:
-//   - blocks run in parallel on a pool of OS threads;
-//   - the threads of a block run one after another; a kernel that meets at barriers or warp
-//     collectives runs its threads as fibers (Boost.Context) that switch at each meeting point,
-//     so syncthreads, shuffles and votes see the whole block or warp in lock-step;
-//   - each block has its own shared memory; array accesses are always bounds-checked;
-//   - the first error (out of bounds, assert, deadlock) stops the launch and is reported with
-//     the Python file and line, the thread and the block, as Numba's simulator does.
-#pragma once
-#if PK_DEVICE_BUILD
-#error "pykern/sim.cuh is for host builds"
-#endif
-#ifndef PK_BOUNDSCHECK
-#define PK_BOUNDSCHECK 1
-#endif
+#include "sim/engine.h"
 
 #include <atomic>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -28,18 +12,20 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/pooled_fixedsize_stack.hpp>
 
+// The runtime's host declarations (the Hooks table and its types), without kernels.
 #include "pykern/runtime.cuh"
 
-namespace pk::sim {
+namespace pykern::sim {
 
-using Entry = void (*)(void* const* args);
-struct KernelInfo {
-  const char* symbol;
-  Entry entry;
-  bool cooperative;  // meets at barriers or warp collectives: run threads as fibers
-};
+namespace {
 
-// Thrown at a failing check; caught at the top of the thread.
+using pk::i32;
+using pk::i64;
+using pk::u32;
+using pk::u64;
+using pk::sim::dim3;
+
+// Thrown at a failing check inside a kernel; caught at the top of the simulated thread.
 struct KernelFailure {
   std::string message;
 };
@@ -52,6 +38,7 @@ struct Barrier {
 };
 
 struct BlockState;
+struct Launch;
 
 struct ThreadState {
   dim3 tid{};
@@ -63,8 +50,6 @@ struct ThreadState {
   boost::context::fiber fiber;
   boost::context::fiber scheduler;
 };
-
-struct Launch;
 
 struct BlockState {
   Launch* launch = nullptr;
@@ -81,7 +66,8 @@ struct BlockState {
 
 struct Launch {
   dim3 grid{}, block{};
-  const KernelInfo* kernel = nullptr;
+  KernelEntry entry = nullptr;
+  bool cooperative = false;
   void* const* args = nullptr;
   std::atomic<bool> failed{false};
   std::atomic<u64> next_block{0};
@@ -95,45 +81,43 @@ struct Launch {
   }
 };
 
-// The thread a worker is running now. The functions below implement the declarations of
-// thread.cuh and errors.cuh; this header is compiled once per simulator library.
-inline thread_local ThreadState* current = nullptr;
+// The simulated thread a worker is running now.
+thread_local ThreadState* current = nullptr;
+
+// ---- the hooks kernels call ----
 
 dim3 thread_idx() { return current->tid; }
 dim3 block_idx() { return current->block->bid; }
 dim3 block_dim() { return current->block->launch->block; }
 dim3 grid_dim() { return current->block->launch->grid; }
 
-inline std::string where(const char* file, int line) {
+std::string where(const char* file, int line, const char* kind) {
   const dim3& t = current->tid;
   const dim3& b = current->block->bid;
-  char text[160];
-  std::snprintf(text, sizeof text, "%s:%d: tid=[%u, %u, %u] ctaid=[%u, %u, %u]", file, line, t.x, t.y, t.z, b.x, b.y, b.z);
+  char text[200];
+  std::snprintf(text, sizeof text, "%s:%d: %s: tid=[%u, %u, %u] ctaid=[%u, %u, %u]", file, line, kind, t.x, t.y, t.z,
+                b.x, b.y, b.z);
   return text;
 }
 
+// Numba's form: IndexError: tid=[..] ctaid=[..]: index 10 is out of bounds for axis 0 with size 10
 void report_index_error(const char* file, int line, i64 index, int axis, i64 size) {
-  char text[200];
+  char text[160];
   std::snprintf(text, sizeof text, ": index %lld is out of bounds for axis %d with size %lld", index, axis, size);
-  std::string place = where(file, line);
-  // Numba's form: IndexError: tid=[..] ctaid=[..]: index 10 is out of bounds for axis 0 with size 10
-  size_t colon = place.find(": tid=");
-  throw KernelFailure{place.substr(0, colon) + ": IndexError: " + place.substr(colon + 2) + text};
+  throw KernelFailure{where(file, line, "IndexError") + text};
 }
 
 void report_failure(const char* file, int line, const char* kind, const char* message) {
-  std::string place = where(file, line);
-  size_t colon = place.find(": tid=");
-  throw KernelFailure{place.substr(0, colon) + ": " + kind + ": " + place.substr(colon + 2) + ": " + message};
+  throw KernelFailure{where(file, line, kind) + ": " + message};
 }
 
 // Give control back to the block's scheduler until the barrier this thread waits at opens.
-inline void yield() {
+void yield() {
   ThreadState* self = current;
   self->scheduler = std::move(self->scheduler).resume();
 }
 
-inline void release(Barrier& b) {
+void release(Barrier& b) {
   b.arrived = 0;
   b.result = b.count;
   b.count = 0;
@@ -142,7 +126,7 @@ inline void release(Barrier& b) {
 
 // Wait until every live thread of the group has arrived. Threads that have exited do not
 // count, as on current GPUs.
-inline i32 wait(Barrier& b, int live, i32 predicate = 0) {
+i32 wait(Barrier& b, int live, i32 predicate = 0) {
   b.count += predicate;
   if (++b.arrived >= live) {
     release(b);
@@ -156,9 +140,7 @@ inline i32 wait(Barrier& b, int live, i32 predicate = 0) {
 }
 
 void syncthreads() { wait(current->block->block_barrier, current->block->live); }
-i32 syncthreads_count(i32 predicate) {
-  return wait(current->block->block_barrier, current->block->live, predicate != 0);
-}
+i32 syncthreads_count(i32 predicate) { return wait(current->block->block_barrier, current->block->live, predicate != 0); }
 
 void syncwarp(u32) {
   BlockState& b = *current->block;
@@ -202,8 +184,14 @@ void* shared_storage(int slot, u64 bytes, u64) {
   return b.shared.back().second.get();
 }
 
+const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
+                              syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
+                              threadfence,   report_index_error, report_failure};
+
+// ---- running blocks ----
+
 // A thread has exited: the barriers its group waits at may now be complete.
-inline void thread_exited(ThreadState& t) {
+void thread_exited(ThreadState& t) {
   BlockState& b = *t.block;
   t.done = true;
   --b.live;
@@ -214,30 +202,29 @@ inline void thread_exited(ThreadState& t) {
   if (w.arrived > 0 && w.arrived >= b.warp_live[warp]) release(w);
 }
 
-inline void run_thread(ThreadState& t, Launch& launch) {
+void run_thread(Launch& launch) {
   try {
-    launch.kernel->entry(launch.args);
+    launch.entry(launch.args);
   } catch (const KernelFailure& failure) {
     launch.fail(failure.message);
   }
 }
 
-inline boost::context::pooled_fixedsize_stack& stack_pool() {
+boost::context::pooled_fixedsize_stack& stack_pool() {
   // Each fiber's stack holds the kernel's locals and cuda.local.arrays.
   static thread_local boost::context::pooled_fixedsize_stack pool(256 * 1024);
   return pool;
 }
 
-inline void run_block_cooperative(BlockState& b, Launch& launch) {
+void run_block_cooperative(BlockState& b, Launch& launch) {
   for (ThreadState& t : b.threads) {
     ThreadState* self = &t;
-    t.fiber = boost::context::fiber(std::allocator_arg, stack_pool(),
-                                    [self, &launch](boost::context::fiber&& scheduler) {
-                                      self->scheduler = std::move(scheduler);
-                                      run_thread(*self, launch);
-                                      thread_exited(*self);
-                                      return std::move(self->scheduler);
-                                    });
+    t.fiber = boost::context::fiber(std::allocator_arg, stack_pool(), [self, &launch](boost::context::fiber&& scheduler) {
+      self->scheduler = std::move(scheduler);
+      run_thread(launch);
+      thread_exited(*self);
+      return std::move(self->scheduler);
+    });
   }
   while (!launch.failed) {
     bool progress = false, finished = true;
@@ -265,7 +252,7 @@ inline void run_block_cooperative(BlockState& b, Launch& launch) {
   for (ThreadState& t : b.threads) t.fiber = {};
 }
 
-inline void run_block(BlockState& b, Launch& launch, u64 index) {
+void run_block(BlockState& b, Launch& launch, u64 index) {
   const dim3& g = launch.grid;
   b.bid = {static_cast<u32>(index % g.x), static_cast<u32>(index / g.x % g.y), static_cast<u32>(index / (u64(g.x) * g.y))};
   for (size_t i = 0; i < b.shared.size(); ++i) std::memset(b.shared[i].second.get(), 0, b.shared_bytes[i]);
@@ -278,18 +265,18 @@ inline void run_block(BlockState& b, Launch& launch, u64 index) {
     t.done = false;
     t.waiting = nullptr;
   }
-  if (launch.kernel->cooperative) {
+  if (launch.cooperative) {
     run_block_cooperative(b, launch);
     return;
   }
   for (ThreadState& t : b.threads) {
     current = &t;
-    run_thread(t, launch);
+    run_thread(launch);
     if (launch.failed) return;
   }
 }
 
-inline void worker(Launch& launch) {
+void worker(Launch& launch) {
   BlockState b;
   b.launch = &launch;
   const dim3& d = launch.block;
@@ -310,32 +297,27 @@ inline void worker(Launch& launch) {
   current = nullptr;
 }
 
-}  // namespace pk::sim
+}  // namespace
 
-extern "C" const pk::sim::KernelInfo pk_sim_kernels[];
-extern "C" const int pk_sim_kernel_count;
+const void* engine_hooks() { return &hooks; }
 
-// The library's one entry point. Returns 0, or 1 with the error message in `error`.
-extern "C" __attribute__((visibility("default"))) int pk_sim_launch(const char* symbol, const unsigned* grid,
-                                                                    const unsigned* block, void* const* args,
-                                                                    int workers, char* error, unsigned long error_size) {
-  pk::sim::Launch launch;
-  for (int i = 0; i < pk_sim_kernel_count; ++i)
-    if (std::strcmp(pk_sim_kernels[i].symbol, symbol) == 0) launch.kernel = &pk_sim_kernels[i];
-  if (launch.kernel == nullptr) {
-    std::snprintf(error, error_size, "the simulator library has no kernel %s", symbol);
-    return 1;
-  }
+Status run_grid(KernelEntry entry, bool cooperative, std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
+                void* const* args) {
+  Launch launch;
+  launch.entry = entry;
+  launch.cooperative = cooperative;
   launch.grid = {grid[0], grid[1], grid[2]};
   launch.block = {block[0], block[1], block[2]};
   launch.args = args;
-  unsigned long long blocks = 1ull * grid[0] * grid[1] * grid[2];
-  unsigned count = static_cast<unsigned>(std::min<unsigned long long>(workers > 0 ? workers : 1, blocks));
+  static const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
+  u64 blocks = u64(grid[0]) * grid[1] * grid[2];
+  unsigned count = static_cast<unsigned>(std::min<u64>(workers, blocks));
   std::vector<std::thread> pool;
-  for (unsigned i = 1; i < count; ++i) pool.emplace_back([&launch] { pk::sim::worker(launch); });
-  pk::sim::worker(launch);
+  for (unsigned i = 1; i < count; ++i) pool.emplace_back([&launch] { worker(launch); });
+  worker(launch);
   for (std::thread& t : pool) t.join();
-  if (!launch.failed) return 0;
-  std::snprintf(error, error_size, "%s", launch.error.c_str());
-  return 1;
+  if (launch.failed) return Error::make(ErrorKind::launch, launch.error);
+  return ok_status();
 }
+
+}  // namespace pykern::sim

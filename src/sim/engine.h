@@ -1,0 +1,26 @@
+// The CPU simulator's engine: runs a simulator library's kernel over a grid.
+//   - blocks run in parallel on a pool of OS threads;
+//   - the threads of a block run one after another; a kernel that meets at barriers or warp
+//     collectives runs its threads as fibers (Boost.Context) that switch at each meeting point,
+//     so syncthreads, shuffles and votes see the whole block or warp in lock-step;
+//   - each block has its own shared memory;
+//   - the first error (out of bounds, assert, deadlock) stops the launch and is reported with
+//     the Python file and line, the thread and the block, as Numba's simulator does.
+// Kernel code reaches the engine through the hooks of runtime/pykern/thread.cuh.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "pykern/result.h"
+
+namespace pykern::sim {
+
+using KernelEntry = void (*)(void* const* args);
+
+// The table the simulator library's pk_sim_set_hooks receives (a pk::sim::Hooks).
+const void* engine_hooks();
+
+Status run_grid(KernelEntry entry, bool cooperative, std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
+                void* const* args);
+
+}  // namespace pykern::sim
