@@ -23,8 +23,8 @@ namespace sim {
 struct Hooks;
 }
 // Defined after thread.cuh declares the hooks (both are included by runtime.cuh).
-inline void report_index_error(const char* file, int line, i64 index, int axis, i64 size);
-inline void report_failure(const char* file, int line, const char* kind, const char* message);
+[[noreturn, gnu::cold]] inline void report_index_error(const char* file, int line, i64 index, int axis, i64 size);
+[[noreturn, gnu::cold]] inline void report_failure(const char* file, int line, const char* kind, const char* message);
 #endif
 
 }  // namespace pk
