@@ -30,6 +30,7 @@ struct CompileOptions {
   std::string cache_dir;                      // empty: the default (see README)
   bool want_types = false;                    // fill CompileOutput::types (Numba's inspect_types)
   bool want_simulator = false;                // fill CompileOutput::simulator_source
+  bool debug = false;                         // compile every kernel as with debug=True
 };
 
 // A kernel parameter as the launcher sees it: an array (dtype, ndim, layout) or a scalar.

@@ -5,6 +5,7 @@
 //   round() rounds half to even
 #pragma once
 #include "pykern/base.cuh"
+#include "pykern/errors.cuh"
 #include "pykern/math.cuh"
 
 namespace pk {
@@ -91,6 +92,15 @@ template <class T> PK_DEVICE T round_digits(T x, i64 digits) {
   T scale = pow(T(10), digits < 0 ? -digits : digits);
   return digits >= 0 ? rint(x * scale) / scale : rint(x / scale) * scale;
 }
+
+// Debug builds (debug=True) check divisors: Python raises ZeroDivisionError where C would give
+// inf, 0 or undefined behaviour. The macros pass the Python line of the division.
+template <class T> PK_DEVICE void check_divisor(T b, const char* file, int line) {
+  if (b == T(0)) report_failure(file, line, "ZeroDivisionError", "division by zero");
+}
+#define PK_CHECKED_TRUEDIV(a, b) (::pk::check_divisor((b), __FILE__, __LINE__), (a) / (b))
+#define PK_CHECKED_FLOORDIV(a, b) (::pk::check_divisor((b), __FILE__, __LINE__), ::pk::floordiv((a), (b)))
+#define PK_CHECKED_MOD(a, b) (::pk::check_divisor((b), __FILE__, __LINE__), ::pk::mod((a), (b)))
 
 // `a and b` / `a or b` on numbers yield an operand (both are evaluated).
 template <class T> PK_DEVICE T py_and(T a, T b) { return a != T(0) ? b : a; }

@@ -28,6 +28,7 @@ Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std
   options.emit = EmitKind::cuda;
   options.use_cache = false;
   options.want_simulator = true;
+  options.debug = this->options.debug;
   options.kernels = {kernel};
   options.signatures.push_back({kernel, signature});
   auto output = compile_source(text + extra_source, name, options);
@@ -50,6 +51,7 @@ Status ModuleState::ensure_gpu(Specialization& s) {
   options.arch = *arch;
   options.use_cache = this->options.use_cache;
   options.cache_dir = this->options.cache_dir;
+  options.debug = this->options.debug;
   options.kernels = {s.kernel.function};
   if (!s.signature.empty()) options.signatures.push_back({s.kernel.function, s.signature});
   auto output = compile_source(text, name, options);

@@ -56,6 +56,7 @@ struct ModuleState {
     options.emit = EmitKind::cuda;
     options.use_cache = false;
     options.want_simulator = true;
+    options.debug = this->options.debug;
     options.kernels = {kernel};
     if (!signature.empty()) options.signatures.push_back({kernel, signature});
     std::string source = text;

@@ -79,7 +79,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     if (!entries.ok()) return entries.error();
     output.timings.lower_ms = clock.lap_ms();
 
-    ir::Program program = sema::infer(module, *entries, diagnostics);
+    ir::Program program = sema::infer(module, *entries, diagnostics, options.debug);
     output.timings.infer_ms = clock.lap_ms();
     if (diagnostics.has_errors()) return compile_error(diagnostics);
     if (options.want_types) output.types = driver::types_report(file, program);

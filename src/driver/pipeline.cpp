@@ -62,6 +62,7 @@ std::string frontend_key(const std::string& text, const std::string& file_name, 
                                     std::to_string(static_cast<int>(options.emit))};
   for (const std::string& kernel : options.kernels) parts.push_back("kernel=" + kernel);
   for (const KernelSignature& s : options.signatures) parts.push_back("sig=" + s.function + "=" + s.signature);
+  if (options.debug) parts.push_back("debug");
   return jit::cache_key(parts);
 }
 

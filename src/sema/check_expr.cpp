@@ -291,6 +291,8 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
     }
     case ast::BinaryOp::div: {
       Type type = true_divide_result(left.type, right.type);
+      // debug=True checks the divisor, as Numba raises ZeroDivisionError there.
+      if (function_.options.debug) return build(ir::ExprKind::call, "PK_CHECKED_TRUEDIV", type, type);
       return build(ir::ExprKind::binary, "/", type, type);
     }
     case ast::BinaryOp::floordiv:
@@ -301,7 +303,10 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
               std::string("complex numbers do not support ") + ast::to_string(op));
         return Value::error();
       }
-      return build(ir::ExprKind::call, op == ast::BinaryOp::floordiv ? "pk::floordiv" : "pk::mod", type, type);
+      bool floor = op == ast::BinaryOp::floordiv;
+      if (function_.options.debug)
+        return build(ir::ExprKind::call, floor ? "PK_CHECKED_FLOORDIV" : "PK_CHECKED_MOD", type, type);
+      return build(ir::ExprKind::call, floor ? "pk::floordiv" : "pk::mod", type, type);
     }
     case ast::BinaryOp::pow: {
       Type type = power_result(left.type, right.type);

@@ -135,8 +135,9 @@ class FunctionChecker {
 
 class ProgramBuilder {
  public:
-  ProgramBuilder(frontend::Module& module, Diagnostics& diagnostics)
-      : module_(module), diagnostics_(diagnostics) {}
+  ProgramBuilder(frontend::Module& module, Diagnostics& diagnostics, bool force_debug = false)
+      : module_(module), diagnostics_(diagnostics), force_debug_(force_debug) {}
+  bool force_debug() const { return force_debug_; }
 
   // Index of the specialisation of `name` for these argument types, inferring it if new;
   // -1 after an error (reported at `call_range` in `caller`).
@@ -157,6 +158,7 @@ class ProgramBuilder {
  private:
   frontend::Module& module_;
   Diagnostics& diagnostics_;
+  bool force_debug_ = false;
   ir::Program program_;
   std::map<std::string, int> done_;          // key: name + argument types
   std::vector<std::string> in_progress_;     // the call stack being inferred

@@ -164,10 +164,10 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
       if (e.kind != ir::ExprKind::call) return std::nullopt;
       bool is_float = type.is(TypeKind::floating);
       auto real = [&](double r) { return convert(ir::Constant{r}, type); };
-      if (op == "pk::floordiv" && values.size() == 2)
+      if ((op == "pk::floordiv" || op == "PK_CHECKED_FLOORDIV") && values.size() == 2 && values[1].as_double() != 0)
         return is_float ? real(std::floor(values[0].as_double() / values[1].as_double()))
                         : ir::Constant{floordiv(values[0].as_int(), values[1].as_int())};
-      if (op == "pk::mod" && values.size() == 2) {
+      if ((op == "pk::mod" || op == "PK_CHECKED_MOD") && values.size() == 2 && values[1].as_double() != 0) {
         if (!is_float) return ir::Constant{floormod(values[0].as_int(), values[1].as_int())};
         double a = values[0].as_double(), b = values[1].as_double();
         double r = std::fmod(a, b);

@@ -95,7 +95,7 @@ ir::Function FunctionChecker::run() {
   function_.argument_types = signature_.arguments;
   function_.range = ast_.range;
   function_.first_line = line_of(ast_.name_range);
-  function_.options.debug = decoration.debug;
+  function_.options.debug = decoration.debug || program_.force_debug();
   function_.options.fastmath = decoration.fastmath;
   function_.options.lineinfo = decoration.lineinfo;
   function_.options.opt = decoration.opt.value_or(3);

@@ -25,8 +25,9 @@ struct EntryRequest {
 };
 
 // Infers every requested entry point and the device functions they call, in dependency order.
+// `force_debug` compiles every function as with debug=True (pykern run --debug).
 ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& entries,
-                  Diagnostics& diagnostics);
+                  Diagnostics& diagnostics, bool force_debug = false);
 
 // Signatures in Numba's syntax: "void(float32[:, ::1], int64)", "f8(i4, i4)", "(f4[:], f4[:])".
 // `file` is the text being parsed (a --sig argument, or a decorator's string literal).

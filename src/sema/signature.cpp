@@ -173,8 +173,8 @@ std::optional<Signature> signature_from_decorator(frontend::Module& module, ast:
 }
 
 ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& entries,
-                  Diagnostics& diagnostics) {
-  ProgramBuilder builder(module, diagnostics);
+                  Diagnostics& diagnostics, bool force_debug) {
+  ProgramBuilder builder(module, diagnostics, force_debug);
   for (const EntryRequest& entry : entries) {
     frontend::ModuleFunction* function = module.function(entry.function);
     bool is_kernel = function && function->decoration.role == frontend::FunctionRole::kernel;

@@ -203,3 +203,32 @@ TEST_CASE("asking for the GPU without one is a clear driver error, not a crash")
   CHECK(status.error().message.find("CPU simulator") != std::string::npos);
   CHECK(Kernel::resolve(Backend::automatic) == Backend::cpu);
 }
+
+TEST_CASE("debug kernels stop at a division by zero with ZeroDivisionError, file and line") {
+  Module module = load(R"py(
+from numba import cuda
+
+@cuda.jit(debug=True)
+def divide(a, b, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a[i] // b[i]
+
+@cuda.jit
+def divide_quietly(a, b, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a[i] // b[i]
+)py");
+  Array a = Array::from<int64_t>({10, 20, 30, 40});
+  Array b = Array::from<int64_t>({1, 2, 0, 4});
+  Array out = Array::zeros(DType::int_(64), {4});
+  auto status = module.kernel("divide")->launch({1}, {4}, a, b, out);
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().message.find("api_test.py:8: ZeroDivisionError: tid=[2, 0, 0] ctaid=[0, 0, 0]: division by zero") !=
+        std::string::npos);
+  // Without debug=True, Numba's default gives 0 and carries on.
+  REQUIRE(module.kernel("divide_quietly")->launch({1}, {4}, a, b, out).ok());
+  CHECK(out.at<int64_t>(2) == 0);
+  CHECK(out.at<int64_t>(3) == 10);
+}
