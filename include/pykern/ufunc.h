@@ -20,9 +20,10 @@ class Ufunc {
   const std::string& name() const { return name_; }
   // Inputs (arrays or scalars, NumPy-broadcast), then for a gufunc optionally its outputs.
   // With `out`, a vectorize result is written there and returned.
-  Result<Array> call(const std::vector<Argument>& args, std::optional<Array> out = std::nullopt) const;
+  Result<Array> call(const std::vector<Argument>& args, std::optional<Array> out = std::nullopt,
+                     Backend backend = Backend::automatic) const;
   // A gufunc with several outputs returns them all.
-  Result<std::vector<Array>> call_all(const std::vector<Argument>& args) const;
+  Result<std::vector<Array>> call_all(const std::vector<Argument>& args, Backend backend = Backend::automatic) const;
 
  private:
   friend class Module;
@@ -38,7 +39,7 @@ class Reduction {
   // with the result as Numba does, and returned for an empty array. With `res`, the result is
   // also written to res[0].
   Result<Scalar> reduce(const Array& values, std::optional<Scalar> init = std::nullopt,
-                        std::optional<Array> res = std::nullopt) const;
+                        std::optional<Array> res = std::nullopt, Backend backend = Backend::automatic) const;
 
  private:
   friend class Module;

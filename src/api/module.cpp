@@ -38,6 +38,8 @@ Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std
   s->kernel = output->kernels.front();
   s->simulator_source = output->simulator_source;
   s->debug = options_debug();
+  s->signature = signature;
+  s->extra_source = extra_source;
   return generated[key] = s;
 }
 
@@ -54,7 +56,7 @@ Status ModuleState::ensure_gpu(Specialization& s) {
   options.debug = this->options.debug;
   options.kernels = {s.kernel.function};
   if (!s.signature.empty()) options.signatures.push_back({s.kernel.function, s.signature});
-  auto output = compile_source(text, name, options);
+  auto output = compile_source(text + s.extra_source, name, options);
   if (!output.ok()) return output.error();
   auto loaded = cuda::LoadedModule::load(output->binary, s.kernel.symbol);
   if (!loaded.ok()) return loaded.error();
@@ -63,6 +65,10 @@ Status ModuleState::ensure_gpu(Specialization& s) {
 }
 
 Status ModuleState::run(Specialization& s, const Launch& config, const std::vector<Argument>& args) {
+  if (Kernel::resolve(config.backend()) == Backend::cuda) {
+    if (auto loaded = ensure_gpu(s); !loaded.ok()) return loaded;
+    return cuda::launch(*s.gpu, s.kernel, config, args);
+  }
   auto packed = pack_arguments(s.kernel, args, Location::host);
   if (!packed.ok()) return packed.error();
   if (auto built = ensure_library(s); !built.ok()) return built;
@@ -123,13 +129,8 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
                          fmt::format("kernel '{}' takes {} argument{} ({}), {} given", name_, parameters_.size(),
                                      parameters_.size() == 1 ? "" : "s", names, args.size()));
     }
-    Backend backend = resolve(config.backend());
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
-    if (backend == Backend::cuda) {
-      if (auto loaded = module_->ensure_gpu(**specialization); !loaded.ok()) return loaded;
-      return cuda::launch(*(*specialization)->gpu, (*specialization)->kernel, config, args);
-    }
     auto ran = module_->run(**specialization, config, args);
     if (!ran.ok() && ran.error().kind == ErrorKind::launch)
       return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));

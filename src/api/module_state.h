@@ -26,6 +26,7 @@ struct Specialization {
   bool debug = false;
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
   std::string signature;                  // what it was compiled for ("" for the decorator's)
+  std::string extra_source;               // generated kernels: their Python, after the module's
   std::shared_ptr<cuda::LoadedModule> gpu;  // the cubin loaded on the GPU, made on first GPU launch
 };
 

@@ -142,7 +142,7 @@ Result<std::vector<std::vector<std::string>>> parse_layout(const std::string& la
 }
 
 Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const GeneratorFunction& g,
-                                         const std::vector<Argument>& args, std::optional<Array> out) {
+                                         const std::vector<Argument>& args, std::optional<Array> out, Backend backend) {
   size_t inputs = g.parameters.size();
   if (args.size() != inputs)
     return Error::make(ErrorKind::invalid_argument,
@@ -185,12 +185,12 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   int64_t count = 1;
   for (int64_t d : kernel_shape) count *= d;
   if (count > 0)
-    if (auto ran = m.run(**compiled, grid_stride(count), kernel_args); !ran.ok()) return ran.error();
+    if (auto ran = m.run(**compiled, grid_stride(count).backend(backend), kernel_args); !ran.ok()) return ran.error();
   return std::vector<Array>{result};
 }
 
 Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const GeneratorFunction& g,
-                                           const std::vector<Argument>& args) {
+                                           const std::vector<Argument>& args, Backend backend) {
   size_t inputs = 0;
   auto layout = parse_layout(g.layout, inputs);
   if (!layout.ok()) return layout.error();
@@ -267,26 +267,28 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
   int64_t count = 1;
   for (int64_t d : *loop_shape) count *= d;
   if (count > 0)
-    if (auto ran = m.run(**compiled, grid_stride(count), kernel_args); !ran.ok()) return ran.error();
+    if (auto ran = m.run(**compiled, grid_stride(count).backend(backend), kernel_args); !ran.ok()) return ran.error();
   return returned;
 }
 
 }  // namespace
 
-Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args) const {
+Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args, Backend backend) const {
   const GeneratorFunction* g = find_generator(*module_, name_);
-  if (g->kind == "vectorize") return call_vectorize(*module_, *g, args, std::nullopt);
-  return call_guvectorize(*module_, *g, args);
+  if (g->kind == "vectorize") return call_vectorize(*module_, *g, args, std::nullopt, backend);
+  return call_guvectorize(*module_, *g, args, backend);
 }
 
-Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array> out) const {
+Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array> out, Backend backend) const {
   const GeneratorFunction* g = find_generator(*module_, name_);
-  auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out) : call_guvectorize(*module_, *g, args);
+  auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out, backend)
+                                        : call_guvectorize(*module_, *g, args, backend);
   if (!results.ok()) return results.error();
   return results->front();
 }
 
-Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init, std::optional<Array> res) const {
+Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init, std::optional<Array> res,
+                                 Backend backend) const {
   if (values.ndim() != 1) return Error::make(ErrorKind::invalid_argument, "a reduction takes a 1-d array");
   const DType& dtype = values.dtype();
   Scalar start = init.value_or(Scalar(static_cast<long long>(0))).as(dtype);
@@ -300,13 +302,14 @@ Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init
     // Level one: up to 256 blocks of 256 threads, one partial each; level two folds those.
     int64_t blocks = std::clamp<int64_t>((values.size() + 255) / 256, 1, 256);
     Array partials = Array::zeros(dtype, {blocks});
-    if (auto ran = module_->run(**compiled, Launch(static_cast<uint32_t>(blocks), 256),
+    if (auto ran = module_->run(**compiled, Launch(static_cast<uint32_t>(blocks), 256).backend(backend),
                                 {values, partials, start, Scalar(blocks == 1)});
         !ran.ok())
       return ran.error();
     if (blocks > 1) {
       Array final_value = Array::zeros(dtype, {1});
-      if (auto ran = module_->run(**compiled, Launch(1, 256), {partials, final_value, start, Scalar(true)}); !ran.ok())
+      if (auto ran = module_->run(**compiled, Launch(1, 256).backend(backend), {partials, final_value, start, Scalar(true)});
+          !ran.ok())
         return ran.error();
       partials = final_value;
     }

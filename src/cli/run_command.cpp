@@ -79,8 +79,10 @@ Result<Scalar> parse_scalar(const std::string& text) {
 }
 
 // A ufunc, gufunc or reduction: its result goes to DIR/result.npy (result1.npy, ... for more).
-int run_generated(const Module& module, const std::string& kind, const RunArgs& a, const std::vector<Argument>& args) {
-  std::cerr << fmt::format("pykern: running {} on the CPU simulator\n", a.function);
+int run_generated(const Module& module, const std::string& kind, const RunArgs& a, const std::vector<Argument>& args,
+                  Backend backend) {
+  std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
+                           Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
   std::vector<Array> results;
   if (kind == "reduce") {
     const Array* values = args.empty() ? nullptr : std::get_if<Array>(&args[0]);
@@ -90,7 +92,7 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
     }
     std::optional<Scalar> init;
     if (args.size() == 2) init = std::get<Scalar>(args[1]);
-    auto value = module.reduction(a.function)->reduce(*values, init);
+    auto value = module.reduction(a.function)->reduce(*values, init, std::nullopt, backend);
     if (!value.ok()) {
       std::cerr << "pykern: error: " << value.error().describe() << "\n";
       return 1;
@@ -104,7 +106,7 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
       std::cerr << "pykern: error: " << outputs.error().message << "\n";
       return 2;
     }
-    auto called = outputs->call_all(args);
+    auto called = outputs->call_all(args, backend);
     if (!called.ok()) {
       std::cerr << "pykern: error: " << called.error().describe() << "\n";
       return 1;
@@ -155,7 +157,8 @@ int run(const RunArgs& a) {
       args.push_back(*scalar);
     }
   }
-  if (kind != "kernel") return run_generated(*module, kind, a, args);
+  Backend backend = a.backend == "cpu" ? Backend::cpu : a.backend == "cuda" ? Backend::cuda : Backend::automatic;
+  if (kind != "kernel") return run_generated(*module, kind, a, args, backend);
   auto kernel = module->kernel(a.function);
   if (!kernel.ok()) {
     std::cerr << "pykern: error: " << kernel.error().message << "\n";
@@ -177,7 +180,6 @@ int run(const RunArgs& a) {
     }
     launch.emplace(*grid, *block);
   }
-  Backend backend = a.backend == "cpu" ? Backend::cpu : a.backend == "cuda" ? Backend::cuda : Backend::automatic;
   launch->backend(backend);
   std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
                            Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");

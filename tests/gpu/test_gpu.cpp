@@ -11,6 +11,7 @@
 #include "cuda/driver.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
+#include "pykern/ufunc.h"
 
 namespace fs = std::filesystem;
 using namespace pykern;
@@ -59,6 +60,34 @@ TEST_CASE("every corpus kernel case runs on the GPU and matches Numba") {
       std::string why = test::compare_arrays(arrays.at(name), *want, tol);
       CHECK_MESSAGE(why.empty(), (name + ": " + why));
     }
+  }
+}
+
+TEST_CASE("every corpus ufunc, gufunc and reduction runs on the GPU and matches Numba") {
+  if (!have_gpu()) return;
+  for (const fs::path& case_dir : test::corpus_case_dirs()) {
+    auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
+    if (spec["kind"] == "kernel") continue;
+    CAPTURE(case_dir.filename().string());
+    auto module = Module::load_file((case_dir / "kernel.py").string(), options());
+    REQUIRE(module.ok());
+    auto args = test::case_arguments(case_dir, spec).args;
+    Array result;
+    if (spec["kind"] == "reduce") {
+      const Array& values = std::get<Array>(args[0]);
+      auto value = module->reduction(spec["function"])->reduce(values, std::nullopt, std::nullopt, Backend::cuda);
+      REQUIRE_MESSAGE(value.ok(), (value.ok() ? std::string() : value.error().describe()));
+      result = Array::zeros(values.dtype(), {});
+      value->store(values.dtype(), result.data());
+    } else {
+      auto called = module->ufunc(spec["function"])->call(args, std::nullopt, Backend::cuda);
+      REQUIRE_MESSAGE(called.ok(), (called.ok() ? std::string() : called.error().describe()));
+      result = *called;
+    }
+    auto want = load_npy((case_dir / "expected/result.npy").string());
+    REQUIRE(want.ok());
+    std::string why = test::compare_arrays(result, *want, spec["check"]["result"]);
+    CHECK_MESSAGE(why.empty(), why);
   }
 }
 
