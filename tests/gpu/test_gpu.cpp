@@ -86,7 +86,7 @@ TEST_CASE("every corpus ufunc, gufunc and reduction runs on the GPU and matches 
     }
     auto want = load_npy((case_dir / "expected/result.npy").string());
     REQUIRE(want.ok());
-    std::string why = test::compare_arrays(result, *want, spec["check"]["result"]);
+    std::string why = test::compare_arrays(result, *want, spec["check"]["result"], test::first_input_abs_sum(case_dir, spec));
     CHECK_MESSAGE(why.empty(), why);
   }
 }

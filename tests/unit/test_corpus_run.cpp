@@ -38,21 +38,7 @@ std::vector<fs::path> generator_cases() { return cases_of_kind(false); }
 // Compares the named outputs with expected/; returns the first mismatch, or "".
 std::string check_outputs(const fs::path& case_dir, const nlohmann::json& spec,
                           const std::function<std::optional<pykern::Array>(const std::string&)>& output) {
-  // atol_sum_abs scales by the first input's absolute sum, as the oracle does.
-  double input_abs_sum = 0;
-  if (spec["args"][0].contains("gen")) {
-    auto first = pykern::load_npy((case_dir / "inputs" / (spec["args"][0]["name"].get<std::string>() + ".npy")).string());
-    if (first.ok() && first->dtype().kind != pykern::ScalarKind::record) {
-      std::vector<int64_t> index(first->shape().size(), 0);
-      for (int64_t n = 0; n < first->size(); ++n) {
-        input_abs_sum += std::fabs(test::element_as_double(*first, index));
-        for (size_t axis = index.size(); axis-- > 0;) {
-          if (++index[axis] < first->shape()[axis]) break;
-          index[axis] = 0;
-        }
-      }
-    }
-  }
+  double input_abs_sum = test::first_input_abs_sum(case_dir, spec);
   for (auto& [name, tol] : spec["check"].items()) {
     auto want = pykern::load_npy((case_dir / "expected" / (name + ".npy")).string());
     if (!want.ok()) return want.error().message;
