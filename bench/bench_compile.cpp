@@ -12,6 +12,8 @@
 #include <sstream>
 
 #include <benchmark/benchmark.h>
+
+#include "read_file.h"
 #include <nlohmann/json.hpp>
 
 #include "pykern/compiler.h"
@@ -19,13 +21,6 @@
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Kernel cases whose signature is simple to derive: the decorator's, or float arrays.
 struct Case {
@@ -46,8 +41,8 @@ std::vector<Case> seed_cases() {
   std::vector<Case> cases;
   for (auto [name, signature] : chosen) {
     fs::path dir = fs::path(PYKERN_SOURCE_DIR) / "tests/corpus/seeds" / name;
-    auto spec = nlohmann::json::parse(read(dir / "case.json"));
-    cases.push_back({name, read(dir / "kernel.py"), spec["function"], signature});
+    auto spec = nlohmann::json::parse(read_file(dir / "case.json"));
+    cases.push_back({name, read_file(dir / "kernel.py"), spec["function"], signature});
   }
   return cases;
 }

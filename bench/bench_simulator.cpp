@@ -10,6 +10,8 @@
 #include <sstream>
 
 #include <benchmark/benchmark.h>
+
+#include "read_file.h"
 #include <nlohmann/json.hpp>
 
 #include "pykern/module.h"
@@ -18,13 +20,6 @@
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 struct Case {
   std::string name;
@@ -37,7 +32,7 @@ std::vector<Case> cases() {
   for (const char* name : {"s003_matmul_shared", "s003_matmul_naive", "s001_compute_pi_xoroshiro",
                            "s001_vector_add_gridstride", "s004_bubblesort", "s002_check_prime_kernel_12"}) {
     fs::path dir = fs::path(PYKERN_SOURCE_DIR) / "tests/corpus/seeds" / name;
-    out.push_back({name, dir, nlohmann::json::parse(read(dir / "case.json"))});
+    out.push_back({name, dir, nlohmann::json::parse(read_file(dir / "case.json"))});
   }
   return out;
 }

@@ -19,9 +19,6 @@ PK_NOINLINE_DEVICE void report_failure(const char* file, int line, const char* k
   __trap();
 }
 #else
-namespace sim {
-struct Hooks;
-}
 // Defined after thread.cuh declares the hooks (both are included by runtime.cuh).
 [[noreturn, gnu::cold]] inline void report_index_error(const char* file, int line, i64 index, int axis, i64 size);
 [[noreturn, gnu::cold]] inline void report_failure(const char* file, int line, const char* kind, const char* message);

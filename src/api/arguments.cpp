@@ -79,15 +79,20 @@ bool accepts(const CompiledKernel& kernel, const std::vector<Argument>& args) {
   return true;
 }
 
+Error arity_error(const std::string& kernel, const std::vector<std::string>& parameters, size_t given) {
+  std::string names;
+  for (const std::string& p : parameters) names += (names.empty() ? "" : ", ") + p;
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("kernel '{}' takes {} argument{} ({}), {} given", kernel, parameters.size(),
+                                 parameters.size() == 1 ? "" : "s", names, given));
+}
+
 Result<PackedArguments> pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args,
                                        Location where) {
   if (args.size() != kernel.parameters.size()) {
-    std::string names;
-    for (const ParameterInfo& p : kernel.parameters) names += (names.empty() ? "" : ", ") + p.name;
-    return Error::make(ErrorKind::invalid_argument,
-                       fmt::format("kernel '{}' takes {} argument{} ({}), {} given", kernel.function,
-                                   kernel.parameters.size(), kernel.parameters.size() == 1 ? "" : "s", names,
-                                   args.size()));
+    std::vector<std::string> names;
+    for (const ParameterInfo& p : kernel.parameters) names.push_back(p.name);
+    return arity_error(kernel.function, names, args.size());
   }
   PackedArguments packed;
   packed.storage.resize(args.size());

@@ -21,6 +21,9 @@ struct PackedArguments {
   std::vector<std::vector<unsigned char>> storage;
   std::vector<void*> pointers;
 };
+// "kernel 'add' takes 3 arguments (r, x, y), 2 given"
+Error arity_error(const std::string& kernel, const std::vector<std::string>& parameters, size_t given);
+
 Result<PackedArguments> pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args,
                                        Location where);
 

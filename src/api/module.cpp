@@ -18,29 +18,47 @@ namespace pykern {
 
 namespace detail {
 
-Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std::string& kernel,
-                                                                       const std::string& extra_source,
-                                                                       const std::string& signature) {
-  std::lock_guard<std::mutex> lock(mutex);
-  std::string key = kernel + "|" + signature + "|" + extra_source;
-  if (auto found = generated.find(key); found != generated.end()) return found->second;
+std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_of(const CompileOutput& output,
+                                                                             const std::string& signature,
+                                                                             const std::string& extra_source) {
+  std::vector<std::shared_ptr<Specialization>> result;
+  for (const CompiledKernel& k : output.kernels) {
+    auto s = std::make_shared<Specialization>();
+    s->kernel = k;
+    s->simulator_source = output.simulator_source;
+    s->debug = k.debug || options.debug;
+    s->signature = signature;
+    s->extra_source = extra_source;
+    result.push_back(std::move(s));
+  }
+  return result;
+}
+
+Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(const std::string& kernel,
+                                                                          const std::string& signature,
+                                                                          const std::string& extra_source) {
   CompileOptions options;
   options.emit = EmitKind::cuda;
   options.use_cache = false;
   options.want_simulator = true;
   options.debug = this->options.debug;
   options.kernels = {kernel};
-  options.signatures.push_back({kernel, signature});
+  if (!signature.empty()) options.signatures.push_back({kernel, signature});
   auto output = compile_source(text + extra_source, name, options);
   if (!output.ok()) return output.error();
-  if (output->kernels.size() != 1) return Error::make(ErrorKind::internal, "expected one generated kernel " + kernel);
-  auto s = std::make_shared<Specialization>();
-  s->kernel = output->kernels.front();
-  s->simulator_source = output->simulator_source;
-  s->debug = options_debug();
-  s->signature = signature;
-  s->extra_source = extra_source;
-  return generated[key] = s;
+  return specializations_of(*output, signature, extra_source);
+}
+
+Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std::string& kernel,
+                                                                       const std::string& extra_source,
+                                                                       const std::string& signature) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string key = kernel + "|" + signature + "|" + extra_source;
+  if (auto found = generated.find(key); found != generated.end()) return found->second;
+  auto compiled = compile(kernel, signature, extra_source);
+  if (!compiled.ok()) return compiled.error();
+  if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one generated kernel " + kernel);
+  return generated[key] = compiled->front();
 }
 
 Status ModuleState::ensure_gpu(Specialization& s) {
@@ -122,13 +140,7 @@ Status check_launch(const std::string& kernel, const Launch& launch) {
 Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) const {
   try {
     if (auto checked = check_launch(name_, config); !checked.ok()) return checked;
-    if (args.size() != parameters_.size()) {
-      std::string names;
-      for (const std::string& p : parameters_) names += (names.empty() ? "" : ", ") + p;
-      return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("kernel '{}' takes {} argument{} ({}), {} given", name_, parameters_.size(),
-                                     parameters_.size() == 1 ? "" : "s", names, args.size()));
-    }
+    if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
     auto ran = module_->run(**specialization, config, args);
@@ -150,14 +162,20 @@ Result<std::string> Kernel::specialize(const std::string& signature) const {
 }
 
 Result<Module> Module::load_source(std::string text, std::string name, ModuleOptions options) {
-  // Checking the whole file now reports its errors at load, as importing it would in Python.
+  // Checking the whole file now reports its errors at load, as importing it would in Python;
+  // the same compile gives the kernels whose decorators carry signatures.
   CompileOptions check;
   check.emit = EmitKind::cuda;
   check.use_cache = false;
+  check.want_simulator = true;
+  check.debug = options.debug;
   auto checked = compile_source(text, name, check);
   if (!checked.ok()) return checked.error();
   Module module;
   module.state_ = std::make_shared<detail::ModuleState>();
+  module.state_->options = options;
+  for (auto& s : module.state_->specializations_of(*checked, "", ""))
+    module.state_->declared[s->kernel.function].push_back(s);
   module.state_->text = std::move(text);
   module.state_->name = std::move(name);
   module.state_->options = options;

@@ -50,37 +50,17 @@ struct ModuleState {
 
   jit::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
 
-  // Compiles `kernel` (with `signature`, or with its decorator's) for the simulator.
-  Result<std::vector<std::shared_ptr<Specialization>>> compile(const std::string& kernel,
-                                                               const std::string& signature) {
-    CompileOptions options;
-    options.emit = EmitKind::cuda;
-    options.use_cache = false;
-    options.want_simulator = true;
-    options.debug = this->options.debug;
-    options.kernels = {kernel};
-    if (!signature.empty()) options.signatures.push_back({kernel, signature});
-    std::string source = text;
-    auto output = compile_source(source, name, options);
-    if (!output.ok()) return output.error();
-    std::vector<std::shared_ptr<Specialization>> result;
-    for (const CompiledKernel& k : output->kernels) {
-      auto s = std::make_shared<Specialization>();
-      s->kernel = k;
-      s->simulator_source = output->simulator_source;
-      s->debug = k.debug || this->options.debug;
-      s->signature = signature;
-      result.push_back(s);
-    }
-    return result;
-  }
+  // Compiles `kernel` for the simulator: the module's text (plus `extra_source` for generated
+  // kernels), specialised with `signature`. One specialisation per compiled kernel.
+  Result<std::vector<std::shared_ptr<Specialization>>> compile(const std::string& kernel, const std::string& signature,
+                                                               const std::string& extra_source = {});
+  // The specialisations a compile output holds (every kernel its decorator or --sig typed).
+  std::vector<std::shared_ptr<Specialization>> specializations_of(const CompileOutput& output,
+                                                                  const std::string& signature,
+                                                                  const std::string& extra_source);
 
-  const std::vector<std::shared_ptr<Specialization>>& declared_for(const std::string& kernel) {
-    auto found = declared.find(kernel);
-    if (found != declared.end()) return found->second;
-    auto compiled = compile(kernel, "");
-    return declared[kernel] = compiled.ok() ? *compiled : std::vector<std::shared_ptr<Specialization>>{};
-  }
+  // The decorator's signatures of `kernel`, compiled when the module was loaded.
+  const std::vector<std::shared_ptr<Specialization>>& declared_for(const std::string& kernel) { return declared[kernel]; }
 
   Result<std::shared_ptr<Specialization>> specialization(const std::string& kernel, const std::vector<Argument>& args) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -108,7 +88,6 @@ struct ModuleState {
     return specialized[key] = compiled->front();
   }
 
-  bool options_debug() const { return options.debug; }
   // Compiles a generated kernel: `extra_source` (Python, defining `kernel`) appended to the
   // module's text, specialised with `signature`.
   Result<std::shared_ptr<Specialization>> compile_generated(const std::string& kernel, const std::string& extra_source,

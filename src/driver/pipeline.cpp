@@ -121,6 +121,15 @@ DType dtype_of(const sema::Type& t) {
     default: return DType::int_(64);
   }
 }
+ParameterInfo parameter_info(const sema::Type& t, std::string name = {}) {
+  ParameterInfo info;
+  info.name = std::move(name);
+  info.is_array = t.is(sema::TypeKind::array);
+  info.dtype = dtype_of(info.is_array ? t.dtype() : t);
+  info.ndim = info.is_array ? t.ndim : 0;
+  info.layout = info.is_array ? sema::to_string(t.layout)[0] : 'A';
+  return info;
+}
 }  // namespace
 
 void describe_kernels(const ir::Program& program, const emit::EmittedSource& emitted, CompileOutput& output) {
@@ -129,16 +138,7 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
     if (!f.is_kernel) continue;
     const emit::KernelSymbol& symbol = emitted.kernels.at(next++);
     CompiledKernel kernel{symbol.python_name, symbol.symbol, symbol.signature, {}, f.options.debug};
-    for (int index : f.parameters) {
-      const ir::Local& p = f.locals[index];
-      ParameterInfo info;
-      info.name = p.name;
-      info.is_array = p.type.is(sema::TypeKind::array);
-      info.dtype = dtype_of(info.is_array ? p.type.dtype() : p.type);
-      info.ndim = info.is_array ? p.type.ndim : 0;
-      info.layout = info.is_array ? sema::to_string(p.type.layout)[0] : 'A';
-      kernel.parameters.push_back(std::move(info));
-    }
+    for (int index : f.parameters) kernel.parameters.push_back(parameter_info(f.locals[index].type, f.locals[index].name));
     output.kernels.push_back(std::move(kernel));
   }
 }
@@ -157,14 +157,7 @@ void describe_generators(frontend::Module& module, Diagnostics& diagnostics, Com
       auto signature = sema::signature_from_decorator(module, expr, diagnostics);
       if (!signature) continue;
       GeneratorSignature described;
-      for (const sema::Type& t : signature->arguments) {
-        ParameterInfo info;
-        info.is_array = t.is(sema::TypeKind::array);
-        info.dtype = dtype_of(info.is_array ? t.dtype() : t);
-        info.ndim = info.is_array ? t.ndim : 0;
-        info.layout = info.is_array ? sema::to_string(t.layout)[0] : 'A';
-        described.arguments.push_back(info);
-      }
+      for (const sema::Type& t : signature->arguments) described.arguments.push_back(parameter_info(t));
       if (signature->return_type && signature->return_type->is_scalar()) described.result = dtype_of(*signature->return_type);
       g.signatures.push_back(std::move(described));
     }
@@ -186,10 +179,8 @@ std::string types_report(const SourceFile& file, const ir::Program& program) {
       if (local < 0 || f.locals[local].is_temporary) continue;
       assigned[s.line].insert(f.locals[local].name + ": " + sema::to_string(f.locals[local].type));
     }
-    sema::Signature signature;
-    signature.arguments = f.argument_types;
     out += fmt::format("# {} {}{} -> {}\n", f.is_kernel ? "kernel" : "function", f.python_name,
-                       sema::to_string(signature), sema::to_string(f.return_type));
+                       emit::signature_text(f), sema::to_string(f.return_type));
     LineColumn first = file.position(f.range.begin), last = file.position(f.range.end);
     for (uint32_t line = first.line; line <= last.line; ++line) {
       out += fmt::format("{:>5} | {}\n", line, file.line_text(line));

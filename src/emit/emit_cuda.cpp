@@ -289,11 +289,8 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
   Emitter emitter(program, file_name, out);
   for (const ir::Function& function : program.functions) {
     emitter.function(function);
-    if (function.is_kernel) {
-      sema::Signature signature;
-      signature.arguments = function.argument_types;
-      result.kernels.push_back({function.python_name, kernel_symbol(function), sema::to_string(signature)});
-    }
+    if (function.is_kernel)
+      result.kernels.push_back({function.python_name, kernel_symbol(function), signature_text(function)});
   }
   result.text = out.take();
   return result;

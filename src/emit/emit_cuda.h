@@ -32,6 +32,8 @@ std::string emit_simulator_entries(const ir::Program& program);
 // macro, a runtime name or another Python identifier.
 std::string mangle_local(const std::string& python_name);
 std::string kernel_symbol(const ir::Function& function);
+// The argument types of a specialisation, Numba style: "(array(float32, 1d, C), int64)".
+std::string signature_text(const ir::Function& function);
 std::string device_symbol(const ir::Function& function);
 
 }  // namespace pykern::emit

@@ -19,7 +19,7 @@ std::string mangle_local(const std::string& name) {
   return out;
 }
 
-static std::string signature_text(const ir::Function& function) {
+std::string signature_text(const ir::Function& function) {
   sema::Signature signature;
   signature.arguments = function.argument_types;
   return sema::to_string(signature);

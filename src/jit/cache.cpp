@@ -61,9 +61,19 @@ void sync_directory(const fs::path& path) {
   }
 }
 
+// Whether an entry's files are whole: the record names the key, and the checksums match.
+bool entry_intact(const nlohmann::json& record, const std::string& key, const std::optional<std::string>& binary,
+                  const std::optional<std::string>& source);
+
 const char* binary_name(const nlohmann::json& record) {
   std::string output = record.value("output", "cubin");
   return output == "ptx" ? "kernel.ptx" : output == "so" ? "kernel.so" : "kernel.cubin";
+}
+
+bool entry_intact(const nlohmann::json& record, const std::string& key, const std::optional<std::string>& binary,
+                  const std::optional<std::string>& source) {
+  return binary && source && record.value("binary_xxh3", "") == checksum(*binary) &&
+         record.value("source_xxh3", "") == checksum(*source) && record.value("key", "") == key;
 }
 
 }  // namespace
@@ -125,8 +135,7 @@ std::optional<CacheEntry> KernelCache::load(const std::string& key) {
   entry.record = nlohmann::json::parse(*record_text, nullptr, false);
   auto binary = entry.record.is_object() ? read_file(path / binary_name(entry.record)) : std::nullopt;
   auto source = entry.record.is_object() ? read_file(path / "kernel.cu") : std::nullopt;
-  if (!binary || !source || entry.record.value("binary_xxh3", "") != checksum(*binary) ||
-      entry.record.value("source_xxh3", "") != checksum(*source) || entry.record.value("key", "") != key) {
+  if (!entry_intact(entry.record, key, binary, source)) {
     discard(path);  // corrupt or truncated: a miss, rebuilt by the caller
     return std::nullopt;
   }
@@ -227,9 +236,7 @@ std::vector<std::string> KernelCache::verify(bool repair) {
     const nlohmann::json& record = info.record;
     auto binary = record.is_object() ? read_file(info.path / binary_name(record)) : std::nullopt;
     auto source = record.is_object() ? read_file(info.path / "kernel.cu") : std::nullopt;
-    bool ok = binary && source && record.value("binary_xxh3", "") == checksum(*binary) &&
-              record.value("source_xxh3", "") == checksum(*source) && record.value("key", "") == info.key;
-    if (ok) continue;
+    if (entry_intact(record, info.key, binary, source)) continue;
     bad.push_back(info.key);
     if (repair) discard(info.path);
   }

@@ -78,13 +78,8 @@ Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request) {
   const NvrtcApi& nvrtc = api();
   if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
   std::vector<const char*> header_texts, header_names;
-  std::vector<std::string> header_storage;
   for (const RuntimeHeader& header : runtime_headers()) {
-    header_storage.emplace_back(header.text);
-  }
-  size_t i = 0;
-  for (const RuntimeHeader& header : runtime_headers()) {
-    header_texts.push_back(header_storage[i++].c_str());
+    header_texts.push_back(header.text.data());  // NUL-terminated: see RuntimeHeader
     header_names.push_back(header.name);
   }
   nvrtcProgram program = nullptr;

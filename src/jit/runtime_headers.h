@@ -8,7 +8,7 @@ namespace pykern::jit {
 
 struct RuntimeHeader {
   const char* name;  // include name, e.g. "pykern/runtime.cuh"
-  std::string_view text;
+  std::string_view text;  // followed by a NUL byte, so text.data() is a C string
 };
 
 std::span<const RuntimeHeader> runtime_headers();

@@ -17,6 +17,14 @@
 
 namespace test {
 
+// Steps `index` through `shape` in C order, the last axis fastest.
+inline void next_index(std::vector<int64_t>& index, const std::vector<int64_t>& shape) {
+  for (size_t axis = index.size(); axis-- > 0;) {
+    if (++index[axis] < shape[axis]) return;
+    index[axis] = 0;
+  }
+}
+
 inline double element_as_double(const pykern::Array& a, const std::vector<int64_t>& index, int part = 0) {
   const std::byte* p = a.element(index);
   const pykern::DType& t = a.dtype();
@@ -75,10 +83,7 @@ inline std::string compare_arrays(const pykern::Array& got, const pykern::Array&
         }
       }
     }
-    for (size_t axis = index.size(); axis-- > 0;) {
-      if (++index[axis] < want.shape()[axis]) break;
-      index[axis] = 0;
-    }
+    next_index(index, want.shape());
   }
   return "";
 }
@@ -92,10 +97,7 @@ inline double first_input_abs_sum(const std::filesystem::path& case_dir, const n
   std::vector<int64_t> index(first->shape().size(), 0);
   for (int64_t n = 0; n < first->size(); ++n) {
     sum += std::fabs(element_as_double(*first, index));
-    for (size_t axis = index.size(); axis-- > 0;) {
-      if (++index[axis] < first->shape()[axis]) break;
-      index[axis] = 0;
-    }
+    next_index(index, first->shape());
   }
   return sum;
 }
