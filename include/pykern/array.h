@@ -7,11 +7,13 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <dlpack/dlpack.h>
 
 #include "pykern/dtype.h"
+#include "pykern/result.h"
 
 namespace pykern {
 
@@ -32,6 +34,10 @@ class Array {
   // mean C-contiguous.
   static Array wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
                     Location location = Location::host);
+  // A view of memory kept alive by `owner` (the allocation the memory belongs to); views of
+  // the result share the owner.
+  static Array adopt(std::shared_ptr<void> owner, void* data, DType dtype, std::vector<int64_t> shape,
+                     std::vector<int64_t> strides, Location location);
   template <class T>
   static Array from(const std::vector<T>& values, std::vector<int64_t> shape = {});
 
@@ -86,6 +92,12 @@ Array Array::from(const std::vector<T>& values, std::vector<int64_t> shape) {
   std::copy(values.begin(), values.end(), static_cast<T*>(a.data()));
   return a;
 }
+
+// Copies `from`'s elements into `to` (host arrays of the same dtype and shape, any strides).
+Status copy_elements(const Array& from, const Array& to);
+
+// A shape as NumPy prints it: "(3,)", "(2, 4)".
+std::string shape_text(const std::vector<int64_t>& shape);
 
 // C-contiguous byte strides for a shape.
 std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape, int64_t itemsize, Order order);

@@ -30,6 +30,8 @@ enum class Backend {
 };
 const char* to_string(Backend backend);
 
+class Stream;  // pykern/device.h
+
 struct Dim3 {
   uint32_t x = 1, y = 1, z = 1;
   Dim3() = default;
@@ -43,7 +45,8 @@ class Launch {
   // Numba's kernel.forall(n): enough threads for n tasks, the block size chosen for you.
   static Launch forall(int64_t tasks);
 
-  Launch& stream(void* stream) { stream_ = stream; return *this; }
+  Launch& stream(void* stream) { stream_ = stream; return *this; }  // a CUstream
+  Launch& stream(const Stream& stream);
   Launch& shared_bytes(size_t bytes) { shared_bytes_ = bytes; return *this; }
   Launch& backend(Backend backend) { backend_ = backend; return *this; }
 
@@ -90,8 +93,11 @@ class Kernel {
   }
   // Compiles for a signature now (Numba's syntax); returns the kernel's argument types.
   Result<std::string> specialize(const std::string& signature) const;
-  // The backend a launch with `requested` would use.
+  // The backend a launch (or an allocation) with `requested` would use.
   static Backend resolve(Backend requested);
+  // The kernel's launch on `backend` for these arguments, compiled if need be, ready to go:
+  // what the first launch would do, without launching (for timing a cold start, or warming up).
+  Status prepare(const std::vector<Argument>& args, Backend backend = Backend::automatic) const;
 
  private:
   friend class Module;

@@ -1,22 +1,56 @@
 // pykern runtime: how a kernel reports an error (debug builds: bounds, assert, raise).
-// On the device: printf the message as Numba does, then trap so the launch fails.
+// On the device: the first failing thread fills the module's pk_error_record (error_record.cuh)
+// and the failing threads exit; the launcher reads the record and reports it.
 // In the simulator: the host runtime records it and stops the launch.
 #pragma once
 #include "pykern/base.cuh"
+#include "pykern/error_record.cuh"
 
 namespace pk {
 
 #if PK_DEVICE_BUILD
+}  // namespace pk
+// One record per module, zeroed by the launcher before a debug launch and read after it.
+extern "C" {
+__device__ pk::ErrorRecord pk_error_record;
+}
+namespace pk {
+
+PK_DEVICE void copy_text(char* to, const char* from, int capacity) {
+  int i = 0;
+  for (; from && from[i] != 0 && i < capacity - 1; ++i) to[i] = from[i];
+  to[i] = 0;
+}
+
+// The first failing thread writes the record; every failing thread then stops (PTX `exit`), so
+// the context stays usable and the host can read the record, as Numba's exception flag works.
+PK_DEVICE bool claim_error_record(const char* file, int line) {
+  if (atomicCAS(&pk_error_record.claimed, 0, 1) != 0) return false;
+  ErrorRecord& r = pk_error_record;
+  r.line = line;
+  r.tid[0] = (int)threadIdx.x, r.tid[1] = (int)threadIdx.y, r.tid[2] = (int)threadIdx.z;
+  r.ctaid[0] = (int)blockIdx.x, r.ctaid[1] = (int)blockIdx.y, r.ctaid[2] = (int)blockIdx.z;
+  copy_text(r.file, file, (int)sizeof r.file);
+  return true;
+}
+
 PK_NOINLINE_DEVICE void report_index_error(const char* file, int line, i64 index, int axis, i64 size) {
-  printf("%s:%d: IndexError: tid=[%d, %d, %d] ctaid=[%d, %d, %d]: index %lld is out of bounds for axis %d with size %lld\n",
-         file, line, (int)threadIdx.x, (int)threadIdx.y, (int)threadIdx.z, (int)blockIdx.x, (int)blockIdx.y,
-         (int)blockIdx.z, index, axis, size);
-  __trap();
+  if (claim_error_record(file, line)) {
+    pk_error_record.is_index_error = 1;
+    pk_error_record.index = index;
+    pk_error_record.axis = axis;
+    pk_error_record.size = size;
+    __threadfence();
+  }
+  asm volatile("exit;");
 }
 PK_NOINLINE_DEVICE void report_failure(const char* file, int line, const char* kind, const char* message) {
-  printf("%s:%d: %s: tid=[%d, %d, %d] ctaid=[%d, %d, %d]: %s\n", file, line, kind, (int)threadIdx.x,
-         (int)threadIdx.y, (int)threadIdx.z, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, message);
-  __trap();
+  if (claim_error_record(file, line)) {
+    copy_text(pk_error_record.kind, kind, (int)sizeof pk_error_record.kind);
+    copy_text(pk_error_record.message, message, (int)sizeof pk_error_record.message);
+    __threadfence();
+  }
+  asm volatile("exit;");
 }
 #else
 // Defined after thread.cuh declares the hooks (both are included by runtime.cuh).

@@ -79,6 +79,24 @@ bool accepts(const CompiledKernel& kernel, const std::vector<Argument>& args) {
   return true;
 }
 
+namespace {
+// Numba's layout of an array argument: C, else F, else A.
+char layout_of(const Array& a) { return a.is_c_contiguous() ? 'C' : a.is_f_contiguous() ? 'F' : 'A'; }
+}  // namespace
+
+bool matches_exactly(const CompiledKernel& kernel, const std::vector<Argument>& args) {
+  if (kernel.parameters.size() != args.size()) return false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParameterInfo& p = kernel.parameters[i];
+    if (const Array* a = std::get_if<Array>(&args[i])) {
+      if (!p.is_array || a->dtype() != p.dtype || a->ndim() != p.ndim || layout_of(*a) != p.layout) return false;
+    } else if (p.is_array || std::get<Scalar>(args[i]).type != p.dtype) {
+      return false;
+    }
+  }
+  return true;
+}
+
 Error arity_error(const std::string& kernel, const std::vector<std::string>& parameters, size_t given) {
   std::string names;
   for (const std::string& p : parameters) names += (names.empty() ? "" : ", ") + p;
@@ -87,15 +105,27 @@ Error arity_error(const std::string& kernel, const std::vector<std::string>& par
                                  parameters.size() == 1 ? "" : "s", names, given));
 }
 
-Result<PackedArguments> pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args,
-                                       Location where) {
+namespace {
+// Array parameters are {T* data; i64 shape[N]; i64 strides[N]}; scalars take at least 8 bytes.
+size_t parameter_bytes(const ParameterInfo& p) {
+  return p.is_array ? 8 + 16 * static_cast<size_t>(p.ndim) : static_cast<size_t>(std::max<int64_t>(p.dtype.itemsize, 8));
+}
+}  // namespace
+
+Status pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args, Location where,
+                      PackedArguments& packed) {
   if (args.size() != kernel.parameters.size()) {
     std::vector<std::string> names;
     for (const ParameterInfo& p : kernel.parameters) names.push_back(p.name);
     return arity_error(kernel.function, names, args.size());
   }
-  PackedArguments packed;
-  packed.storage.resize(args.size());
+  packed.offsets.clear();
+  size_t total = 0;
+  for (const ParameterInfo& p : kernel.parameters) {
+    packed.offsets.push_back(total);
+    total += (parameter_bytes(p) + 15) & ~size_t(15);  // 16-byte aligned: complex128 scalars need it
+  }
+  packed.bytes.resize(total);
   for (size_t i = 0; i < args.size(); ++i) {
     const ParameterInfo& p = kernel.parameters[i];
     auto refuse = [&](const std::string& why) {
@@ -103,28 +133,27 @@ Result<PackedArguments> pack_arguments(const CompiledKernel& kernel, const std::
                          fmt::format("kernel '{}': parameter '{}' (argument {}) takes {}, not {}{}", kernel.function,
                                      p.name, i + 1, describe(p), describe(args[i]), why));
     };
-    std::vector<unsigned char>& bytes = packed.storage[i];
+    unsigned char* bytes = packed.bytes.data() + packed.offsets[i];
     if (p.is_array) {
       const Array* array = std::get_if<Array>(&args[i]);
       if (!array || !accepts_one(p, args[i])) return refuse("");
       if (array->location() != where)
         return refuse(where == Location::host ? " (it lives on the device; the CPU simulator needs host memory)"
                                               : " (it lives in host memory)");
-      // {T* data; i64 shape[N]; i64 strides[N]}
-      bytes.resize(8 + 16 * static_cast<size_t>(p.ndim));
       void* data = array->data();
-      std::memcpy(bytes.data(), &data, 8);
-      std::memcpy(bytes.data() + 8, array->shape().data(), 8 * static_cast<size_t>(p.ndim));
-      std::memcpy(bytes.data() + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
+      std::memcpy(bytes, &data, 8);
+      std::memcpy(bytes + 8, array->shape().data(), 8 * static_cast<size_t>(p.ndim));
+      std::memcpy(bytes + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
     } else {
       const Scalar* scalar = std::get_if<Scalar>(&args[i]);
       if (!scalar || scalar->type.kind == ScalarKind::record) return refuse("");
-      bytes.resize(static_cast<size_t>(std::max<int64_t>(p.dtype.itemsize, 8)));
-      scalar->store(p.dtype, bytes.data());
+      std::memset(bytes, 0, parameter_bytes(p));
+      scalar->store(p.dtype, bytes);
     }
   }
-  for (auto& bytes : packed.storage) packed.pointers.push_back(bytes.data());
-  return packed;
+  packed.pointers.clear();
+  for (size_t offset : packed.offsets) packed.pointers.push_back(packed.bytes.data() + offset);
+  return ok_status();
 }
 
 }  // namespace pykern::detail

@@ -16,15 +16,22 @@ Result<std::string> signature_for(const std::vector<Argument>& args);
 // Whether a compiled kernel's parameters accept these arguments (for kernels whose decorator
 // fixes their signatures).
 bool accepts(const CompiledKernel& kernel, const std::vector<Argument>& args);
+// Whether `args` have exactly the types `kernel` was specialised for (Numba's typeof of each:
+// dtype, dimensions and layout), so that a kernel compiled for them can run them.
+bool matches_exactly(const CompiledKernel& kernel, const std::vector<Argument>& args);
 
+// The kernel parameters' bytes in one buffer and a pointer to each: what cuLaunchKernel and
+// the simulator take. Reused from launch to launch, so packing allocates nothing once warm.
 struct PackedArguments {
-  std::vector<std::vector<unsigned char>> storage;
+  std::vector<unsigned char> bytes;
+  std::vector<size_t> offsets;
   std::vector<void*> pointers;
 };
 // "kernel 'add' takes 3 arguments (r, x, y), 2 given"
 Error arity_error(const std::string& kernel, const std::vector<std::string>& parameters, size_t given);
 
-Result<PackedArguments> pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args,
-                                       Location where);
+// Packs `args` for `kernel`; arrays must live at `where` (host for the simulator, device for a GPU).
+Status pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args, Location where,
+                      PackedArguments& packed);
 
 }  // namespace pykern::detail

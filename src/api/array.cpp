@@ -27,6 +27,12 @@ std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape, int64
   return strides;
 }
 
+std::string shape_text(const std::vector<int64_t>& shape) {
+  std::string text = "(";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
 Array Array::zeros(DType dtype, std::vector<int64_t> shape, Order order) {
   Array a;
   a.dtype_ = std::move(dtype);
@@ -46,6 +52,13 @@ Array Array::wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vect
   a.shape_ = std::move(shape);
   a.strides_ = strides.empty() ? contiguous_strides(a.shape_, a.dtype_.itemsize, Order::C) : std::move(strides);
   a.location_ = location;
+  return a;
+}
+
+Array Array::adopt(std::shared_ptr<void> owner, void* data, DType dtype, std::vector<int64_t> shape,
+                   std::vector<int64_t> strides, Location location) {
+  Array a = wrap(data, std::move(dtype), std::move(shape), std::move(strides), location);
+  a.owner_ = std::move(owner);
   return a;
 }
 
@@ -127,16 +140,28 @@ std::byte* Array::element(const std::vector<int64_t>& index) const {
 
 Array Array::copy(Order order) const {
   Array out = zeros(dtype_, shape_, order);
-  std::vector<int64_t> index(shape_.size(), 0);
-  int64_t count = size();
+  (void)copy_elements(*this, out);  // cannot fail: same dtype and shape, both on the host
+  return out;
+}
+
+Status copy_elements(const Array& from, const Array& to) {
+  if (from.dtype() != to.dtype() || from.shape() != to.shape())
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("cannot copy a {} array of shape {} into a {} array of shape {}", from.dtype().name(),
+                                   shape_text(from.shape()), to.dtype().name(), shape_text(to.shape())));
+  if (from.location() != Location::host || to.location() != Location::host)
+    return Error::make(ErrorKind::invalid_argument, "copy_elements copies between host arrays; use copy_to_host or "
+                                                    "copy_to_device for device arrays");
+  std::vector<int64_t> index(from.shape().size(), 0);
+  int64_t count = from.size();
   for (int64_t n = 0; n < count; ++n) {
-    std::memcpy(out.element(index), element(index), static_cast<size_t>(dtype_.itemsize));
-    for (size_t axis = shape_.size(); axis-- > 0;) {  // odometer, last axis fastest
-      if (++index[axis] < shape_[axis]) break;
+    std::memcpy(to.element(index), from.element(index), static_cast<size_t>(from.dtype().itemsize));
+    for (size_t axis = index.size(); axis-- > 0;) {  // odometer, last axis fastest
+      if (++index[axis] < from.shape()[axis]) break;
       index[axis] = 0;
     }
   }
-  return out;
+  return ok_status();
 }
 
 DLTensor Array::to_dlpack() const {
@@ -157,10 +182,10 @@ DLTensor Array::to_dlpack() const {
   uint8_t bool_code = kDLUInt;
 #endif
   uint8_t code = dtype_.kind == ScalarKind::boolean ? bool_code
-                 : dtype_.kind == ScalarKind::int_  ? kDLInt
-                 : dtype_.kind == ScalarKind::uint  ? kDLUInt
-                 : dtype_.kind == ScalarKind::float_ ? kDLFloat
-                 : dtype_.kind == ScalarKind::complex ? kDLComplex : kDLOpaqueHandle;
+                 : dtype_.kind == ScalarKind::int_  ? uint8_t(kDLInt)
+                 : dtype_.kind == ScalarKind::uint  ? uint8_t(kDLUInt)
+                 : dtype_.kind == ScalarKind::float_ ? uint8_t(kDLFloat)
+                 : dtype_.kind == ScalarKind::complex ? uint8_t(kDLComplex) : uint8_t(kDLOpaqueHandle);
   t.dtype = {code, static_cast<uint8_t>(dtype_.itemsize * 8), 1};
   t.byte_offset = 0;
   return t;

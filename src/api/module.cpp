@@ -10,6 +10,7 @@
 #include "api/module_state.h"
 #include "base/source_file.h"
 #include "jit/cache.h"
+#include "jit/nvrtc.h"
 #include "sim/simulator.h"
 
 namespace pykern {
@@ -64,11 +65,16 @@ Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std
 Status ModuleState::ensure_gpu(Specialization& s) {
   std::lock_guard<std::mutex> lock(mutex);
   if (s.gpu) return ok_status();
-  auto arch = cuda::device_arch();
-  if (!arch.ok()) return arch.error();
+  auto gpu = cuda::Gpu::current();
+  if (!gpu.ok()) return gpu.error();
+  auto supported = jit::nvrtc_supported_archs();
+  if (!supported.ok()) return supported.error();
+  const cuda::DeviceInfo& device = (*gpu)->info();
+  auto target = jit::choose_gpu_target(device.major * 10 + device.minor, *supported);
+  if (!target.ok()) return target.error();
   CompileOptions options;
-  options.emit = EmitKind::cubin;
-  options.arch = *arch;
+  options.emit = target->output == jit::Output::cubin ? EmitKind::cubin : EmitKind::ptx;
+  options.arch = target->arch;
   options.use_cache = this->options.use_cache;
   options.cache_dir = this->options.cache_dir;
   options.debug = this->options.debug;
@@ -76,23 +82,25 @@ Status ModuleState::ensure_gpu(Specialization& s) {
   if (!s.signature.empty()) options.signatures.push_back({s.kernel.function, s.signature});
   auto output = compile_source(text + s.extra_source, name, options);
   if (!output.ok()) return output.error();
-  auto loaded = cuda::LoadedModule::load(output->binary, s.kernel.symbol);
+  auto loaded = cuda::GpuKernel::load(*gpu, output->binary, s.kernel, s.debug);
   if (!loaded.ok()) return loaded.error();
   s.gpu = *loaded;
   return ok_status();
 }
 
+Status ModuleState::prepare(Specialization& s, Backend backend) {
+  if (Kernel::resolve(backend) == Backend::cuda) return ensure_gpu(s);
+  return ensure_library(s);
+}
+
 Status ModuleState::run(Specialization& s, const Launch& config, const std::vector<Argument>& args) {
-  if (Kernel::resolve(config.backend()) == Backend::cuda) {
-    if (auto loaded = ensure_gpu(s); !loaded.ok()) return loaded;
-    return cuda::launch(*s.gpu, s.kernel, config, args);
-  }
-  auto packed = pack_arguments(s.kernel, args, Location::host);
-  if (!packed.ok()) return packed.error();
-  if (auto built = ensure_library(s); !built.ok()) return built;
+  if (auto ready = prepare(s, config.backend()); !ready.ok()) return ready;
+  if (Kernel::resolve(config.backend()) == Backend::cuda) return s.gpu->launch(config, args);
+  PackedArguments packed;
+  if (auto packing = pack_arguments(s.kernel, args, Location::host, packed); !packing.ok()) return packing;
   const Dim3& g = config.grid();
   const Dim3& b = config.block();
-  return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed->pointers.data());
+  return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed.pointers.data());
 }
 
 }  // namespace detail
@@ -147,6 +155,17 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
     if (!ran.ok() && ran.error().kind == ErrorKind::launch)
       return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));
     return ran;
+  } catch (const std::exception& e) {
+    return Error::make(ErrorKind::internal, std::string("internal error: ") + e.what());
+  }
+}
+
+Status Kernel::prepare(const std::vector<Argument>& args, Backend backend) const {
+  try {
+    if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
+    auto specialization = module_->specialization(name_, args);
+    if (!specialization.ok()) return specialization.error();
+    return module_->prepare(**specialization, backend);
   } catch (const std::exception& e) {
     return Error::make(ErrorKind::internal, std::string("internal error: ") + e.what());
   }

@@ -27,7 +27,7 @@ struct Specialization {
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
   std::string signature;                  // what it was compiled for ("" for the decorator's)
   std::string extra_source;               // generated kernels: their Python, after the module's
-  std::shared_ptr<cuda::LoadedModule> gpu;  // the cubin loaded on the GPU, made on first GPU launch
+  std::shared_ptr<cuda::GpuKernel> gpu;   // loaded on the GPU with its launch prepared, on first GPU launch
 };
 
 struct ModuleState {
@@ -45,8 +45,8 @@ struct ModuleState {
   std::map<std::string, std::vector<std::shared_ptr<Specialization>>> declared;
   // Kernels specialised eagerly with Kernel::specialize, tried before anything else.
   std::map<std::string, std::vector<std::shared_ptr<Specialization>>> eager;
-  // Kernels specialised from their arguments: by kernel and signature.
-  std::map<std::string, std::shared_ptr<Specialization>> specialized;
+  // Kernels specialised from their arguments: by kernel, one per argument types seen.
+  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> specialized;
 
   jit::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
 
@@ -62,6 +62,9 @@ struct ModuleState {
   // The decorator's signatures of `kernel`, compiled when the module was loaded.
   const std::vector<std::shared_ptr<Specialization>>& declared_for(const std::string& kernel) { return declared[kernel]; }
 
+  // The specialisation a launch with `args` uses: an eager one that accepts them, else one of
+  // the decorator's signatures, else the one compiled for exactly these argument types (the
+  // first launch compiles it). Warm launches find it without building any text.
   Result<std::shared_ptr<Specialization>> specialization(const std::string& kernel, const std::vector<Argument>& args) {
     std::lock_guard<std::mutex> lock(mutex);
     for (const auto& s : eager[kernel])
@@ -77,21 +80,25 @@ struct ModuleState {
                          fmt::format("no signature of kernel '{}' accepts these arguments {}; it was compiled for:{}",
                                      kernel, wanted.ok() ? *wanted : "", offered));
     }
+    std::vector<std::shared_ptr<Specialization>>& known = specialized[kernel];
+    for (const auto& s : known)
+      if (detail::matches_exactly(s->kernel, args)) return s;
     auto signature = signature_for(args);
     if (!signature.ok())
       return Error::make(ErrorKind::invalid_argument, fmt::format("kernel '{}': {}", kernel, signature.error().message));
-    std::string key = kernel + "|" + *signature;
-    if (auto found = specialized.find(key); found != specialized.end()) return found->second;
     auto compiled = compile(kernel, *signature);
     if (!compiled.ok()) return compiled.error();
     if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one specialisation of " + kernel);
-    return specialized[key] = compiled->front();
+    known.push_back(compiled->front());
+    return compiled->front();
   }
 
   // Compiles a generated kernel: `extra_source` (Python, defining `kernel`) appended to the
   // module's text, specialised with `signature`.
   Result<std::shared_ptr<Specialization>> compile_generated(const std::string& kernel, const std::string& extra_source,
                                                             const std::string& signature);
+  // Makes ready what a launch on `backend` needs: the simulator's build, or the GPU's module.
+  Status prepare(Specialization& s, Backend backend);
   // Packs the arguments, builds the simulator library if needed, launches.
   Status run(Specialization& s, const Launch& config, const std::vector<Argument>& args);
 

@@ -15,12 +15,6 @@ namespace {
 
 using Shape = std::vector<int64_t>;
 
-std::string shape_text(const Shape& shape) {
-  std::string text = "(";
-  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
-  return text + (shape.size() == 1 ? ",)" : ")");
-}
-
 // NumPy's broadcasting of shapes.
 Result<Shape> broadcast_shapes(const std::vector<Shape>& shapes) {
   size_t ndim = 0;

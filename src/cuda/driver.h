@@ -1,5 +1,9 @@
 // The CUDA driver API, loaded at run time (dlopen libcuda.so.1): pykern starts, translates
 // and simulates on machines without a driver, and says so when a GPU is asked for.
+//
+// Everything in src/cuda calls the driver through a `Driver` table rather than the symbols
+// themselves, so the unit tests can hand the launcher a fake driver and check what it asks
+// of it (copies, launch parameters, error paths) on machines without a GPU.
 #pragma once
 #include <cuda.h>
 
@@ -17,27 +21,52 @@ struct Driver {
   decltype(&::cuDeviceGet) device_get = nullptr;
   decltype(&::cuDeviceGetName) device_name = nullptr;
   decltype(&::cuDeviceGetAttribute) device_attribute = nullptr;
-  decltype(&::cuDeviceTotalMem_v2) device_total_mem = nullptr;
+  decltype(&::cuDeviceTotalMem) device_total_mem = nullptr;
   decltype(&::cuDevicePrimaryCtxRetain) primary_ctx_retain = nullptr;
+  decltype(&::cuDevicePrimaryCtxRelease) primary_ctx_release = nullptr;
+  decltype(&::cuCtxGetCurrent) ctx_get_current = nullptr;
   decltype(&::cuCtxSetCurrent) ctx_set_current = nullptr;
   decltype(&::cuCtxSynchronize) ctx_synchronize = nullptr;
-  decltype(&::cuModuleLoadData) module_load_data = nullptr;
+  decltype(&::cuModuleLoadDataEx) module_load_data_ex = nullptr;
   decltype(&::cuModuleUnload) module_unload = nullptr;
   decltype(&::cuModuleGetFunction) module_get_function = nullptr;
-  decltype(&::cuLaunchKernel) launch_kernel = nullptr;
+  decltype(&::cuModuleGetGlobal) module_get_global = nullptr;
+  decltype(&::cuFuncGetAttribute) func_get_attribute = nullptr;
   decltype(&::cuFuncSetAttribute) func_set_attribute = nullptr;
-  decltype(&::cuMemAlloc_v2) mem_alloc = nullptr;
-  decltype(&::cuMemFree_v2) mem_free = nullptr;
-  decltype(&::cuMemcpyHtoD_v2) memcpy_htod = nullptr;
-  decltype(&::cuMemcpyDtoH_v2) memcpy_dtoh = nullptr;
+  decltype(&::cuLaunchKernel) launch_kernel = nullptr;
+  decltype(&::cuMemAlloc) mem_alloc = nullptr;
+  decltype(&::cuMemFree) mem_free = nullptr;
+  decltype(&::cuMemAllocHost) mem_alloc_host = nullptr;
+  decltype(&::cuMemFreeHost) mem_free_host = nullptr;
+  decltype(&::cuMemcpyHtoDAsync) memcpy_htod_async = nullptr;
+  decltype(&::cuMemcpyDtoHAsync) memcpy_dtoh_async = nullptr;
+  decltype(&::cuMemcpyDtoDAsync) memcpy_dtod_async = nullptr;
+  decltype(&::cuMemsetD8Async) memset_d8_async = nullptr;
+  decltype(&::cuStreamCreate) stream_create = nullptr;
+  decltype(&::cuStreamDestroy) stream_destroy = nullptr;
   decltype(&::cuStreamSynchronize) stream_synchronize = nullptr;
+  decltype(&::cuEventCreate) event_create = nullptr;
+  decltype(&::cuEventDestroy) event_destroy = nullptr;
+  decltype(&::cuEventRecord) event_record = nullptr;
+  decltype(&::cuEventSynchronize) event_synchronize = nullptr;
+  decltype(&::cuEventElapsedTime) event_elapsed_time = nullptr;
   decltype(&::cuGetErrorName) error_name = nullptr;
   decltype(&::cuGetErrorString) error_string = nullptr;
 
   // The loaded driver, initialised; an ErrorKind::driver error when there is none.
   static Result<const Driver*> get();
-  // OK, or an error naming the call and what it was for: "cuLaunchKernel (kernel 'add'): ...".
+  // OK, or an error naming the call and what it was for: "cuLaunchKernel (kernel 'add') failed: ...".
   Status check(CUresult result, const char* call, const std::string& what) const;
+};
+
+// What a launch is checked against, read once per device.
+struct DeviceLimits {
+  int max_threads_per_block = 1024;
+  int max_block[3] = {1024, 1024, 64};
+  int max_grid[3] = {2147483647, 65535, 65535};
+  int shared_per_block = 48 * 1024;        // without opting in
+  int shared_per_block_optin = 48 * 1024;  // the most a kernel may opt in to
+  int warp_size = 32;
 };
 
 struct DeviceInfo {
@@ -46,9 +75,13 @@ struct DeviceInfo {
   int major = 0, minor = 0;  // compute capability
   uint64_t memory_bytes = 0;
   int multiprocessors = 0;
+  DeviceLimits limits;
   std::string arch() const { return "sm_" + std::to_string(major) + std::to_string(minor); }
 };
 
+Result<DeviceInfo> query_device(const Driver& driver, int ordinal);
+Result<std::vector<DeviceInfo>> list_devices(const Driver& driver);
+// The devices of the loaded driver; an error when there is no driver.
 Result<std::vector<DeviceInfo>> list_devices();
 
 }  // namespace pykern::cuda

@@ -1,125 +1,226 @@
 #include "cuda/launcher.h"
 
+#include <cstring>
+
 #include <fmt/format.h>
 
-#include "api/arguments.h"
+#include "cuda/memory.h"
 
 namespace pykern::cuda {
 
 namespace {
 
-// Device memory released on every path.
-struct DeviceBuffer {
-  const Driver* driver = nullptr;
+// Device memory for one launch's copy of a host array, freed on every path.
+struct StagedArray {
+  const Gpu* gpu = nullptr;
   CUdeviceptr pointer = 0;
-  ~DeviceBuffer() {
-    if (pointer) driver->mem_free(pointer);
+  size_t argument = 0;
+  Span host;
+  StagedArray() = default;
+  StagedArray(const StagedArray&) = delete;
+  StagedArray(StagedArray&& other) noexcept : gpu(other.gpu), pointer(other.pointer), argument(other.argument), host(other.host) {
+    other.pointer = 0;
+  }
+  ~StagedArray() {
+    if (pointer) gpu->driver().mem_free(pointer);
   }
 };
 
-// The bytes an array's elements span, from its lowest to its highest element.
-struct Span {
-  std::byte* lowest = nullptr;
-  size_t bytes = 0;
-};
+bool is_cubin(const std::string& image) { return image.size() >= 4 && std::memcmp(image.data(), "\x7f" "ELF", 4) == 0; }
 
-Span span_of(const Array& a) {
-  if (a.size() == 0) return {};
-  int64_t low = 0, high = 0;
-  for (int axis = 0; axis < a.ndim(); ++axis) {
-    int64_t extent = (a.shape()[axis] - 1) * a.strides()[axis];
-    (extent < 0 ? low : high) += extent;
+// Loads a cubin, or JIT-compiles PTX, keeping the JIT's log for the error message.
+Status load_module(const Driver& d, const std::string& image, CUmodule* module, const std::string& what) {
+  char log[8192] = {0};
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void* values[] = {log, reinterpret_cast<void*>(static_cast<uintptr_t>(sizeof log))};
+  unsigned count = is_cubin(image) ? 0 : 2;
+  Status loaded = d.check(d.module_load_data_ex(module, image.data(), count, options, values), "cuModuleLoadDataEx", what);
+  if (!loaded.ok() && log[0] != 0) {
+    Error error = loaded.error();
+    error.log = log;
+    return error;
   }
-  return {static_cast<std::byte*>(a.data()) + low, static_cast<size_t>(high - low + a.dtype().itemsize)};
-}
-
-Result<CUcontext> primary_context(const Driver& d) {
-  static CUcontext context = nullptr;
-  if (context == nullptr) {
-    CUdevice device = 0;
-    if (auto s = d.check(d.device_get(&device, 0), "cuDeviceGet", "device 0"); !s.ok()) return s.error();
-    if (auto s = d.check(d.primary_ctx_retain(&context, device), "cuDevicePrimaryCtxRetain", "device 0"); !s.ok())
-      return s.error();
-  }
-  if (auto s = d.check(d.ctx_set_current(context), "cuCtxSetCurrent", "device 0"); !s.ok()) return s.error();
-  return context;
-}
-
-}  // namespace
-
-Result<std::string> device_arch() {
-  auto devices = list_devices();
-  if (!devices.ok()) return devices.error();
-  if (devices->empty()) return Error::make(ErrorKind::driver, "the CUDA driver sees no GPU");
-  return devices->front().arch();
-}
-
-LoadedModule::~LoadedModule() {
-  auto driver = Driver::get();
-  if (module_ && driver.ok()) (*driver)->module_unload(module_);
-}
-
-Result<std::shared_ptr<LoadedModule>> LoadedModule::load(const std::string& cubin, const std::string& symbol) {
-  auto driver = Driver::get();
-  if (!driver.ok()) return driver.error();
-  const Driver& d = **driver;
-  auto context = primary_context(d);
-  if (!context.ok()) return context.error();
-  std::shared_ptr<LoadedModule> loaded(new LoadedModule());
-  loaded->context_ = *context;
-  if (auto s = d.check(d.module_load_data(&loaded->module_, cubin.data()), "cuModuleLoadData", "kernel " + symbol); !s.ok())
-    return s.error();
-  if (auto s = d.check(d.module_get_function(&loaded->function_, loaded->module_, symbol.c_str()), "cuModuleGetFunction",
-                       "kernel " + symbol);
-      !s.ok())
-    return s.error();
   return loaded;
 }
 
-Status launch(const LoadedModule& module, const CompiledKernel& kernel, const Launch& config,
-              const std::vector<Argument>& args) {
-  auto driver = Driver::get();
-  if (!driver.ok()) return driver.error();
-  const Driver& d = **driver;
-  if (auto s = d.check(d.ctx_set_current(module.context()), "cuCtxSetCurrent", "kernel " + kernel.function); !s.ok()) return s;
-  std::string what = "kernel '" + kernel.function + "'";
-  // Host arrays travel to the device for the launch and back after it.
-  std::vector<DeviceBuffer> buffers(args.size());
-  std::vector<Argument> device_args = args;
-  std::vector<std::pair<size_t, Span>> copied;
+// The copies of a launch's host arrays: allocated and filled before it, read back after.
+Status stage_host_arrays(const Gpu& gpu, const std::vector<Argument>& args, CUstream stream, const std::string& what,
+                         std::vector<Argument>& device_args, std::vector<StagedArray>& staged) {
+  const Driver& d = gpu.driver();
   for (size_t i = 0; i < args.size(); ++i) {
     const Array* a = std::get_if<Array>(&args[i]);
     if (!a || a->location() != Location::host) continue;
+    if (device_args.empty()) device_args = args;
     Span span = span_of(*a);
     std::byte* device_data = nullptr;
     if (span.bytes > 0) {
-      buffers[i].driver = &d;
-      if (auto s = d.check(d.mem_alloc(&buffers[i].pointer, span.bytes), "cuMemAlloc", what); !s.ok()) return s;
-      if (auto s = d.check(d.memcpy_htod(buffers[i].pointer, span.lowest, span.bytes), "cuMemcpyHtoD", what); !s.ok())
-        return s;
-      device_data = reinterpret_cast<std::byte*>(buffers[i].pointer) + (static_cast<std::byte*>(a->data()) - span.lowest);
-      copied.push_back({i, span});
+      StagedArray& s = staged.emplace_back();
+      s.gpu = &gpu;
+      s.argument = i;
+      s.host = span;
+      if (auto r = d.check(d.mem_alloc(&s.pointer, span.bytes), "cuMemAlloc", what); !r.ok()) return r;
+      if (auto r = d.check(d.memcpy_htod_async(s.pointer, span.lowest, span.bytes, stream), "cuMemcpyHtoDAsync", what);
+          !r.ok())
+        return r;
+      device_data = reinterpret_cast<std::byte*>(s.pointer) + (static_cast<std::byte*>(a->data()) - span.lowest);
     }
     device_args[i] = Array::wrap(device_data, a->dtype(), a->shape(), a->strides(), Location::device);
   }
-  auto packed = detail::pack_arguments(kernel, device_args, Location::device);
-  if (!packed.ok()) return packed.error();
+  return ok_status();
+}
+
+// Every launch on this thread packs into the same buffers.
+thread_local detail::PackedArguments packed;
+
+}  // namespace
+
+std::string describe_failure(const pk::ErrorRecord& r) {
+  std::string where = fmt::format("{}:{}: {}: tid=[{}, {}, {}] ctaid=[{}, {}, {}]", r.file, r.line,
+                                  r.is_index_error ? "IndexError" : r.kind, r.tid[0], r.tid[1], r.tid[2], r.ctaid[0],
+                                  r.ctaid[1], r.ctaid[2]);
+  if (r.is_index_error)
+    return where + fmt::format(": index {} is out of bounds for axis {} with size {}", r.index, r.axis, r.size);
+  return where + ": " + r.message;
+}
+
+Status check_launch_limits(const DeviceInfo& device, int kernel_max_threads, int static_shared_bytes,
+                           const Launch& config, const std::string& kernel) {
   const Dim3& g = config.grid();
   const Dim3& b = config.block();
-  CUstream stream = static_cast<CUstream>(config.stream());
-  if (auto s = d.check(d.launch_kernel(module.function(), g.x, g.y, g.z, b.x, b.y, b.z,
-                                       static_cast<unsigned>(config.shared_bytes()), stream, packed->pointers.data(), nullptr),
-                       "cuLaunchKernel", what);
+  const DeviceLimits& l = device.limits;
+  auto refuse = [&](const std::string& why) {
+    return Error::make(ErrorKind::launch, fmt::format("cannot launch {} with grid ({}, {}, {}) and block ({}, {}, {}): {}",
+                                                      kernel, g.x, g.y, g.z, b.x, b.y, b.z, why));
+  };
+  if (b.x > uint32_t(l.max_block[0]) || b.y > uint32_t(l.max_block[1]) || b.z > uint32_t(l.max_block[2]))
+    return refuse(fmt::format("a block is at most ({}, {}, {}) on {}", l.max_block[0], l.max_block[1], l.max_block[2],
+                              device.name));
+  if (g.x > uint32_t(l.max_grid[0]) || g.y > uint32_t(l.max_grid[1]) || g.z > uint32_t(l.max_grid[2]))
+    return refuse(fmt::format("a grid is at most ({}, {}, {}) on {}", l.max_grid[0], l.max_grid[1], l.max_grid[2],
+                              device.name));
+  if (b.count() > uint64_t(l.max_threads_per_block))
+    return refuse(fmt::format("a block has at most {} threads on {}", l.max_threads_per_block, device.name));
+  if (b.count() > uint64_t(kernel_max_threads))
+    return refuse(fmt::format("this kernel runs at most {} threads per block on {} (its registers limit it); use "
+                              "smaller blocks",
+                              kernel_max_threads, device.name));
+  size_t shared = size_t(static_shared_bytes) + config.shared_bytes();
+  if (shared > size_t(l.shared_per_block_optin))
+    return refuse(fmt::format("it needs {} bytes of shared memory per block ({} static, {} dynamic) and {} allows {}",
+                              shared, static_shared_bytes, config.shared_bytes(), device.name,
+                              l.shared_per_block_optin));
+  return ok_status();
+}
+
+GpuKernel::~GpuKernel() {
+  if (module_ && gpu_->bind().ok()) gpu_->driver().module_unload(module_);
+}
+
+Result<std::shared_ptr<GpuKernel>> GpuKernel::load(std::shared_ptr<Gpu> gpu, const std::string& image,
+                                                   const CompiledKernel& kernel, bool debug) {
+  std::shared_ptr<GpuKernel> k(new GpuKernel());
+  k->gpu_ = std::move(gpu);
+  k->kernel_ = kernel;
+  k->debug_ = debug;
+  const Gpu& g = *k->gpu_;
+  const Driver& d = g.driver();
+  std::string what = g.describe(kernel.function);
+  if (auto s = g.bind(); !s.ok()) return s.error();
+  if (auto s = load_module(d, image, &k->module_, what); !s.ok()) return s.error();
+  if (auto s = d.check(d.module_get_function(&k->function_, k->module_, kernel.symbol.c_str()), "cuModuleGetFunction", what);
+      !s.ok())
+    return s.error();
+  d.func_get_attribute(&k->max_threads_per_block_, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, k->function_);
+  d.func_get_attribute(&k->static_shared_bytes_, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, k->function_);
+  if (debug) {
+    size_t bytes = 0;
+    if (auto s = d.check(d.module_get_global(&k->error_record_, &bytes, k->module_, PK_ERROR_RECORD_SYMBOL),
+                         "cuModuleGetGlobal", what + " (its error record)");
+        !s.ok())
+      return s.error();
+    if (bytes != sizeof(pk::ErrorRecord))
+      return Error::make(ErrorKind::internal, fmt::format("{}: the error record has {} bytes, not {}", what, bytes,
+                                                          sizeof(pk::ErrorRecord)));
+  }
+  return k;
+}
+
+Status GpuKernel::prepare_shared_memory(size_t dynamic_bytes) {
+  // Beyond the default 48 KiB a kernel must opt in to its dynamic shared memory.
+  size_t default_limit = size_t(gpu_->info().limits.shared_per_block);
+  if (size_t(static_shared_bytes_) + dynamic_bytes <= default_limit) return ok_status();
+  std::lock_guard<std::mutex> lock(shared_mutex_);
+  if (dynamic_bytes <= dynamic_shared_allowed_) return ok_status();
+  const Driver& d = gpu_->driver();
+  if (auto s = d.check(d.func_set_attribute(function_, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(dynamic_bytes)),
+                       "cuFuncSetAttribute", gpu_->describe(kernel_.function));
       !s.ok())
     return s;
-  // A kernel fault (an illegal address, a trap from a debug build) shows here.
-  if (auto s = d.check(d.ctx_synchronize(), "cuCtxSynchronize", what + " while running"); !s.ok())
-    return Error::make(ErrorKind::launch, s.error().message);
-  for (const auto& [index, span] : copied) {
-    if (auto s = d.check(d.memcpy_dtoh(span.lowest, buffers[index].pointer, span.bytes), "cuMemcpyDtoH", what); !s.ok())
-      return s;
-  }
+  dynamic_shared_allowed_ = dynamic_bytes;
   return ok_status();
+}
+
+// After the kernel ran: a fault (illegal address) or a debug build's recorded failure.
+Status GpuKernel::check_failure(CUstream stream, const std::string& what) {
+  const Driver& d = gpu_->driver();
+  if (auto s = d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what + " while running"); !s.ok())
+    return Error::make(ErrorKind::launch, s.error().message +
+                                              " (a fault leaves the GPU context unusable: restart the process to use "
+                                              "this GPU again; debug=True reports out-of-bounds accesses)");
+  if (!debug_) return ok_status();
+  pk::ErrorRecord record{};
+  if (auto s = d.check(d.memcpy_dtoh_async(&record, error_record_, sizeof record, stream), "cuMemcpyDtoHAsync",
+                       what + " (reading its error record)");
+      !s.ok())
+    return s;
+  if (auto s = d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what); !s.ok()) return s;
+  if (record.claimed) return Error::make(ErrorKind::launch, describe_failure(record));
+  return ok_status();
+}
+
+Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args) {
+  const Gpu& g = *gpu_;
+  const Driver& d = g.driver();
+  if (auto s = check_launch_limits(g.info(), max_threads_per_block_, static_shared_bytes_, config,
+                                   g.describe(kernel_.function));
+      !s.ok())
+    return s;
+  if (auto s = prepare_shared_memory(config.shared_bytes()); !s.ok()) return s;
+  if (auto s = g.bind(); !s.ok()) return s;
+  CUstream stream = static_cast<CUstream>(config.stream());
+  std::vector<Argument> device_args;  // stays empty unless a host array needs a device copy
+  std::vector<StagedArray> staged;
+  std::string what;  // built only on the slow paths
+  auto describe = [&]() -> const std::string& {
+    if (what.empty()) what = g.describe(kernel_.function);
+    return what;
+  };
+  bool has_host_arrays = false;
+  for (const Argument& a : args)
+    if (const Array* array = std::get_if<Array>(&a); array && array->location() == Location::host) has_host_arrays = true;
+  if (has_host_arrays)
+    if (auto s = stage_host_arrays(g, args, stream, describe(), device_args, staged); !s.ok()) return s;
+  if (auto s = detail::pack_arguments(kernel_, device_args.empty() ? args : device_args, Location::device, packed); !s.ok())
+    return s;
+  if (debug_)
+    if (auto s = d.check(d.memset_d8_async(error_record_, 0, sizeof(pk::ErrorRecord), stream), "cuMemsetD8Async", describe());
+        !s.ok())
+      return s;
+  const Dim3& gd = config.grid();
+  const Dim3& bd = config.block();
+  if (auto s = d.check(d.launch_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z,
+                                       static_cast<unsigned>(config.shared_bytes()), stream, packed.pointers.data(), nullptr),
+                       "cuLaunchKernel", describe());
+      !s.ok())
+    return s;
+  // Device arrays only, no debug build: the launch is asynchronous, as in Numba.
+  if (!has_host_arrays && !debug_) return ok_status();
+  if (auto s = check_failure(stream, describe()); !s.ok()) return s;
+  for (const StagedArray& s : staged)
+    if (auto r = d.check(d.memcpy_dtoh_async(s.host.lowest, s.pointer, s.host.bytes, stream), "cuMemcpyDtoHAsync", describe());
+        !r.ok())
+      return r;
+  return d.check(d.stream_synchronize(stream), "cuStreamSynchronize", describe());
 }
 
 }  // namespace pykern::cuda

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <mutex>
 
 #include <nvrtc.h>
@@ -24,6 +25,8 @@ struct NvrtcApi {
   decltype(&nvrtcGetCUBINSize) cubin_size = nullptr;
   decltype(&nvrtcGetCUBIN) cubin = nullptr;
   decltype(&nvrtcGetErrorString) error_string = nullptr;
+  decltype(&nvrtcGetNumSupportedArchs) num_supported_archs = nullptr;
+  decltype(&nvrtcGetSupportedArchs) supported_archs = nullptr;
   std::string load_error;
 };
 
@@ -59,6 +62,8 @@ const NvrtcApi& api() {
     bind(a.cubin_size, "nvrtcGetCUBINSize");
     bind(a.cubin, "nvrtcGetCUBIN");
     bind(a.error_string, "nvrtcGetErrorString");
+    bind(a.num_supported_archs, "nvrtcGetNumSupportedArchs");
+    bind(a.supported_archs, "nvrtcGetSupportedArchs");
     return a;
   }();
   return loaded;
@@ -72,6 +77,33 @@ Result<std::string> nvrtc_version() {
   int major = 0, minor = 0;
   if (nvrtc.version(&major, &minor) != NVRTC_SUCCESS) return Error::make(ErrorKind::nvrtc, "nvrtcVersion failed");
   return std::to_string(major) + "." + std::to_string(minor);
+}
+
+Result<std::vector<int>> nvrtc_supported_archs() {
+  const NvrtcApi& nvrtc = api();
+  if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
+  int count = 0;
+  if (nvrtc.num_supported_archs(&count) != NVRTC_SUCCESS || count <= 0)
+    return Error::make(ErrorKind::nvrtc, "nvrtcGetNumSupportedArchs failed");
+  std::vector<int> archs(static_cast<size_t>(count));
+  if (nvrtc.supported_archs(archs.data()) != NVRTC_SUCCESS)
+    return Error::make(ErrorKind::nvrtc, "nvrtcGetSupportedArchs failed");
+  std::sort(archs.begin(), archs.end());
+  return archs;
+}
+
+Result<GpuTarget> choose_gpu_target(int device_arch, const std::vector<int>& supported) {
+  if (std::find(supported.begin(), supported.end(), device_arch) != supported.end())
+    return GpuTarget{"sm_" + std::to_string(device_arch), Output::cubin};
+  int newest_below = 0;
+  for (int arch : supported)
+    if (arch < device_arch) newest_below = arch;
+  if (newest_below == 0)
+    return Error::make(ErrorKind::nvrtc,
+                       "this NVRTC cannot compile for sm_" + std::to_string(device_arch) + " (the oldest it supports is sm_" +
+                           (supported.empty() ? std::string("?") : std::to_string(supported.front())) +
+                           "); use a CUDA Toolkit that supports the GPU");
+  return GpuTarget{"sm_" + std::to_string(newest_below), Output::ptx};
 }
 
 Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request) {

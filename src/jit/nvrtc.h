@@ -25,6 +25,18 @@ struct NvrtcResult {
 
 // NVRTC's version as "13.0"; an error if NVRTC cannot be loaded.
 Result<std::string> nvrtc_version();
+// The real architectures NVRTC can make cubins for (90 for sm_90), oldest first.
+Result<std::vector<int>> nvrtc_supported_archs();
+// What to build for a device of compute capability `device_arch` (e.g. 90): a cubin when NVRTC
+// knows the device, else PTX for the newest architecture NVRTC knows below it, which the
+// driver compiles for the device when it loads it. An error when the device is older than
+// every architecture NVRTC supports.
+struct GpuTarget {
+  std::string arch;  // "sm_90"
+  Output output = Output::cubin;
+};
+Result<GpuTarget> choose_gpu_target(int device_arch, const std::vector<int>& supported);
+
 Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request);
 
 }  // namespace pykern::jit

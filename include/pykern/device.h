@@ -1,0 +1,85 @@
+// Device memory, streams and events, as numba.cuda has them.
+//
+//   auto d_x = pykern::to_device(x);                        // a copy of x on the GPU
+//   auto d_out = pykern::device_array_like(x);              // uninitialised, on the GPU
+//   auto stream = pykern::Stream::create();
+//   kernel->launch(pykern::Launch(grid, block).stream(*stream), *d_x, *d_out);   // returns at once
+//   pykern::copy_to_host(*d_out, out, *stream);
+//   stream->synchronize();
+//
+// Where the backend is the CPU simulator (Backend::cpu, or automatic without a GPU to use),
+// "device" arrays are host arrays and streams do their work at once, as in Numba's simulator:
+// the same program runs, with the same results, on a machine without a GPU.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pykern/array.h"
+#include "pykern/module.h"
+#include "pykern/result.h"
+
+namespace pykern {
+
+class Stream {
+ public:
+  Stream() = default;  // the default stream
+  static Result<Stream> create(Backend backend = Backend::automatic);
+  // Waits for everything queued on the stream.
+  Status synchronize() const;
+  void* handle() const;  // the CUstream; null for the default stream and the simulator
+  Backend backend() const;
+
+  struct State;
+
+ private:
+  std::shared_ptr<State> state_;
+};
+
+class Event {
+ public:
+  static Result<Event> create(Backend backend = Backend::automatic);
+  // Marks the point the stream has reached (what is queued so far).
+  Status record(const Stream& stream = {});
+  Status synchronize() const;
+  // Milliseconds from this event to `end`, both recorded and complete (numba's elapsed_time).
+  Result<float> elapsed_ms(const Event& end) const;
+
+  struct State;
+
+ private:
+  std::shared_ptr<State> state_;
+};
+
+// The GPUs the driver sees; an error when there is no driver.
+struct GpuInfo {
+  int ordinal = 0;
+  std::string name;
+  int major = 0, minor = 0;  // compute capability
+  uint64_t memory_bytes = 0;
+  int multiprocessors = 0;
+};
+Result<std::vector<GpuInfo>> list_gpus();
+// Uses GPU `ordinal` for the rest of the process (numba.cuda.select_device).
+Status select_gpu(int ordinal);
+
+// Uninitialised device memory (zeroed in the simulator).
+Result<Array> device_array(DType dtype, std::vector<int64_t> shape, Order order = Order::C,
+                           Backend backend = Backend::automatic);
+// Device memory with `like`'s dtype and shape, Fortran order when `like` is Fortran-contiguous.
+Result<Array> device_array_like(const Array& like, Backend backend = Backend::automatic);
+// Page-locked host memory: its copies are faster and can overlap kernels on a stream.
+Result<Array> pinned_array(DType dtype, std::vector<int64_t> shape, Order order = Order::C,
+                           Backend backend = Backend::automatic);
+// A device copy of a host array (the copy is complete on return unless a stream is given).
+Result<Array> to_device(const Array& host, const Stream& stream = {}, Backend backend = Backend::automatic);
+// Into a device array, from a host array or another device array of the same dtype and shape.
+Status copy_to_device(const Array& from, const Array& device, const Stream& stream = {});
+// Into a host array of the same dtype and shape (any strides).
+Status copy_to_host(const Array& device, const Array& host, const Stream& stream = {});
+// Into a new C-contiguous host array.
+Result<Array> copy_to_host(const Array& device, const Stream& stream = {});
+// Waits for all work on the GPU (numba.cuda.synchronize); nothing to wait for in the simulator.
+Status synchronize(Backend backend = Backend::automatic);
+
+}  // namespace pykern

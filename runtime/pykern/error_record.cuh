@@ -1,0 +1,26 @@
+// pykern runtime: the first failure of a GPU launch, as the device leaves it for the host.
+// Plain C++ (no device keywords): the launcher includes it too, so both sides agree on the
+// layout. A debug kernel's failing thread fills it and exits (as Numba's raising thread
+// returns); the host reads it after the launch and reports the failure in the simulator's words.
+#pragma once
+
+namespace pk {
+
+struct ErrorRecord {
+  int claimed;        // 0 until a thread claims the record (atomicCAS), then 1
+  int line;           // the Python line
+  int tid[3];         // threadIdx of the failing thread
+  int ctaid[3];       // blockIdx of the failing thread
+  int axis;           // IndexError: the axis
+  int is_index_error; // 1: an IndexError with index/axis/size; 0: kind and message
+  long long index;    // IndexError: the index
+  long long size;     // IndexError: the axis' length
+  char file[96];      // the Python file, as #line names it
+  char kind[32];      // "AssertionError", "ZeroDivisionError", "Exception"
+  char message[128];  // the assert's or raise's message
+};
+
+// The symbol a module's record has (extern "C", so the driver finds it by this name).
+#define PK_ERROR_RECORD_SYMBOL "pk_error_record"
+
+}  // namespace pk

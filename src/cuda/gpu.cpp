@@ -1,0 +1,85 @@
+#include "cuda/gpu.h"
+
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "pykern/compiler.h"
+
+namespace pykern::cuda {
+
+namespace {
+std::mutex selection_mutex;
+// Never destroyed: the driver tears itself down at exit, and releasing the context from a
+// static destructor could run after that.
+std::shared_ptr<Gpu>& selected = *new std::shared_ptr<Gpu>();
+}  // namespace
+
+Gpu::~Gpu() {
+  if (context_ != nullptr) {
+    driver_->primary_ctx_release(device_);
+  }
+}
+
+Result<std::shared_ptr<Gpu>> Gpu::open(const Driver& driver, int ordinal) {
+  auto info = query_device(driver, ordinal);
+  if (!info.ok()) return info.error();
+  std::shared_ptr<Gpu> gpu(new Gpu());
+  gpu->driver_ = &driver;
+  gpu->info_ = std::move(*info);
+  std::string what = fmt::format("device {}", ordinal);
+  if (auto s = driver.check(driver.device_get(&gpu->device_, ordinal), "cuDeviceGet", what); !s.ok()) return s.error();
+  if (auto s = driver.check(driver.primary_ctx_retain(&gpu->context_, gpu->device_), "cuDevicePrimaryCtxRetain", what);
+      !s.ok())
+    return s.error();
+  return gpu;
+}
+
+Result<std::shared_ptr<Gpu>> Gpu::current() {
+  std::lock_guard<std::mutex> lock(selection_mutex);
+  if (selected) return selected;
+  auto driver = Driver::get();
+  if (!driver.ok()) return driver.error();
+  auto gpu = open(**driver, 0);
+  if (!gpu.ok()) return gpu.error();
+  selected = *gpu;
+  return selected;
+}
+
+void Gpu::select(std::shared_ptr<Gpu> gpu) {
+  std::lock_guard<std::mutex> lock(selection_mutex);
+  selected = std::move(gpu);
+}
+
+Status Gpu::bind() const {
+  // Asked each time rather than remembered: the host program may switch contexts itself.
+  CUcontext now = nullptr;
+  if (driver_->ctx_get_current(&now) == CUDA_SUCCESS && now == context_) return ok_status();
+  if (auto s = driver_->check(driver_->ctx_set_current(context_), "cuCtxSetCurrent", fmt::format("device {}", info_.ordinal));
+      !s.ok())
+    return s;
+  return ok_status();
+}
+
+std::string Gpu::describe(const std::string& kernel) const {
+  return fmt::format("kernel '{}' on device {} ({})", kernel, info_.ordinal, info_.name);
+}
+
+}  // namespace pykern::cuda
+
+namespace pykern {
+
+std::string current_gpu_arch() {
+  // Asked without making a context (that alone takes a tenth of a second): `pykern compile`
+  // only needs the architecture.
+  {
+    std::lock_guard<std::mutex> lock(cuda::selection_mutex);
+    if (cuda::selected) return cuda::selected->info().arch();
+  }
+  auto driver = cuda::Driver::get();
+  if (!driver.ok()) return "";
+  auto info = cuda::query_device(**driver, 0);
+  return info.ok() ? info->arch() : "";
+}
+
+}  // namespace pykern
