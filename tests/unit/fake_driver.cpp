@@ -1,0 +1,241 @@
+#include "fake_driver.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace test {
+
+namespace {
+
+FakeDriver* fake = nullptr;
+
+// Records the call and answers the failure the test asked for, if any.
+CUresult enter(const char* call) {
+  fake->calls.push_back(call);
+  auto failure = fake->failures.find(call);
+  return failure == fake->failures.end() ? CUDA_SUCCESS : failure->second;
+}
+
+#define PK_FAKE_ENTER(name)                   \
+  if (CUresult r = enter(name); r != CUDA_SUCCESS) return r
+
+CUresult init(unsigned) { return CUDA_SUCCESS; }
+CUresult device_count(int* n) { *n = 1; return CUDA_SUCCESS; }
+CUresult device_get(CUdevice* d, int ordinal) { *d = ordinal; return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; }
+CUresult device_name(char* name, int size, CUdevice) { std::strncpy(name, "Fake H200", size); return CUDA_SUCCESS; }
+CUresult device_attribute(int* value, CUdevice_attribute a, CUdevice) {
+  switch (a) {
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = 9; break;
+    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = 0; break;
+    case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *value = 132; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = 1024; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X: case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y: *value = 1024; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z: *value = 64; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X: *value = 2147483647; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y: case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *value = 65535; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK: *value = 48 * 1024; break;
+    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *value = 227 * 1024; break;
+    case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *value = 32; break;
+    default: return CUDA_ERROR_INVALID_VALUE;
+  }
+  return CUDA_SUCCESS;
+}
+CUresult total_mem(size_t* bytes, CUdevice) { *bytes = size_t(141) << 30; return CUDA_SUCCESS; }
+
+CUcontext the_context = reinterpret_cast<CUcontext>(0x1000);
+CUcontext current_context = nullptr;
+CUresult ctx_retain(CUcontext* c, CUdevice) {
+  PK_FAKE_ENTER("cuDevicePrimaryCtxRetain");
+  ++fake->contexts_retained;
+  *c = the_context;
+  return CUDA_SUCCESS;
+}
+CUresult ctx_release(CUdevice) { --fake->contexts_retained; return CUDA_SUCCESS; }
+CUresult ctx_get_current(CUcontext* c) { *c = current_context; return CUDA_SUCCESS; }
+CUresult ctx_set_current(CUcontext c) { PK_FAKE_ENTER("cuCtxSetCurrent"); current_context = c; return CUDA_SUCCESS; }
+CUresult ctx_synchronize() { PK_FAKE_ENTER("cuCtxSynchronize"); return CUDA_SUCCESS; }
+
+CUmodule the_module = reinterpret_cast<CUmodule>(0x2000);
+CUfunction the_function = reinterpret_cast<CUfunction>(0x3000);
+CUresult module_load(CUmodule* m, const void* image, unsigned options, CUjit_option*, void** values) {
+  PK_FAKE_ENTER("cuModuleLoadDataEx");
+  const char* bytes = static_cast<const char*>(image);
+  bool elf = std::memcmp(bytes, "\x7f" "ELF", 4) == 0;
+  fake->loaded_images.push_back(elf ? std::string("cubin") : std::string(bytes));
+  fake->jit_option_counts.push_back(options);
+  ++fake->modules_loaded;
+  *m = the_module;
+  return CUDA_SUCCESS;
+}
+CUresult module_unload(CUmodule) { --fake->modules_loaded; return CUDA_SUCCESS; }
+CUresult module_get_function(CUfunction* f, CUmodule, const char* name) {
+  PK_FAKE_ENTER("cuModuleGetFunction");
+  *f = the_function;
+  return std::strncmp(name, "pk_kernel_py_", 13) == 0 ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+}
+CUresult module_get_global(CUdeviceptr* p, size_t* bytes, CUmodule, const char* name) {
+  PK_FAKE_ENTER("cuModuleGetGlobal");
+  if (std::strcmp(name, "pk_error_record") != 0) return CUDA_ERROR_NOT_FOUND;
+  *p = reinterpret_cast<CUdeviceptr>(fake->error_record.data());
+  *bytes = fake->error_record.size();
+  return CUDA_SUCCESS;
+}
+CUresult func_get_attribute(int* value, CUfunction_attribute a, CUfunction) {
+  if (a == CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK) *value = fake->function_max_threads;
+  else if (a == CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES) *value = fake->function_static_shared;
+  else return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+CUresult func_set_attribute(CUfunction, CUfunction_attribute a, int value) {
+  PK_FAKE_ENTER("cuFuncSetAttribute");
+  if (a == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) fake->dynamic_shared_set = value;
+  return CUDA_SUCCESS;
+}
+CUresult launch_kernel(CUfunction, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                       unsigned shared, CUstream stream, void** params, void**) {
+  PK_FAKE_ENTER("cuLaunchKernel");
+  FakeLaunch launch{{gx, gy, gz}, {bx, by, bz}, shared, stream, {}};
+  for (int i = 0; i < fake->parameter_count; ++i) launch.params.push_back(params[i]);
+  if (fake->kernel) fake->kernel(launch);
+  fake->launches.push_back(launch);
+  return CUDA_SUCCESS;
+}
+
+CUresult mem_alloc(CUdeviceptr* p, size_t bytes) {
+  PK_FAKE_ENTER("cuMemAlloc");
+  *p = reinterpret_cast<CUdeviceptr>(std::calloc(1, bytes));
+  fake->device_memory[*p] = bytes;
+  return CUDA_SUCCESS;
+}
+CUresult mem_free(CUdeviceptr p) {
+  fake->calls.push_back("cuMemFree");
+  if (fake->device_memory.erase(p) == 0) fake->freed_unknown_pointer = true;
+  std::free(reinterpret_cast<void*>(p));
+  return CUDA_SUCCESS;
+}
+CUresult mem_alloc_host(void** p, size_t bytes) {
+  PK_FAKE_ENTER("cuMemAllocHost");
+  *p = std::calloc(1, bytes);
+  fake->pinned_memory[*p] = bytes;
+  return CUDA_SUCCESS;
+}
+CUresult mem_free_host(void* p) {
+  if (fake->pinned_memory.erase(p) == 0) fake->freed_unknown_pointer = true;
+  std::free(p);
+  return CUDA_SUCCESS;
+}
+CUresult htod(CUdeviceptr to, const void* from, size_t bytes, CUstream) {
+  PK_FAKE_ENTER("cuMemcpyHtoDAsync");
+  std::memcpy(reinterpret_cast<void*>(to), from, bytes);
+  return CUDA_SUCCESS;
+}
+CUresult dtoh(void* to, CUdeviceptr from, size_t bytes, CUstream) {
+  PK_FAKE_ENTER("cuMemcpyDtoHAsync");
+  std::memcpy(to, reinterpret_cast<const void*>(from), bytes);
+  return CUDA_SUCCESS;
+}
+CUresult dtod(CUdeviceptr to, CUdeviceptr from, size_t bytes, CUstream) {
+  PK_FAKE_ENTER("cuMemcpyDtoDAsync");
+  std::memcpy(reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes);
+  return CUDA_SUCCESS;
+}
+CUresult memset_d8(CUdeviceptr p, unsigned char value, size_t bytes, CUstream) {
+  PK_FAKE_ENTER("cuMemsetD8Async");
+  std::memset(reinterpret_cast<void*>(p), value, bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult stream_create(CUstream* s, unsigned) {
+  PK_FAKE_ENTER("cuStreamCreate");
+  *s = reinterpret_cast<CUstream>(0x4000 + ++fake->streams_live);
+  return CUDA_SUCCESS;
+}
+CUresult stream_destroy(CUstream) { --fake->streams_live; return CUDA_SUCCESS; }
+CUresult stream_synchronize(CUstream) { PK_FAKE_ENTER("cuStreamSynchronize"); return CUDA_SUCCESS; }
+CUresult event_create(CUevent* e, unsigned) {
+  PK_FAKE_ENTER("cuEventCreate");
+  *e = reinterpret_cast<CUevent>(0x5000 + ++fake->events_live);
+  return CUDA_SUCCESS;
+}
+CUresult event_destroy(CUevent) { --fake->events_live; return CUDA_SUCCESS; }
+CUresult event_record(CUevent, CUstream) { PK_FAKE_ENTER("cuEventRecord"); return CUDA_SUCCESS; }
+CUresult event_synchronize(CUevent) { PK_FAKE_ENTER("cuEventSynchronize"); return CUDA_SUCCESS; }
+CUresult event_elapsed(float* ms, CUevent, CUevent) { PK_FAKE_ENTER("cuEventElapsedTime"); *ms = 1.5f; return CUDA_SUCCESS; }
+
+CUresult error_name(CUresult r, const char** name) {
+  *name = r == CUDA_ERROR_OUT_OF_MEMORY     ? "CUDA_ERROR_OUT_OF_MEMORY"
+          : r == CUDA_ERROR_ILLEGAL_ADDRESS ? "CUDA_ERROR_ILLEGAL_ADDRESS"
+          : r == CUDA_ERROR_INVALID_PTX     ? "CUDA_ERROR_INVALID_PTX"
+                                            : "CUDA_ERROR_UNKNOWN";
+  return CUDA_SUCCESS;
+}
+CUresult error_string(CUresult r, const char** text) {
+  *text = r == CUDA_ERROR_OUT_OF_MEMORY     ? "out of memory"
+          : r == CUDA_ERROR_ILLEGAL_ADDRESS ? "an illegal memory access was encountered"
+                                            : "something failed";
+  return CUDA_SUCCESS;
+}
+
+}  // namespace
+
+FakeDriver::FakeDriver() {
+  fake = this;
+  current_context = nullptr;
+  pykern::cuda::Driver& d = table;
+  d.init = init;
+  d.device_count = device_count;
+  d.device_get = device_get;
+  d.device_name = device_name;
+  d.device_attribute = device_attribute;
+  d.device_total_mem = total_mem;
+  d.primary_ctx_retain = ctx_retain;
+  d.primary_ctx_release = ctx_release;
+  d.ctx_get_current = ctx_get_current;
+  d.ctx_set_current = ctx_set_current;
+  d.ctx_synchronize = ctx_synchronize;
+  d.module_load_data_ex = module_load;
+  d.module_unload = module_unload;
+  d.module_get_function = module_get_function;
+  d.module_get_global = module_get_global;
+  d.func_get_attribute = func_get_attribute;
+  d.func_set_attribute = func_set_attribute;
+  d.launch_kernel = launch_kernel;
+  d.mem_alloc = mem_alloc;
+  d.mem_free = mem_free;
+  d.mem_alloc_host = mem_alloc_host;
+  d.mem_free_host = mem_free_host;
+  d.memcpy_htod_async = htod;
+  d.memcpy_dtoh_async = dtoh;
+  d.memcpy_dtod_async = dtod;
+  d.memset_d8_async = memset_d8;
+  d.stream_create = stream_create;
+  d.stream_destroy = stream_destroy;
+  d.stream_synchronize = stream_synchronize;
+  d.event_create = event_create;
+  d.event_destroy = event_destroy;
+  d.event_record = event_record;
+  d.event_synchronize = event_synchronize;
+  d.event_elapsed_time = event_elapsed;
+  d.error_name = error_name;
+  d.error_string = error_string;
+}
+
+FakeDriver::~FakeDriver() {
+  pykern::cuda::Gpu::select(nullptr);
+  fake = nullptr;
+}
+
+std::shared_ptr<pykern::cuda::Gpu> FakeDriver::select_gpu() {
+  auto gpu = pykern::cuda::Gpu::open(table, 0);
+  if (!gpu.ok()) return nullptr;
+  pykern::cuda::Gpu::select(*gpu);
+  return *gpu;
+}
+
+int FakeDriver::count(const std::string& call) const {
+  int n = 0;
+  for (const std::string& c : calls) n += c == call;
+  return n;
+}
+
+}  // namespace test

@@ -1,0 +1,56 @@
+// A fake CUDA driver for the launcher's tests on machines without a GPU.
+//
+// Device memory is host memory (so copies are memcpy and a test can look at it), launches are
+// recorded and run a C++ stand-in for the kernel when the test gives one, and any call can be
+// told to fail. What it checks is pykern's side of the driver API: which calls are made, in
+// what order, with which parameters, and what happens when one fails.
+#pragma once
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cuda/driver.h"
+#include "cuda/gpu.h"
+
+namespace test {
+
+struct FakeLaunch {
+  unsigned grid[3], block[3], shared_bytes;
+  CUstream stream;
+  std::vector<void*> params;  // as cuLaunchKernel got them (valid during the launch only)
+};
+
+struct FakeDriver {
+  pykern::cuda::Driver table;
+  // Calls made, in order ("cuMemAlloc", "cuLaunchKernel", ...).
+  std::vector<std::string> calls;
+  // A call named here returns this result instead of doing its work.
+  std::map<std::string, CUresult> failures;
+  // Live allocations: device (cuMemAlloc) and pinned host (cuMemAllocHost).
+  std::map<CUdeviceptr, size_t> device_memory;
+  std::map<void*, size_t> pinned_memory;
+  int contexts_retained = 0, streams_live = 0, events_live = 0, modules_loaded = 0;
+  bool freed_unknown_pointer = false;
+  std::vector<std::string> loaded_images;       // what cuModuleLoadDataEx got
+  std::vector<unsigned> jit_option_counts;      // and how many JIT options came with it
+  std::vector<FakeLaunch> launches;
+  // Runs in place of the kernel, on the launch's parameters.
+  std::function<void(const FakeLaunch&)> kernel;
+  // The module's error record (what cuModuleGetGlobal hands out).
+  std::vector<unsigned char> error_record = std::vector<unsigned char>(312, 0);
+  int parameter_count = 1;  // how many kernelParams cuLaunchKernel reads
+  int function_max_threads = 1024;
+  int function_static_shared = 0;
+  int dynamic_shared_set = -1;  // what cuFuncSetAttribute last allowed
+
+  FakeDriver();
+  ~FakeDriver();
+  // A GPU opened on this driver and selected for the process (deselected on destruction).
+  std::shared_ptr<pykern::cuda::Gpu> select_gpu();
+  int count(const std::string& call) const;
+  size_t live_allocations() const { return device_memory.size() + pinned_memory.size(); }
+};
+
+}  // namespace test

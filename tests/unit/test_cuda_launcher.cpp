@@ -1,0 +1,385 @@
+// The GPU launcher against a fake driver (fake_driver.h): what pykern asks of the driver when
+// it launches, copies, allocates and fails, checked on machines without a GPU. The GPU suite
+// (tests/gpu) runs the same paths on a real device.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+
+#include <doctest/doctest.h>
+
+#include "cuda/launcher.h"
+#include "cuda/memory.h"
+#include "fake_driver.h"
+#include "helpers.h"
+#include "jit/nvrtc.h"
+#include "pykern/device.h"
+#include "pykern/module.h"
+
+using namespace pykern;
+
+namespace {
+
+ModuleOptions fake_options() {
+  ModuleOptions options;
+  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-fake-gpu-" + std::to_string(::getpid()))).string();
+  return options;
+}
+
+const char* twice_source = R"py(from numba import cuda
+
+@cuda.jit
+def twice(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] *= 2
+)py";
+
+// What the kernel does, in C++: doubles every element of its first (1-d float32) argument.
+void run_twice(const test::FakeLaunch& launch) {
+  const unsigned char* param = static_cast<const unsigned char*>(launch.params[0]);
+  std::byte* data = nullptr;
+  int64_t size = 0, stride = 0;
+  std::memcpy(&data, param, 8);
+  std::memcpy(&size, param + 8, 8);
+  std::memcpy(&stride, param + 16, 8);
+  for (int64_t i = 0; i < size; ++i) *reinterpret_cast<float*>(data + i * stride) *= 2;
+}
+
+Kernel load_twice(const std::string& source = twice_source) {
+  auto module = Module::load_source(source, "twice.py", fake_options());
+  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
+  auto kernel = module->kernel("twice");
+  REQUIRE(kernel.ok());
+  return *kernel;
+}
+
+std::string message_of(const Status& s) { return s.ok() ? std::string("(ok)") : s.error().message; }
+
+bool has_nvrtc() { return jit::nvrtc_version().ok(); }
+
+}  // namespace
+
+TEST_CASE("the target for a GPU: a cubin when NVRTC knows it, else PTX of the newest older architecture") {
+  std::vector<int> supported = {75, 80, 86, 89, 90, 100, 120};
+  auto exact = jit::choose_gpu_target(90, supported);
+  REQUIRE(exact.ok());
+  CHECK(exact->arch == "sm_90");
+  CHECK(exact->output == jit::Output::cubin);
+  auto newer = jit::choose_gpu_target(121, supported);  // a GPU newer than this NVRTC
+  REQUIRE(newer.ok());
+  CHECK(newer->arch == "sm_120");
+  CHECK(newer->output == jit::Output::ptx);
+  auto older = jit::choose_gpu_target(60, supported);
+  REQUIRE_FALSE(older.ok());
+  CHECK(older.error().message.find("oldest it supports is sm_75") != std::string::npos);
+}
+
+TEST_CASE("the device's limits come from the driver and refuse launches that do not fit") {
+  test::FakeDriver fake;
+  auto gpu = fake.select_gpu();
+  REQUIRE(gpu);
+  const cuda::DeviceInfo& info = gpu->info();
+  CHECK(info.name == "Fake H200");
+  CHECK(info.arch() == "sm_90");
+  CHECK(info.limits.shared_per_block_optin == 227 * 1024);
+  CHECK(fake.contexts_retained == 1);
+  auto fits = [&](Launch l, int kernel_threads = 1024, int static_shared = 0) {
+    return message_of(cuda::check_launch_limits(info, kernel_threads, static_shared, l, "kernel 'k'"));
+  };
+  CHECK(fits(Launch(65536, 1024)) == "(ok)");
+  CHECK(fits(Launch({1, 65536}, 1)).find("a grid is at most (2147483647, 65535, 65535) on Fake H200") != std::string::npos);
+  CHECK(fits(Launch(1, {1, 1, 65})).find("a block is at most (1024, 1024, 64)") != std::string::npos);
+  CHECK(fits(Launch(1, {64, 32})).find("at most 1024 threads") != std::string::npos);
+  CHECK(fits(Launch(1, 1024), 768).find("this kernel runs at most 768 threads per block") != std::string::npos);
+  CHECK(fits(Launch(1, 32).shared_bytes(200 * 1024), 1024, 30 * 1024).find("235520 bytes of shared memory per block (30720 static, 204800 dynamic) and Fake H200 allows 232448") !=
+        std::string::npos);
+  gpu.reset();
+}
+
+TEST_CASE("a host array goes to the device for the launch and comes back, and nothing leaks") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    Array a = Array::from<float>({1, 2, 3, 4, 5, 6});
+    auto status = twice.launch(Launch(1, 32).backend(Backend::cuda), a);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(a.at<float>(0) == 2);
+    CHECK(a.at<float>(5) == 12);
+    REQUIRE(fake.launches.size() == 1);
+    CHECK(fake.launches[0].grid[0] == 1);
+    CHECK(fake.launches[0].block[0] == 32);
+    CHECK(fake.loaded_images == std::vector<std::string>{"cubin"});
+    // In, launch, wait, out; the staging buffer freed.
+    auto position = [&](const std::string& call) {
+      return std::find(fake.calls.begin(), fake.calls.end(), call) - fake.calls.begin();
+    };
+    CHECK(position("cuMemcpyHtoDAsync") < position("cuLaunchKernel"));
+    CHECK(position("cuLaunchKernel") < position("cuStreamSynchronize"));
+    CHECK(position("cuStreamSynchronize") < position("cuMemcpyDtoHAsync"));
+    CHECK(fake.device_memory.empty());
+
+    // A strided view: the device copy keeps its strides; the elements between stay as they were.
+    Array b = Array::from<float>({0, 1, 2, 3, 4, 5, 6, 7});
+    auto odd = b.slice(0, {1, std::nullopt, 2});
+    REQUIRE(odd.ok());
+    status = twice.launch(Launch(1, 32).backend(Backend::cuda), *odd);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(b.at<float>(0) == 0);
+    CHECK(b.at<float>(1) == 2);
+    CHECK(b.at<float>(2) == 2);
+    CHECK(b.at<float>(7) == 14);
+    // One module for both: the strided view's specialisation (layout A) is a second kernel.
+    CHECK(fake.loaded_images.size() == 2);
+  }
+  CHECK(fake.live_allocations() == 0);
+  CHECK(fake.modules_loaded == 0);
+  CHECK_FALSE(fake.freed_unknown_pointer);
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
+
+TEST_CASE("device arrays stay on the device: the launch does not wait, copies bring results back") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    Array host = Array::from<float>({1, 2, 3, 4});
+    auto stream = Stream::create(Backend::cuda);
+    REQUIRE(stream.ok());
+    CHECK(stream->backend() == Backend::cuda);
+    auto device = to_device(host, *stream, Backend::cuda);
+    REQUIRE_MESSAGE(device.ok(), message_of(device.ok() ? ok_status() : Status(device.error())));
+    CHECK(device->location() == Location::device);
+    CHECK(fake.device_memory.size() == 1);
+    int waits_before = fake.count("cuStreamSynchronize");
+    auto status = twice.launch(Launch(1, 32).backend(Backend::cuda).stream(*stream), *device);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(fake.count("cuStreamSynchronize") == waits_before);  // asynchronous
+    CHECK(fake.launches.back().stream == stream->handle());
+    CHECK(host.at<float>(0) == 1);  // the host copy is untouched
+    auto back = copy_to_host(*device, *stream);
+    REQUIRE(back.ok());
+    REQUIRE(stream->synchronize().ok());
+    CHECK(back->at<float>(3) == 8);
+
+    // Events time what the stream did.
+    auto start = Event::create(Backend::cuda), end = Event::create(Backend::cuda);
+    REQUIRE((start.ok() && end.ok()));
+    REQUIRE(start->record(*stream).ok());
+    REQUIRE(end->record(*stream).ok());
+    REQUIRE(end->synchronize().ok());
+    auto ms = start->elapsed_ms(*end);
+    REQUIRE(ms.ok());
+    CHECK(*ms == doctest::Approx(1.5));
+
+    // A device array handed to the simulator is refused, with the reason.
+    auto sim = twice.launch(Launch(1, 32).backend(Backend::cpu), *device);
+    REQUIRE_FALSE(sim.ok());
+    CHECK(sim.error().message.find("it lives on the device") != std::string::npos);
+  }
+  CHECK(fake.live_allocations() == 0);
+  CHECK(fake.streams_live == 0);
+  CHECK(fake.events_live == 0);
+}
+
+TEST_CASE("copies into a strided device view leave the elements between untouched") {
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  {
+    auto device = device_array(DType::int_(32), {6}, Order::C, Backend::cuda);
+    REQUIRE(device.ok());
+    REQUIRE(copy_to_device(Array::from<int32_t>({9, 9, 9, 9, 9, 9}), *device).ok());
+    auto even = device->slice(0, {0, std::nullopt, 2});
+    REQUIRE(even.ok());
+    REQUIRE(copy_to_device(Array::from<int32_t>({1, 2, 3}), *even).ok());
+    auto back = copy_to_host(*device);
+    REQUIRE(back.ok());
+    std::vector<int32_t> values;
+    for (int i = 0; i < 6; ++i) values.push_back(back->at<int32_t>(i));
+    CHECK(values == std::vector<int32_t>{1, 9, 2, 9, 3, 9});
+    // And out of it into a host array of another layout.
+    Array column = Array::zeros(DType::int_(32), {3});
+    REQUIRE(copy_to_host(*even, column).ok());
+    CHECK(column.at<int32_t>(2) == 3);
+    // Mismatched shapes are refused before any copy.
+    auto wrong = copy_to_host(*device, column);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().message.find("shape (6,)") != std::string::npos);
+    auto pinned = pinned_array(DType::float_(64), {4}, Order::C, Backend::cuda);
+    REQUIRE(pinned.ok());
+    CHECK(pinned->location() == Location::host);
+    CHECK(fake.pinned_memory.size() == 1);
+  }
+  CHECK(fake.live_allocations() == 0);
+}
+
+TEST_CASE("every failing driver call is an error naming the call and the kernel; nothing leaks") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    Array a = Array::from<float>({1, 2, 3});
+    fake.failures["cuMemAlloc"] = CUDA_ERROR_OUT_OF_MEMORY;
+    auto status = twice.launch(Launch(1, 32).backend(Backend::cuda), a);
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().kind == ErrorKind::driver);
+    CHECK(status.error().message ==
+          "cuMemAlloc (kernel 'twice' on device 0 (Fake H200)) failed: CUDA_ERROR_OUT_OF_MEMORY: out of memory");
+    fake.failures.clear();
+
+    // A fault while running shows when the launch waits, as a launch error with advice.
+    fake.failures["cuStreamSynchronize"] = CUDA_ERROR_ILLEGAL_ADDRESS;
+    status = twice.launch(Launch(1, 32).backend(Backend::cuda), a);
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().kind == ErrorKind::launch);
+    CHECK(status.error().message.find("kernel 'twice' failed: cuStreamSynchronize (kernel 'twice' on device 0 (Fake "
+                                      "H200) while running) failed: CUDA_ERROR_ILLEGAL_ADDRESS") != std::string::npos);
+    CHECK(status.error().message.find("restart the process") != std::string::npos);
+    fake.failures.clear();
+
+    // The launch itself refused.
+    fake.failures["cuLaunchKernel"] = CUDA_ERROR_UNKNOWN;
+    status = twice.launch(Launch(1, 32).backend(Backend::cuda), a);
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().message.find("cuLaunchKernel (kernel 'twice'") != std::string::npos);
+    fake.failures.clear();
+
+    // A launch the kernel's registers cannot take is refused before the driver sees it.
+    fake.function_max_threads = 256;
+    Kernel other = load_twice(std::string(twice_source) + "\n");  // a new module, loaded with the new limit
+    int launches = int(fake.launches.size());
+    status = other.launch(Launch(1, 512).backend(Backend::cuda), a);
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().message.find("runs at most 256 threads per block") != std::string::npos);
+    CHECK(int(fake.launches.size()) == launches);
+  }
+  CHECK(fake.live_allocations() == 0);
+  CHECK_FALSE(fake.freed_unknown_pointer);
+}
+
+TEST_CASE("dynamic shared memory beyond 48 KiB is opted in to once") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    auto device = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(device.ok());
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(1024), *device).ok());
+    CHECK(fake.dynamic_shared_set == -1);
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(100 * 1024), *device).ok());
+    CHECK(fake.dynamic_shared_set == 100 * 1024);
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(90 * 1024), *device).ok());
+    CHECK(fake.count("cuFuncSetAttribute") == 1);
+    CHECK(fake.launches.back().shared_bytes == 90 * 1024);
+  }
+}
+
+TEST_CASE("a debug kernel's failure on the device reads as the simulator's report of it") {
+  if (!has_nvrtc()) return;
+  std::filesystem::path case_dir = test::source_dir() / "tests/corpus/seeds/s001_add_1_debug_oob";
+  auto module = Module::load_file((case_dir / "kernel.py").string(), fake_options());
+  REQUIRE(module.ok());
+  Array x = Array::zeros(DType::float_(64), {10});
+  auto simulated = module->kernel("add_1")->launch(Launch(1, 32).backend(Backend::cpu), x);
+  REQUIRE_FALSE(simulated.ok());
+
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  // The device's part, as errors.cuh does it: thread 10 of block 0 claims the record.
+  fake.kernel = [&](const test::FakeLaunch&) {
+    pk::ErrorRecord r{};
+    CHECK(std::all_of(fake.error_record.begin(), fake.error_record.end(), [](unsigned char b) { return b == 0; }));
+    r.claimed = 1;
+    r.line = 11;
+    r.tid[0] = 10;
+    r.is_index_error = 1;
+    r.index = 10;
+    r.axis = 0;
+    r.size = 10;
+    std::string file = (case_dir / "kernel.py").string();
+    std::strncpy(r.file, file.c_str(), sizeof r.file - 1);
+    std::memcpy(fake.error_record.data(), &r, sizeof r);
+  };
+  {
+    auto kernel = Module::load_file((case_dir / "kernel.py").string(), fake_options())->kernel("add_1");
+    auto device = to_device(x, {}, Backend::cuda);
+    REQUIRE(device.ok());
+    auto on_gpu = kernel->launch(Launch(1, 32).backend(Backend::cuda), *device);
+    REQUIRE_FALSE(on_gpu.ok());
+    CHECK(on_gpu.error().kind == ErrorKind::launch);
+    CHECK(on_gpu.error().message == simulated.error().message);
+    CHECK(fake.count("cuMemsetD8Async") == 1);  // the record cleared before the launch
+  }
+  CHECK(fake.live_allocations() == 0);
+}
+
+TEST_CASE("the error record has one layout on both sides") {
+  if (!has_nvrtc()) return;
+  // The PTX of a debug kernel declares the record; its size is the host struct's.
+  CompileOptions options;
+  options.emit = EmitKind::ptx;
+  options.use_cache = false;
+  options.signatures.push_back({"add_1", "void(float64[::1])"});
+  auto output = compile_file((test::source_dir() / "tests/corpus/seeds/s001_add_1_debug_oob/kernel.py").string(), options);
+  REQUIRE(output.ok());
+  std::string declared = "pk_error_record[" + std::to_string(sizeof(pk::ErrorRecord)) + "]";
+  CHECK(output->binary.find(declared) != std::string::npos);
+}
+
+TEST_CASE("PTX is handed to the driver's JIT with a log for its errors") {
+  test::FakeDriver fake;
+  auto gpu = fake.select_gpu();
+  REQUIRE(gpu);
+  CompiledKernel kernel;
+  kernel.function = "k";
+  kernel.symbol = "pk_kernel_py_k_0";
+  auto loaded = cuda::GpuKernel::load(gpu, ".version 8.0\n.target sm_90\n", kernel, false);
+  REQUIRE(loaded.ok());
+  CHECK(fake.jit_option_counts == std::vector<unsigned>{2});
+  fake.failures["cuModuleLoadDataEx"] = CUDA_ERROR_INVALID_PTX;
+  auto refused = cuda::GpuKernel::load(gpu, ".version 99.0\n", kernel, false);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find("cuModuleLoadDataEx (kernel 'k' on device 0 (Fake H200)) failed: "
+                                     "CUDA_ERROR_INVALID_PTX") != std::string::npos);
+}
+
+TEST_CASE("device arrays, streams and events work on the simulator as in Numba's simulator") {
+  Backend cpu = Backend::cpu;
+  Array host = Array::from<float>({1, 2, 3});
+  auto device = to_device(host, {}, cpu);
+  REQUIRE(device.ok());
+  CHECK(device->location() == Location::host);
+  CHECK(device->data() != host.data());  // a copy, as on a GPU
+  auto stream = Stream::create(cpu);
+  REQUIRE(stream.ok());
+  CHECK(stream->handle() == nullptr);
+  auto start = Event::create(cpu), end = Event::create(cpu);
+  REQUIRE((start.ok() && end.ok()));
+  REQUIRE(start->record(*stream).ok());
+  auto module = Module::load_source(twice_source, "twice.py", fake_options());
+  REQUIRE(module.ok());
+  REQUIRE(module->kernel("twice")->launch(Launch(1, 32).backend(cpu).stream(*stream), *device).ok());
+  REQUIRE(end->record(*stream).ok());
+  REQUIRE(stream->synchronize().ok());
+  auto ms = start->elapsed_ms(*end);
+  REQUIRE(ms.ok());
+  CHECK(*ms >= 0);
+  auto back = copy_to_host(*device, *stream);
+  REQUIRE(back.ok());
+  CHECK(back->at<float>(2) == 6);
+  CHECK(host.at<float>(2) == 3);
+  auto like = device_array_like(Array::zeros(DType::int_(16), {3, 4}, Order::F), cpu);
+  REQUIRE(like.ok());
+  CHECK(like->is_f_contiguous());
+  CHECK_FALSE(Event().record().ok());  // not made with create
+  REQUIRE(synchronize(cpu).ok());
+}
