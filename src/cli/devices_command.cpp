@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cuda/driver.h"
+#include "jit/nvrtc.h"
 
 namespace pykern::cli {
 
@@ -23,13 +24,26 @@ void add_devices_command(CLI::App& app) {
       return;
     }
     nlohmann::json out = nlohmann::json::array();
+    auto supported = jit::nvrtc_supported_archs();
     for (const cuda::DeviceInfo& d : *list) {
+      // What a launch on this GPU would build: a cubin, or PTX for the driver to compile.
+      std::string target = supported.ok() ? "" : supported.error().message;
+      if (supported.ok()) {
+        auto chosen = jit::choose_gpu_target(d.major * 10 + d.minor, *supported);
+        target = !chosen.ok() ? chosen.error().message
+                 : chosen->output == jit::Output::cubin ? chosen->arch + " cubins"
+                                                         : "PTX for " + chosen->arch + ", compiled by the driver";
+      }
       if (*json) {
         out.push_back({{"ordinal", d.ordinal}, {"name", d.name}, {"arch", d.arch()}, {"memory_bytes", d.memory_bytes},
-                       {"multiprocessors", d.multiprocessors}});
+                       {"multiprocessors", d.multiprocessors},
+                       {"max_threads_per_block", d.limits.max_threads_per_block},
+                       {"shared_bytes_per_block", d.limits.shared_per_block_optin}, {"pykern_builds", target}});
       } else {
-        std::cout << fmt::format("{}: {} (compute capability {}.{}, {}, {:.1f} GiB, {} SMs)\n", d.ordinal, d.name, d.major,
-                                 d.minor, d.arch(), d.memory_bytes / 1073741824.0, d.multiprocessors);
+        std::cout << fmt::format("{}: {} (compute capability {}.{}, {}, {:.1f} GiB, {} SMs, {} KiB shared memory per "
+                                 "block); pykern builds {}\n",
+                                 d.ordinal, d.name, d.major, d.minor, d.arch(), d.memory_bytes / 1073741824.0,
+                                 d.multiprocessors, d.limits.shared_per_block_optin / 1024, target);
       }
     }
     if (*json) std::cout << nlohmann::json{{"devices", out}}.dump(2) << "\n";

@@ -85,30 +85,31 @@ std::string describe_failure(const pk::ErrorRecord& r) {
 
 Status check_launch_limits(const DeviceInfo& device, int kernel_max_threads, int static_shared_bytes,
                            const Launch& config, const std::string& kernel) {
+  // The checks are comparisons; the message is built only when one fails.
   const Dim3& g = config.grid();
   const Dim3& b = config.block();
   const DeviceLimits& l = device.limits;
   auto refuse = [&](const std::string& why) {
-    return Error::make(ErrorKind::launch, fmt::format("cannot launch {} with grid ({}, {}, {}) and block ({}, {}, {}): {}",
-                                                      kernel, g.x, g.y, g.z, b.x, b.y, b.z, why));
+    return Error::make(ErrorKind::launch, fmt::format("cannot launch kernel '{}' on device {} ({}) with grid ({}, {}, {}) "
+                                                      "and block ({}, {}, {}): {}",
+                                                      kernel, device.ordinal, device.name, g.x, g.y, g.z, b.x, b.y, b.z,
+                                                      why));
   };
   if (b.x > uint32_t(l.max_block[0]) || b.y > uint32_t(l.max_block[1]) || b.z > uint32_t(l.max_block[2]))
-    return refuse(fmt::format("a block is at most ({}, {}, {}) on {}", l.max_block[0], l.max_block[1], l.max_block[2],
-                              device.name));
+    return refuse(fmt::format("a block is at most ({}, {}, {})", l.max_block[0], l.max_block[1], l.max_block[2]));
   if (g.x > uint32_t(l.max_grid[0]) || g.y > uint32_t(l.max_grid[1]) || g.z > uint32_t(l.max_grid[2]))
-    return refuse(fmt::format("a grid is at most ({}, {}, {}) on {}", l.max_grid[0], l.max_grid[1], l.max_grid[2],
-                              device.name));
+    return refuse(fmt::format("a grid is at most ({}, {}, {})", l.max_grid[0], l.max_grid[1], l.max_grid[2]));
   if (b.count() > uint64_t(l.max_threads_per_block))
-    return refuse(fmt::format("a block has at most {} threads on {}", l.max_threads_per_block, device.name));
+    return refuse(fmt::format("a block has at most {} threads", l.max_threads_per_block));
   if (b.count() > uint64_t(kernel_max_threads))
-    return refuse(fmt::format("this kernel runs at most {} threads per block on {} (its registers limit it); use "
-                              "smaller blocks",
-                              kernel_max_threads, device.name));
+    return refuse(fmt::format("this kernel runs at most {} threads per block (its registers limit it); use smaller "
+                              "blocks",
+                              kernel_max_threads));
   size_t shared = size_t(static_shared_bytes) + config.shared_bytes();
   if (shared > size_t(l.shared_per_block_optin))
-    return refuse(fmt::format("it needs {} bytes of shared memory per block ({} static, {} dynamic) and {} allows {}",
-                              shared, static_shared_bytes, config.shared_bytes(), device.name,
-                              l.shared_per_block_optin));
+    return refuse(fmt::format("it needs {} bytes of shared memory per block ({} static, {} dynamic) and the device "
+                              "allows {}",
+                              shared, static_shared_bytes, config.shared_bytes(), l.shared_per_block_optin));
   return ok_status();
 }
 
@@ -181,8 +182,7 @@ Status GpuKernel::check_failure(CUstream stream, const std::string& what) {
 Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args) {
   const Gpu& g = *gpu_;
   const Driver& d = g.driver();
-  if (auto s = check_launch_limits(g.info(), max_threads_per_block_, static_shared_bytes_, config,
-                                   g.describe(kernel_.function));
+  if (auto s = check_launch_limits(g.info(), max_threads_per_block_, static_shared_bytes_, config, kernel_.function);
       !s.ok())
     return s;
   if (auto s = prepare_shared_memory(config.shared_bytes()); !s.ok()) return s;

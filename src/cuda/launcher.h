@@ -56,7 +56,7 @@ class GpuKernel {
 
 // Whether a launch fits the device and the kernel: grid and block against the device's limits,
 // threads per block against what the kernel's registers allow, shared memory against the
-// device's per-block maximum.
+// device's per-block maximum. `kernel` is the kernel's Python name.
 Status check_launch_limits(const DeviceInfo& device, int kernel_max_threads, int static_shared_bytes,
                            const Launch& config, const std::string& kernel);
 

@@ -1,7 +1,13 @@
-// The GPU suite: every corpus kernel case on Backend::cuda, compared with Numba's outputs;
-// host arrays (strided ones too) copied in and back; a debug kernel's out-of-bounds access
-// reported; driver errors as results. Skips itself when no GPU is present, so CI stays green.
+// The GPU suite: every corpus case on Backend::cuda, compared with Numba's outputs, with host
+// arrays (copied in and back by the launch) and with device arrays (to_device, copy_to_host);
+// strided views; streams and events; pinned memory; launch limits; a debug kernel's
+// out-of-bounds report; a kernel fault in a child process. Skips itself without a GPU, so CI
+// stays green; .ci/device-run runs it on a GPU machine.
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
 
 #include <doctest/doctest.h>
 
@@ -9,6 +15,7 @@
 #include "../unit/corpus_case.h"
 #include "../unit/helpers.h"
 #include "cuda/driver.h"
+#include "pykern/device.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
 #include "pykern/ufunc.h"
@@ -105,4 +112,151 @@ TEST_CASE("strided host views go to the GPU and come back") {
   CHECK(a.at<float>(1) == 2);
   CHECK(a.at<float>(2) == 2);  // untouched
   CHECK(a.at<float>(7) == 14);
+}
+
+TEST_CASE("every corpus kernel case runs on device arrays and matches Numba") {
+  if (!have_gpu()) return;
+  for (const fs::path& case_dir : test::corpus_case_dirs()) {
+    auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
+    if (spec["kind"] != "kernel" || spec.contains("expect_error")) continue;
+    CAPTURE(case_dir.filename().string());
+    auto module = Module::load_file((case_dir / "kernel.py").string(), options());
+    REQUIRE(module.ok());
+    auto [args, arrays] = test::case_arguments(case_dir, spec);
+    auto stream = Stream::create(Backend::cuda);
+    REQUIRE(stream.ok());
+    std::vector<Argument> device_args;
+    for (const Argument& a : args) {
+      const Array* host = std::get_if<Array>(&a);
+      if (!host) { device_args.push_back(a); continue; }
+      auto device = to_device(*host, *stream, Backend::cuda);
+      REQUIRE(device.ok());
+      device_args.push_back(*device);
+    }
+    auto status = module->kernel(spec["function"])->launch(test::case_launch(spec["launch"], Backend::cuda).stream(*stream),
+                                                            device_args);
+    REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+    size_t index = 0;
+    for (const auto& arg : spec["args"]) {
+      if (!arg.contains("scalar"))
+        REQUIRE(copy_to_host(std::get<Array>(device_args[index]), arrays.at(arg["name"]), *stream).ok());
+      ++index;
+    }
+    REQUIRE(stream->synchronize().ok());
+    for (auto& [name, tol] : spec["check"].items()) {
+      auto want = load_npy((case_dir / "expected" / (name + ".npy")).string());
+      REQUIRE(want.ok());
+      std::string why = test::compare_arrays(arrays.at(name), *want, tol);
+      CHECK_MESSAGE(why.empty(), (name + ": " + why));
+    }
+  }
+}
+
+TEST_CASE("device arrays: copies both ways, Fortran order, strided views, pinned memory") {
+  if (!have_gpu()) return;
+  Array host = Array::from<double>({1, 2, 3, 4, 5, 6}, {2, 3});
+  auto device = to_device(host.transpose(), {}, Backend::cuda);  // Fortran-contiguous (3, 2)
+  REQUIRE(device.ok());
+  CHECK(device->location() == Location::device);
+  CHECK(device->is_f_contiguous());
+  auto back = copy_to_host(*device);
+  REQUIRE(back.ok());
+  CHECK(back->at<double>(2, 1) == 6);
+  auto column = device->index(1, 0);  // a strided device view: 1, 2, 3
+  REQUIRE(column.ok());
+  REQUIRE(copy_to_device(Array::from<double>({7, 8, 9}), *column).ok());
+  back = copy_to_host(*device);
+  REQUIRE(back.ok());
+  CHECK(back->at<double>(0, 0) == 7);
+  CHECK(back->at<double>(2, 0) == 9);
+  CHECK(back->at<double>(0, 1) == 4);  // the other column untouched
+  auto pinned = pinned_array(DType::float_(64), {3, 2}, Order::F, Backend::cuda);
+  REQUIRE(pinned.ok());
+  REQUIRE(copy_to_host(*device, *pinned).ok());
+  CHECK(pinned->at<double>(1, 0) == 8);
+}
+
+TEST_CASE("streams and events: asynchronous launches, timed") {
+  if (!have_gpu()) return;
+  auto module = Module::load_source(
+      "from numba import cuda\n@cuda.jit\ndef twice(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] *= 2\n",
+      "twice.py", options());
+  REQUIRE(module.ok());
+  auto stream = Stream::create(Backend::cuda);
+  auto start = Event::create(Backend::cuda), end = Event::create(Backend::cuda);
+  REQUIRE((stream.ok() && start.ok() && end.ok()));
+  const int64_t n = 1 << 24;
+  auto device = device_array(DType::float_(32), {n}, Order::C, Backend::cuda);
+  REQUIRE(device.ok());
+  Array ones = Array::zeros(DType::float_(32), {n});
+  for (int64_t i = 0; i < n; ++i) ones.at<float>(i) = 1;
+  REQUIRE(copy_to_device(ones, *device, *stream).ok());
+  REQUIRE(start->record(*stream).ok());
+  for (int k = 0; k < 10; ++k)
+    REQUIRE(module->kernel("twice")->launch(Launch::forall(n).backend(Backend::cuda).stream(*stream), *device).ok());
+  REQUIRE(end->record(*stream).ok());
+  REQUIRE(end->synchronize().ok());
+  auto ms = start->elapsed_ms(*end);
+  REQUIRE(ms.ok());
+  CHECK(*ms > 0);
+  MESSAGE("10 launches over 2^24 floats took " << *ms << " ms");
+  auto back = copy_to_host(*device, *stream);
+  REQUIRE(back.ok());
+  REQUIRE(stream->synchronize().ok());
+  CHECK(back->at<float>(n - 1) == 1024);
+}
+
+TEST_CASE("launches that do not fit the device are refused with the device's limit") {
+  if (!have_gpu()) return;
+  auto module = Module::load_source(
+      "from numba import cuda\n@cuda.jit\ndef twice(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] *= 2\n",
+      "twice.py", options());
+  REQUIRE(module.ok());
+  auto device = device_array(DType::float_(32), {16}, Order::C, Backend::cuda);
+  REQUIRE(device.ok());
+  auto status = module->kernel("twice")->launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(size_t(1) << 30), *device);
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().message.find("bytes of shared memory per block") != std::string::npos);
+  // Beyond 48 KiB of dynamic shared memory the kernel opts in, and the launch runs.
+  status = module->kernel("twice")->launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(100 * 1024), *device);
+  CHECK_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+}
+
+TEST_CASE("a debug kernel's out-of-bounds access on the GPU reads as the simulator's report") {
+  if (!have_gpu()) return;
+  fs::path case_dir = test::source_dir() / "tests/corpus/seeds/s001_add_1_debug_oob";
+  auto module = Module::load_file((case_dir / "kernel.py").string(), options());
+  REQUIRE(module.ok());
+  Array x = Array::zeros(DType::float_(64), {10});
+  auto simulated = module->kernel("add_1")->launch(Launch(1, 32).backend(Backend::cpu), x);
+  auto on_gpu = module->kernel("add_1")->launch(Launch(1, 32).backend(Backend::cuda), x);
+  REQUIRE_FALSE(simulated.ok());
+  REQUIRE_FALSE(on_gpu.ok());
+  CHECK(on_gpu.error().kind == ErrorKind::launch);
+  CHECK(on_gpu.error().message == simulated.error().message);
+  // The context survives: the next launch works.
+  Array y = Array::zeros(DType::float_(64), {40});
+  auto fine = module->kernel("add_1")->launch(Launch(1, 32).backend(Backend::cuda), y);
+  CHECK_MESSAGE(fine.ok(), (fine.ok() ? std::string() : fine.error().describe()));
+}
+
+TEST_CASE("a kernel fault is an error naming the kernel, and the process exits cleanly") {
+  if (!have_gpu()) return;
+  // In a child process: a fault leaves the context unusable for the rest of the process.
+  fs::path dir = fs::temp_directory_path() / ("pykern-gpu-fault-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "fault.py") << "from numba import cuda\n\n@cuda.jit\ndef wild(a, far):\n    a[far] = 1.0\n";
+  REQUIRE(save_npy((dir / "a.npy").string(), Array::zeros(DType::float_(32), {4})).ok());
+  const char* moved = std::getenv("PYKERN_BINARY");  // a build carried to the GPU machine
+  std::string command = std::string(moved ? moved : PYKERN_BINARY) + " run " + (dir / "fault.py").string() +
+                        " wild --grid 1 --block 1 --backend cuda --out " + dir.string() + " " + (dir / "a.npy").string() +
+                        " 1099511627776 > " + (dir / "log.txt").string() + " 2>&1";
+  int status = std::system(command.c_str());
+  std::string log = test::read(dir / "log.txt");
+  CAPTURE(log);
+  REQUIRE(WIFEXITED(status));  // an exit, not a signal
+  CHECK(WEXITSTATUS(status) != 0);
+  CHECK(log.find("kernel 'wild'") != std::string::npos);
+  CHECK(log.find("CUDA_ERROR_ILLEGAL_ADDRESS") != std::string::npos);
+  fs::remove_all(dir);
 }

@@ -1,6 +1,7 @@
 // Shared by the unit tests: paths, file reading, and the corpus signatures.
 #pragma once
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <vector>
 #include <fstream>
@@ -12,7 +13,12 @@
 
 namespace test {
 
-inline std::filesystem::path source_dir() { return PYKERN_SOURCE_DIR; }
+// The checkout; $PYKERN_SOURCE_DIR overrides the build's, for a build folder carried to
+// another machine (the GPU machine) where the checkout lies elsewhere.
+inline std::filesystem::path source_dir() {
+  const char* moved = std::getenv("PYKERN_SOURCE_DIR");
+  return moved ? moved : PYKERN_SOURCE_DIR;
+}
 
 // Every corpus case: the seeds' and the ones added for pykern's features.
 inline std::vector<std::filesystem::path> corpus_case_dirs() {
