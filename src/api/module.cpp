@@ -176,7 +176,7 @@ Result<std::string> Kernel::specialize(const std::string& signature) const {
   auto compiled = module_->compile(name_, signature);
   if (!compiled.ok()) return compiled.error();
   auto s = compiled->front();
-  module_->eager[name_].push_back(s);
+  module_->forms[name_].eager.push_back(s);
   return s->kernel.signature;
 }
 
@@ -194,7 +194,7 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
   module.state_ = std::make_shared<detail::ModuleState>();
   module.state_->options = options;
   for (auto& s : module.state_->specializations_of(*checked, "", ""))
-    module.state_->declared[s->kernel.function].push_back(s);
+    module.state_->forms[s->kernel.function].declared.push_back(s);
   module.state_->text = std::move(text);
   module.state_->name = std::move(name);
   module.state_->options = options;

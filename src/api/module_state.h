@@ -41,12 +41,16 @@ struct ModuleState {
   std::map<std::string, std::shared_ptr<Specialization>> generated;
   std::optional<jit::KernelCache> cache;
   std::mutex mutex;
-  // Kernels whose decorator gives signatures: those, compiled together.
-  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> declared;
-  // Kernels specialised eagerly with Kernel::specialize, tried before anything else.
-  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> eager;
-  // Kernels specialised from their arguments: by kernel, one per argument types seen.
-  std::map<std::string, std::vector<std::shared_ptr<Specialization>>> specialized;
+  // A kernel's compiled forms, found with one lookup per launch.
+  struct KernelForms {
+    // Specialised eagerly with Kernel::specialize, tried before anything else.
+    std::vector<std::shared_ptr<Specialization>> eager;
+    // The decorator's signatures, compiled together when the module was loaded.
+    std::vector<std::shared_ptr<Specialization>> declared;
+    // Specialised from launch arguments, one per argument types seen.
+    std::vector<std::shared_ptr<Specialization>> specialized;
+  };
+  std::map<std::string, KernelForms> forms;
 
   jit::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
 
@@ -59,17 +63,15 @@ struct ModuleState {
                                                                   const std::string& signature,
                                                                   const std::string& extra_source);
 
-  // The decorator's signatures of `kernel`, compiled when the module was loaded.
-  const std::vector<std::shared_ptr<Specialization>>& declared_for(const std::string& kernel) { return declared[kernel]; }
-
   // The specialisation a launch with `args` uses: an eager one that accepts them, else one of
   // the decorator's signatures, else the one compiled for exactly these argument types (the
   // first launch compiles it). Warm launches find it without building any text.
   Result<std::shared_ptr<Specialization>> specialization(const std::string& kernel, const std::vector<Argument>& args) {
     std::lock_guard<std::mutex> lock(mutex);
-    for (const auto& s : eager[kernel])
+    KernelForms& known = forms[kernel];
+    for (const auto& s : known.eager)
       if (detail::accepts(s->kernel, args)) return s;
-    const auto& fixed = declared_for(kernel);
+    const auto& fixed = known.declared;
     if (!fixed.empty()) {
       for (const auto& s : fixed)
         if (detail::accepts(s->kernel, args)) return s;
@@ -80,8 +82,7 @@ struct ModuleState {
                          fmt::format("no signature of kernel '{}' accepts these arguments {}; it was compiled for:{}",
                                      kernel, wanted.ok() ? *wanted : "", offered));
     }
-    std::vector<std::shared_ptr<Specialization>>& known = specialized[kernel];
-    for (const auto& s : known)
+    for (const auto& s : known.specialized)
       if (detail::matches_exactly(s->kernel, args)) return s;
     auto signature = signature_for(args);
     if (!signature.ok())
@@ -89,7 +90,7 @@ struct ModuleState {
     auto compiled = compile(kernel, *signature);
     if (!compiled.ok()) return compiled.error();
     if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one specialisation of " + kernel);
-    known.push_back(compiled->front());
+    known.specialized.push_back(compiled->front());
     return compiled->front();
   }
 
