@@ -190,7 +190,7 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   CUstream stream = static_cast<CUstream>(config.stream());
   std::vector<Argument> device_args;  // stays empty unless a host array needs a device copy
   std::vector<StagedArray> staged;
-  std::string what;  // built only on the slow paths
+  std::string what;  // built only on the slow paths: a warm launch formats nothing
   auto describe = [&]() -> const std::string& {
     if (what.empty()) what = g.describe(kernel_.function);
     return what;
@@ -208,11 +208,9 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
       return s;
   const Dim3& gd = config.grid();
   const Dim3& bd = config.block();
-  if (auto s = d.check(d.launch_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z,
-                                       static_cast<unsigned>(config.shared_bytes()), stream, packed.pointers.data(), nullptr),
-                       "cuLaunchKernel", describe());
-      !s.ok())
-    return s;
+  CUresult launched = d.launch_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z,
+                                      static_cast<unsigned>(config.shared_bytes()), stream, packed.pointers.data(), nullptr);
+  if (launched != CUDA_SUCCESS) return d.check(launched, "cuLaunchKernel", describe());
   // Device arrays only, no debug build: the launch is asynchronous, as in Numba.
   if (!has_host_arrays && !debug_) return ok_status();
   if (auto s = check_failure(stream, describe()); !s.ok()) return s;
