@@ -79,7 +79,7 @@ Status Stream::synchronize() const {
   }
   if (auto s = gpu->bind(); !s.ok()) return s;
   const cuda::Driver& d = gpu->driver();
-  return d.check(d.stream_synchronize(handle() ? stream_of(*this) : nullptr), "cuStreamSynchronize", "a stream");
+  return d.check(d.stream_synchronize(stream_of(*this)), "cuStreamSynchronize", "a stream");
 }
 
 Result<Event> Event::create(Backend backend) {

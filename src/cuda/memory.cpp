@@ -34,11 +34,12 @@ struct Staging {
   std::vector<std::byte> bytes;
   Array view;
 };
-Staging staging_for(const Array& device, const Span& span) {
-  Staging s;
-  s.bytes.resize(span.bytes);
-  s.view = Array::wrap(s.bytes.data() + offset_in_span(device, span), device.dtype(), device.shape(), device.strides());
-  return s;
+
+// The bytes a new contiguous array needs (at least one: the driver refuses empty allocations).
+size_t allocation_bytes(const DType& dtype, const std::vector<int64_t>& shape) {
+  int64_t count = 1;
+  for (int64_t extent : shape) count *= extent;
+  return static_cast<size_t>(std::max<int64_t>(count * dtype.itemsize, 1));
 }
 
 // One transfer of the span does: both sides have the same layout and no gaps.
@@ -49,6 +50,22 @@ bool direct(const Array& a, const Array& b, const Span& span) {
 Status synchronize(const Gpu& gpu, CUstream stream, const char* what) {
   const Driver& d = gpu.driver();
   return d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what);
+}
+
+// A device array's span read into a host staging buffer laid out like it (complete on return):
+// what a strided copy works on, in either direction.
+Result<Staging> read_span(const Gpu& gpu, const Array& device, const Span& span, CUstream stream, const char* what) {
+  Staging staging;
+  staging.bytes.resize(span.bytes);
+  staging.view = Array::wrap(staging.bytes.data() + offset_in_span(device, span), device.dtype(), device.shape(),
+                             device.strides());
+  const Driver& d = gpu.driver();
+  if (auto s = d.check(d.memcpy_dtoh_async(staging.bytes.data(), device_pointer(span.lowest), span.bytes, stream),
+                       "cuMemcpyDtoHAsync", what);
+      !s.ok())
+    return s.error();
+  if (auto s = synchronize(gpu, stream, what); !s.ok()) return s.error();
+  return staging;
 }
 
 }  // namespace
@@ -66,9 +83,7 @@ Span span_of(const Array& a) {
 Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
   if (auto s = gpu->bind(); !s.ok()) return s.error();
   std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
-  int64_t count = 1;
-  for (int64_t extent : shape) count *= extent;
-  size_t bytes = static_cast<size_t>(std::max<int64_t>(count * dtype.itemsize, 1));
+  size_t bytes = allocation_bytes(dtype, shape);
   const Driver& d = gpu->driver();
   CUdeviceptr pointer = 0;
   if (auto s = d.check(d.mem_alloc(&pointer, bytes), "cuMemAlloc", fmt::format("{} bytes for a device array", bytes));
@@ -85,9 +100,7 @@ Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::ve
 Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
   if (auto s = gpu->bind(); !s.ok()) return s.error();
   std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
-  int64_t count = 1;
-  for (int64_t extent : shape) count *= extent;
-  size_t bytes = static_cast<size_t>(std::max<int64_t>(count * dtype.itemsize, 1));
+  size_t bytes = allocation_bytes(dtype, shape);
   const Driver& d = gpu->driver();
   void* pointer = nullptr;
   if (auto s = d.check(d.mem_alloc_host(&pointer, bytes), "cuMemAllocHost", fmt::format("{} pinned bytes", bytes));
@@ -114,14 +127,10 @@ Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CU
     return stream == nullptr ? synchronize(gpu, stream, "copy_to_device") : ok_status();
   }
   // Read the span, write the elements into it, write it back: the gaps keep their bytes.
-  Staging staging = staging_for(device, span);
-  if (auto s = d.check(d.memcpy_dtoh_async(staging.bytes.data(), target, span.bytes, stream), "cuMemcpyDtoHAsync",
-                       "copy_to_device (reading a strided view)");
-      !s.ok())
-    return s;
-  if (auto s = synchronize(gpu, stream, "copy_to_device"); !s.ok()) return s;
-  if (auto s = copy_elements(host, staging.view); !s.ok()) return s;
-  if (auto s = d.check(d.memcpy_htod_async(target, staging.bytes.data(), span.bytes, stream), "cuMemcpyHtoDAsync",
+  auto staging = read_span(gpu, device, span, stream, "copy_to_device (reading a strided view)");
+  if (!staging.ok()) return staging.error();
+  if (auto s = copy_elements(host, staging->view); !s.ok()) return s;
+  if (auto s = d.check(d.memcpy_htod_async(target, staging->bytes.data(), span.bytes, stream), "cuMemcpyHtoDAsync",
                        "copy_to_device");
       !s.ok())
     return s;
@@ -142,13 +151,9 @@ Status copy_to_host(const Gpu& gpu, const Array& device, const Array& host, CUst
       return s;
     return stream == nullptr ? synchronize(gpu, stream, "copy_to_host") : ok_status();
   }
-  Staging staging = staging_for(device, span);
-  if (auto s = d.check(d.memcpy_dtoh_async(staging.bytes.data(), source, span.bytes, stream), "cuMemcpyDtoHAsync",
-                       "copy_to_host");
-      !s.ok())
-    return s;
-  if (auto s = synchronize(gpu, stream, "copy_to_host"); !s.ok()) return s;
-  return copy_elements(staging.view, host);
+  auto staging = read_span(gpu, device, span, stream, "copy_to_host");
+  if (!staging.ok()) return staging.error();
+  return copy_elements(staging->view, host);
 }
 
 Status copy_device_to_device(const Gpu& gpu, const Array& from, const Array& to, CUstream stream) {
