@@ -59,7 +59,9 @@ Result<Stream> Stream::create(Backend backend) {
   stream.state_->gpu = *gpu;
   const cuda::Driver& d = (*gpu)->driver();
   if (auto s = (*gpu)->bind(); !s.ok()) return s.error();
-  if (auto s = d.check(d.stream_create(&stream.state_->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate", "a new stream");
+  // Flags 0, as numba.cuda.stream(): the stream orders with the default stream, so work queued
+  // on it and a later launch on the default stream (host arrays) cannot overlap by surprise.
+  if (auto s = d.check(d.stream_create(&stream.state_->stream, CU_STREAM_DEFAULT), "cuStreamCreate", "a new stream");
       !s.ok())
     return s.error();
   return stream;
