@@ -14,15 +14,8 @@ using namespace pykern;
 
 namespace {
 
-const char* add_source = R"py(from numba import cuda
-
-@cuda.jit
-def add(x, y, out):
-    start = cuda.grid(1)
-    stride = cuda.gridsize(1)
-    for i in range(start, x.shape[0], stride):
-        out[i] = x[i] + y[i]
-)py";
+// The seed's grid-stride add: three 1-d arrays, as bench_gpu's launch-overhead case.
+const char* add_file = PYKERN_SOURCE_DIR "/tests/corpus/seeds/s001_cupy_add_gridstride/kernel.py";
 
 struct Setup {
   test::FakeDriver fake;
@@ -32,7 +25,7 @@ struct Setup {
   Setup() {
     fake.parameter_count = 3;
     fake.select_gpu();
-    module = Module::load_source(add_source, "add.py").value();
+    module = Module::load_file(add_file).value();
     kernel = module->kernel("add").value();
     a = device_array(DType::int_(64), {1024}, Order::C, Backend::cuda).value();
     b = device_array(DType::int_(64), {1024}, Order::C, Backend::cuda).value();
