@@ -14,6 +14,8 @@
 #define PK_DEVICE inline
 #define PK_NOINLINE_DEVICE inline
 #define PK_KERNEL
+// print() in a kernel is one printf call, as on the GPU (where NVRTC declares printf itself).
+extern "C" int printf(const char* format, ...);
 #endif
 
 namespace pk {

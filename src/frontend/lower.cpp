@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "frontend/escapes.h"
+
 namespace pykern::frontend {
 namespace {
 
@@ -452,16 +454,25 @@ ExprId Lowerer::float_literal(TSNode node) {
   return add(std::move(expr));
 }
 
-// string = string_start (string_content | escape_sequence | interpolation)* string_end
+// string = string_start (string_content | interpolation)* string_end, where string_content
+// holds escape_sequence children (none in raw strings, whose backslashes are content).
 ExprId Lowerer::string(TSNode node) {
   Expr expr = make_expr(ExprKind::string, node);
   for (TSNode part : tree_.named_children(node)) {
     switch (tree_.kind(part)) {
-      case Node::string_content: expr.text += tree_.text(part); break;
-      case Node::escape_sequence: {
-        std::string_view escape = tree_.text(part);
-        char c = escape.size() > 1 ? escape[1] : '\\';
-        expr.text += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+      case Node::string_content: {
+        uint32_t copied = ts_node_start_byte(part);
+        for (TSNode escape : tree_.named_children(part)) {
+          if (tree_.kind(escape) != Node::escape_sequence) continue;
+          expr.text += tree_.file().text().substr(copied, ts_node_start_byte(escape) - copied);
+          auto decoded = decode_python_escape(tree_.text(escape));
+          if (!decoded)
+            return unsupported_expr(escape, "the escape '" + std::string(tree_.text(escape)) + "'",
+                                    "write the character itself, or use \\x, \\u or \\U with its code");
+          expr.text += *decoded;
+          copied = ts_node_end_byte(escape);
+        }
+        expr.text += tree_.file().text().substr(copied, ts_node_end_byte(part) - copied);
         break;
       }
       case Node::interpolation:

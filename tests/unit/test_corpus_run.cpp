@@ -50,6 +50,15 @@ std::string check_outputs(const fs::path& case_dir, const nlohmann::json& spec,
   return "";
 }
 
+// What kernels print, in no fixed order across threads: compared as sorted lines.
+std::vector<std::string> sorted_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
 }  // namespace
 
 TEST_CASE("corpus kernels on the CPU simulator through the C++ API match Numba's simulator") {
@@ -138,7 +147,8 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
       }
     }
     fs::path log = test_cache() / "log.txt";
-    int status = std::system((command + " 2> " + log.string()).c_str());
+    fs::path printed = test_cache() / "stdout.txt";
+    int status = std::system((command + " > " + printed.string() + " 2> " + log.string()).c_str());
     if (spec.contains("expect_error")) {
       CHECK(status != 0);
       CHECK(test::read(log).find("IndexError") != std::string::npos);
@@ -151,6 +161,8 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
       return *array;
     });
     CHECK_MESSAGE(mismatch.empty(), mismatch);
+    if (fs::exists(case_dir / "expected" / "stdout.txt"))
+      CHECK(sorted_lines(test::read(printed)) == sorted_lines(test::read(case_dir / "expected" / "stdout.txt")));
   }
   fs::remove_all(test_cache());
 }

@@ -46,3 +46,59 @@ TEST_CASE("kernel and device symbols are distinct for names that differ only in 
   CHECK(pykern::emit::kernel_symbol(a) != pykern::emit::kernel_symbol(b));
   CHECK(pykern::emit::kernel_symbol(a).rfind("pk_kernel_", 0) == 0);
 }
+
+#include "frontend/escapes.h"
+#include "pykern/module.h"
+
+TEST_CASE("user text reaches emitted code only as an escaped C string literal") {
+  using pykern::emit::c_string_literal;
+  CHECK(c_string_literal("a.py") == "\"a.py\"");
+  CHECK(c_string_literal("x\n#define y") == "\"x\\n#define y\"");
+  CHECK(c_string_literal("\"q\" \\") == "\"\\\"q\\\" \\\\\"");
+  CHECK(c_string_literal("??/") == "\"\\?\\?/\"");  // no trigraph survives
+  CHECK(c_string_literal("*/ /*") == "\"*/ /*\"");   // harmless inside a literal
+  CHECK(c_string_literal("\r\t\x01") == "\"\\015\\011\\001\"");
+  CHECK(c_string_literal("\xff\xc3") == "\"\\377\\303\"");  // not UTF-8: still one escape a byte
+  CHECK(c_string_literal(std::string("a\0b", 3)) == "\"a\\000b\"");
+}
+
+TEST_CASE("a hostile file name cannot inject code into the simulator build") {
+  // Each line of the name would be a directive or code if it reached the source raw.
+  std::string name = "evil\n#error injected\nint pk_injected = 1; /* */ ??/\n\"\\\xff.py";
+  const char* text =
+      "from numba import cuda\n"
+      "@cuda.jit\n"
+      "def k(a):\n"
+      "    a[0] = 7\n";
+  pykern::ModuleOptions options;
+  options.use_cache = false;
+  auto module = pykern::Module::load_source(text, name, options);
+  REQUIRE(module.ok());
+  auto kernel = module->kernel("k");
+  REQUIRE(kernel.ok());
+  auto a = pykern::Array::zeros(pykern::DType::int_(64), {1});
+  auto status = kernel->launch(pykern::Launch(1, 1).backend(pykern::Backend::cpu), a);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  CHECK(*static_cast<int64_t*>(a.data()) == 7);
+}
+
+TEST_CASE("Python string escapes decode as CPython decodes them") {
+  using pykern::frontend::decode_python_escape;
+  CHECK(decode_python_escape("\\n") == "\n");
+  CHECK(decode_python_escape("\\t") == "\t");
+  CHECK(decode_python_escape("\\\"") == "\"");
+  CHECK(decode_python_escape("\\'") == "'");
+  CHECK(decode_python_escape("\\\\") == "\\");
+  CHECK(decode_python_escape("\\a") == "\a");
+  CHECK(decode_python_escape("\\x00") == std::string(1, '\0'));
+  CHECK(decode_python_escape("\\x41") == "A");
+  CHECK(decode_python_escape("\\xe9") == "\xc3\xa9");  // a code point, written as UTF-8
+  CHECK(decode_python_escape("\\101") == "A");
+  CHECK(decode_python_escape("\\0") == std::string(1, '\0'));
+  CHECK(decode_python_escape("\\u00e9") == "\xc3\xa9");
+  CHECK(decode_python_escape("\\U0001F600") == "\xf0\x9f\x98\x80");
+  CHECK(decode_python_escape("\\\n") == "");
+  CHECK(decode_python_escape("\\q") == "\\q");  // unknown escapes keep the backslash
+  CHECK_FALSE(decode_python_escape("\\N{BULLET}").has_value());
+  CHECK_FALSE(decode_python_escape("\\U00110000").has_value());
+}

@@ -1,0 +1,13 @@
+# print() in a kernel: integers, negative and unsigned values, and string literals with every
+# kind of escape, one line per thread, as Numba prints them.
+import numpy as np
+from numba import cuda
+
+
+@cuda.jit
+def print_values(values, out):
+    i = cuda.grid(1)
+    if i < values.size:
+        print("thread", i, "value", values[i], 'tab\there "quoted" \'single\' back\\slash')
+        print("\x41\u00e9\U0001F600 \101 100% done", np.uint32(values[i]) * 2, -i)
+        out[i] = values[i] + 1
