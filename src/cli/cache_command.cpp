@@ -44,13 +44,22 @@ std::string when(int64_t seconds) {
 }
 
 nlohmann::json info_json(const jit::CacheEntryInfo& info) {
-  return {{"key", info.key}, {"bytes", info.bytes}, {"last_used", info.last_used}, {"record", info.record}};
+  nlohmann::json out = {{"key", info.key}, {"bytes", info.bytes}, {"last_used", info.last_used}, {"record", info.record}};
+  if (info.stray) out["stray"] = true;
+  return out;
+}
+
+// A field of a record read from disk, which may hold anything: "?" unless it is a string.
+std::string field(const nlohmann::json& record, const char* name) {
+  if (!record.is_object()) return "?";
+  auto found = record.find(name);
+  return found != record.end() && found->is_string() ? found->get<std::string>() : "?";
 }
 
 std::string kernel_names(const nlohmann::json& record) {
   std::string names;
-  if (record.is_object() && record.contains("kernels"))
-    for (const auto& k : record["kernels"]) names += (names.empty() ? "" : ",") + k.value("function", "?");
+  if (record.is_object() && record.contains("kernels") && record["kernels"].is_array())
+    for (const auto& k : record["kernels"]) names += (names.empty() ? "" : ",") + field(k, "function");
   return names.empty() ? "-" : names;
 }
 
@@ -68,9 +77,14 @@ int run(const std::string& action, const CacheArgs& args) {
       std::cout << out.dump(2) << "\n";
       return 0;
     }
-    for (const auto& e : entries)
+    for (const auto& e : entries) {
+      if (e.stray) {
+        std::cout << fmt::format("{}  stray (not an entry; `pykern cache verify` removes it)\n", e.path.string());
+        continue;
+      }
       std::cout << fmt::format("{}  {:>9}  {}  {:<6} {}  {}\n", e.key.substr(0, 16), e.bytes, when(e.last_used),
-                               e.record.value("arch", "?"), kernel_names(e.record), e.record.value("source_file", "?"));
+                               field(e.record, "arch"), kernel_names(e.record), field(e.record, "source_file"));
+    }
     return 0;
   }
   if (action == "show") {
@@ -86,6 +100,7 @@ int run(const std::string& action, const CacheArgs& args) {
   if (action == "stats") {
     auto entries = cache.list();
     uint64_t bytes = 0;
+    std::erase_if(entries, [](const jit::CacheEntryInfo& e) { return e.stray; });
     for (const auto& e : entries) bytes += e.bytes;
     if (args.json)
       std::cout << nlohmann::json{{"root", cache.root().string()}, {"entries", entries.size()}, {"bytes", bytes}}.dump(2) << "\n";

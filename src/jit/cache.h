@@ -3,7 +3,9 @@
 // plus a front-end index <root>/v1/frontend/<2 hex>/<key> → entry key, whose hit skips parsing
 // and inference. Entries are published by renaming a fully written, fsynced staging directory,
 // so readers never see half an entry; record.json holds checksums verified on every read, and
-// a bad entry is removed and counts as a miss. No locks: concurrent writers of one key race
+// a bad entry is removed and counts as a miss. The record carries its own checksum too.
+// Below the root nothing is followed: links are listed and removed as themselves, and a
+// linked entries/, frontend/ or tmp/ disables the cache. No locks: concurrent writers of one key race
 // to rename and the loser discards its copy.
 #pragma once
 #include <cstdint>
@@ -30,7 +32,8 @@ struct CacheEntryInfo {
   std::filesystem::path path;
   uint64_t bytes = 0;
   int64_t last_used = 0;  // seconds since the epoch
-  nlohmann::json record;
+  nlohmann::json record;  // null when record.json is missing or not JSON
+  bool stray = false;     // not an entry: a link, a file, a misnamed directory (verify removes it)
 };
 
 class KernelCache {

@@ -5,6 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <thread>
+
 #include <doctest/doctest.h>
 
 #include "helpers.h"
@@ -173,4 +176,181 @@ TEST_CASE("several processes compiling the same kernel at once all succeed") {
   std::string first = test::read(dir.path / "out0.cubin");
   CHECK(first.size() > 100);
   for (int i = 1; i < 4; ++i) CHECK(test::read(dir.path / ("out" + std::to_string(i) + ".cubin")) == first);
+}
+
+namespace {
+
+// A file and a directory outside the cache that planted links point at.
+struct Victim {
+  TempDir dir;
+  Victim() {
+    fs::create_directories(dir.path / "subdir");
+    std::ofstream(dir.path / "precious.txt") << "keep me";
+    std::ofstream(dir.path / "subdir" / "precious.txt") << "keep me too";
+  }
+  bool intact() const {
+    return test::read(dir.path / "precious.txt") == "keep me" &&
+           test::read(dir.path / "subdir" / "precious.txt") == "keep me too";
+  }
+};
+
+int run_cli(const std::string& arguments, std::string* output = nullptr) {
+  fs::path log = fs::temp_directory_path() / ("pykern-cache-cli-" + std::to_string(::getpid()));
+  int status = std::system((std::string(PYKERN_BINARY) + " " + arguments + " > " + log.string() + " 2>&1").c_str());
+  if (output) *output = test::read(log);
+  fs::remove(log);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST_CASE("cache maintenance never follows a link out of the cache") {
+  Victim victim;
+  TempDir dir;
+  std::string key = pykern::jit::cache_key({"kept"});
+  {
+    KernelCache cache(dir.path);
+    REQUIRE(cache.store(entry(key, "BINARY")).ok());
+  }
+  fs::path entries = dir.path / "v1" / "entries";
+  // A shard that is a link, an entry that is a link, a link to a file, and a stray file.
+  fs::create_directory_symlink(victim.dir.path, entries / "ab");
+  fs::create_directories(entries / "cd");
+  fs::create_directory_symlink(victim.dir.path, entries / "cd" / ("cd" + std::string(30, '0')));
+  fs::create_symlink(victim.dir.path / "precious.txt", entries / "ef");
+  fs::create_directory_symlink(victim.dir.path, dir.path / "v1" / "tmp" / "stale");
+  std::ofstream(entries / "stray.txt") << "x";
+  KernelCache cache(dir.path);
+  REQUIRE(cache.enabled());
+  CHECK(cache.list().size() == 5);  // the entry and four strays
+  CHECK(cache.find(key));
+  CHECK(cache.verify(false).size() == 4);
+  CHECK(victim.intact());
+  CHECK(cache.prune(0).size() == 1);  // evicts the one real entry; leaves the links alone
+  CHECK(victim.intact());
+  CHECK(cache.verify(true).size() == 4);  // removes the links themselves
+  CHECK(victim.intact());
+  CHECK(cache.list().empty());
+  fs::create_directory_symlink(victim.dir.path, entries / "ab");
+  cache.clear();
+  CHECK(victim.intact());
+  CHECK_FALSE(fs::exists(entries / "ab"));
+  std::string out;
+  fs::create_directory_symlink(victim.dir.path, entries / "ab");
+  CHECK(run_cli("cache --dir " + dir.path.string() + " verify", &out) == 1);
+  CHECK(run_cli("cache --dir " + dir.path.string() + " clear", &out) == 0);
+  CHECK(victim.intact());
+}
+
+TEST_CASE("a linked entries, frontend or tmp folder disables the cache; nothing is emptied through it") {
+  for (const char* linked : {"entries", "frontend", "tmp"}) {
+    CAPTURE(linked);
+    Victim victim;
+    TempDir dir;
+    fs::create_directories(dir.path / "v1");
+    fs::create_directory_symlink(victim.dir.path, dir.path / "v1" / linked);
+    KernelCache cache(dir.path);
+    CHECK_FALSE(cache.enabled());
+    CHECK(cache.warning().find("symbolic link") != std::string::npos);
+    std::string out;
+    for (const char* action : {"clear", "prune --max-size 0", "verify", "list"})
+      CHECK(run_cli("cache --dir " + dir.path.string() + " " + action, &out) == 1);
+    CHECK(victim.intact());
+  }
+}
+
+TEST_CASE("an edited record.json is a bad entry: its checksum covers it") {
+  TempDir dir;
+  KernelCache cache(dir.path);
+  std::string key = pykern::jit::cache_key({"edited"});
+  CacheEntry e = entry(key, "BINARY");
+  e.record["kernels"] = {{{"function", "k"}, {"symbol", "pk_kernel_k"}}};
+  REQUIRE(cache.store(e).ok());
+  fs::path record = cache.find(key)->path / "record.json";
+  std::string text = test::read(record);
+  auto at = text.find("pk_kernel_k");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 11, "pk_kernel_x");
+  fs::remove(record);
+  std::ofstream(record) << text;
+  CHECK(cache.verify(false) == std::vector<std::string>{key});
+  CHECK_FALSE(cache.load(key));
+}
+
+TEST_CASE("cache commands survive any record.json and stray directories; --json is JSON") {
+  TempDir dir;
+  std::vector<std::string> records = {"", "{", "[1, 2]", "\"text\"", "null", "{\"arch\": 5, \"kernels\": \"x\"}",
+                                      "{\"kernels\": [1, {\"function\": 2}], \"source_file\": [], \"output\": 7}"};
+  {
+    KernelCache cache(dir.path);
+    for (size_t i = 0; i < records.size(); ++i) {
+      std::string key = pykern::jit::cache_key({std::to_string(i)});
+      REQUIRE(cache.store(entry(key, "B")).ok());
+      fs::path record = cache.find(key)->path / "record.json";
+      fs::remove(record);
+      std::ofstream(record) << records[i];
+    }
+    fs::create_directories(dir.path / "v1" / "entries" / "zz" / "not-a-key");
+    fs::create_directories(dir.path / "v1" / "entries" / "00" / ("11" + std::string(30, '1')));
+  }
+  std::string root = "cache --dir " + dir.path.string() + " ";
+  std::string out;
+  for (const char* action : {"list", "stats", "show 0", "show 1"}) {
+    CAPTURE(action);
+    int status = run_cli(root + action, &out);
+    CHECK((status == 0 || status == 1));
+    CHECK(out.find("terminate") == std::string::npos);
+    status = run_cli(root + action + " --json", &out);
+    CHECK((status == 0 || status == 1));
+    if (status == 0) CHECK_FALSE(nlohmann::json::parse(out, nullptr, false).is_discarded());
+    CHECK(out.find("<discarded>") == std::string::npos);
+  }
+  CHECK(run_cli(root + "verify --json", &out) == 1);
+  auto report = nlohmann::json::parse(out, nullptr, false);
+  REQUIRE(report.is_object());
+  CHECK(report["bad"].size() == records.size() + 2);
+  CHECK(run_cli(root + "verify", &out) == 0);
+  CHECK(KernelCache(dir.path).list().empty());
+}
+
+TEST_CASE("listing while another thread clears never throws") {
+  TempDir dir;
+  KernelCache cache(dir.path);
+  std::atomic<bool> stop{false};
+  std::thread writer([&] {
+    for (int round = 0; round < 30; ++round) {
+      for (int i = 0; i < 20; ++i) cache.store(entry(pykern::jit::cache_key({std::to_string(round), std::to_string(i)}), "B"));
+      cache.clear();
+    }
+    stop = true;
+  });
+  int thrown = 0;
+  while (!stop) {
+    try {
+      cache.list();
+      cache.verify(false);
+      cache.prune(1u << 30);
+    } catch (...) {
+      ++thrown;
+    }
+  }
+  writer.join();
+  CHECK(thrown == 0);
+}
+
+TEST_CASE("a cache under folders that do not exist yet is made, parents and all") {
+  TempDir dir;
+  KernelCache cache(dir.path / "home" / ".cache" / "pykern");
+  CHECK(cache.enabled());
+  CHECK(cache.warning().empty());
+}
+
+TEST_CASE("a cache directory another user owns is not used") {
+  if (::geteuid() != 0) return;  // only root can give a directory away
+  TempDir dir;
+  fs::create_directories(dir.path);
+  REQUIRE(::chown(dir.path.c_str(), 65534, 65534) == 0);
+  KernelCache cache(dir.path);
+  CHECK_FALSE(cache.enabled());
+  CHECK(cache.warning().find("another user") != std::string::npos);
 }

@@ -64,7 +64,7 @@ TEST_CASE("user text reaches emitted code only as an escaped C string literal") 
 
 TEST_CASE("a hostile file name cannot inject code into the simulator build") {
   // Each line of the name would be a directive or code if it reached the source raw.
-  std::string name = "evil\n#error injected\nint pk_injected = 1; /* */ ??/\n\"\\\xff.py";
+  std::string name = "evil\n#error injected\nint pk_injected = 1; /* */ ?\?/\n\"\\\xff.py";
   const char* text =
       "from numba import cuda\n"
       "@cuda.jit\n"
