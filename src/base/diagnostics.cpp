@@ -57,6 +57,44 @@ static const char* severity_name(Severity severity) {
   return "error";
 }
 
+namespace {
+
+bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0x80; }
+
+struct SourceLineExcerpt {
+  std::string text;    // the line, or a window of it around the range
+  std::string marker;  // spaces (tabs where the line has them), '^' and '~' under the range
+};
+
+// The line a diagnostic points into, clipped to a window around the range when it is long (a
+// generated 100,000-character line must not flood the terminal). Works in bytes and counts
+// code points for the marker, so UTF-8 before the caret keeps it aligned.
+SourceLineExcerpt excerpt(const SourceFile& file, uint32_t line_number, SourceRange range) {
+  constexpr size_t max_shown = 160, context_before = 60;
+  std::string_view line = file.line_text(line_number);
+  size_t caret = std::min<size_t>(range.begin - file.line_start(line_number), line.size());
+  size_t from = 0, to = line.size();
+  if (line.size() > max_shown) {
+    from = caret > context_before ? caret - context_before : 0;
+    to = std::min(line.size(), from + max_shown);
+    while (from > 0 && from < line.size() && continuation_byte(line[from])) --from;
+    while (to < line.size() && continuation_byte(line[to])) ++to;
+  }
+  SourceLineExcerpt out;
+  std::string prefix = from > 0 ? "..." : "";
+  out.text = prefix + std::string(line.substr(from, to - from)) + (to < line.size() ? "..." : "");
+  out.marker = std::string(prefix.size(), ' ');
+  for (size_t i = from; i < caret; ++i)
+    if (!continuation_byte(line[i])) out.marker += line[i] == '\t' ? '\t' : ' ';
+  size_t range_end = std::min<size_t>(std::max(range.end, range.begin + 1) - file.line_start(line_number), to);
+  out.marker += '^';
+  for (size_t i = caret + 1; i < range_end; ++i)
+    if (!continuation_byte(line[i])) out.marker += '~';
+  return out;
+}
+
+}  // namespace
+
 std::string render_diagnostic(const Diagnostic& d) {
   std::string kind_suffix =
       d.severity == Severity::note ? "" : fmt::format(" [{}]", diag_kind_name(d.kind));
@@ -69,21 +107,10 @@ std::string render_diagnostic(const Diagnostic& d) {
   LineColumn start = d.file->position(d.range.begin);
   std::string text = fmt::format("{}:{}:{}: {}: {}{}\n", d.file->display_name(), start.line,
                                  start.column, severity_name(d.severity), d.message, kind_suffix);
-  std::string_view line = d.file->line_text(start.line);
   std::string gutter = fmt::format("{:>5}", start.line);
-  text += fmt::format("{} | {}\n", gutter, line);
-  // The caret spans the range on its first line; tabs are kept so it lines up.
-  std::string marker;
-  for (uint32_t i = 1; i < start.column && i - 1 < line.size(); ++i)
-    marker += line[i - 1] == '\t' ? '\t' : ' ';
-  uint32_t end_offset = std::max(d.range.end, d.range.begin + 1);
-  uint32_t line_end = d.file->line_start(start.line) + static_cast<uint32_t>(line.size());
-  LineColumn end = d.file->position(std::min(end_offset, std::max(line_end, d.range.begin + 1)));
-  uint32_t width = end.line == start.line && end.column > start.column
-                       ? end.column - start.column : 1;
-  marker += '^';
-  if (width > 1) marker += std::string(width - 1, '~');
-  text += fmt::format("{} | {}\n", std::string(gutter.size(), ' '), marker);
+  SourceLineExcerpt shown = excerpt(*d.file, start.line, d.range);
+  text += fmt::format("{} | {}\n", gutter, shown.text);
+  text += fmt::format("{} | {}\n", std::string(gutter.size(), ' '), shown.marker);
   if (!d.hint.empty()) text += fmt::format("hint: {}\n", d.hint);
   return text;
 }

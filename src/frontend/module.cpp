@@ -1,6 +1,7 @@
 #include "frontend/module.h"
 
 #include "frontend/lower.h"
+#include "syntax/source_checks.h"
 
 namespace pykern::frontend {
 
@@ -22,6 +23,8 @@ const char* to_string(FunctionRole role) {
 Module Module::build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics) {
   Module module;
   module.tree_ = &tree;
+  // Nothing below may recurse into a tree nested past the limit, or trust a mis-indented one.
+  if (!syntax::check_nesting(tree, diagnostics) || !syntax::check_indentation(tree, diagnostics)) return module;
   for (TSNode node : tree.named_children(tree.root())) {
     switch (tree.kind(node)) {
       case Node::import_statement: module.scan_import(node); break;
@@ -38,7 +41,8 @@ Module Module::build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics) {
       }
       case Node::expression_statement: {
         TSNode inner = ts_node_named_child(node, 0);
-        if (tree.kind(inner) == Node::assignment) module.scan_assignment(inner);
+        if (tree.kind(inner) == Node::assignment && module.scan_assignment(inner)) break;
+        module.note_bindings(node);  // `N += 1`, `a, b = 1, 2`, `x = y = 3`
         break;
       }
       case Node::error:
@@ -46,7 +50,11 @@ Module Module::build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics) {
         // hold a definition: then a kernel is broken and the user must hear of it.
         if (holds_definition(tree, node)) tree.report_syntax_errors(node, diagnostics);
         break;
-      default: break;  // host code, classes, notebook leftovers: ignored unless referred to
+      default:
+        // Host code, classes, `if __name__ == "__main__":` blocks: not evaluated, so a kernel
+        // may not depend on a name they bind.
+        module.note_bindings(node);
+        break;
     }
   }
   return module;
@@ -93,17 +101,50 @@ void Module::scan_import_from(TSNode node) {
   }
 }
 
-void Module::scan_assignment(TSNode node) {
+bool Module::scan_assignment(TSNode node) {
   TSNode left = tree_->field(node, Field::left);
   TSNode right = tree_->field(node, Field::right);
-  if (tree_->kind(left) != Node::identifier || ts_node_is_null(right)) return;
-  if (tree_->kind(right) == Node::assignment) return;  // chained: not a constant we fold
+  if (tree_->kind(left) != Node::identifier || ts_node_is_null(right)) return false;
+  if (tree_->kind(right) == Node::assignment) return false;  // chained: not a constant we fold
   ModuleGlobal global;
   global.name = std::string(tree_->text(left));
   global.value = right;
   global.range = syntax::SyntaxTree::range(node);
   // A later assignment rebinds: the last one wins, as Python's would at import time.
   globals_[global.name] = global;
+  return true;
+}
+
+// The names a statement pykern does not evaluate binds at module level: assignment and loop
+// targets, and functions and classes it defines (their bodies bind locals, not globals).
+// Subscripts and attributes (`a[0] = 1`) mutate objects and bind nothing.
+void Module::note_bindings(TSNode statement) {
+  std::vector<std::pair<TSNode, bool>> stack = {{statement, false}};  // node, is a target
+  while (!stack.empty()) {
+    auto [node, target] = stack.back();
+    stack.pop_back();
+    Node kind = tree_->kind(node);
+    if (kind == Node::error || kind == Node::subscript || kind == Node::attribute) continue;
+    if (target && kind == Node::identifier) {
+      opaque_bindings_.emplace(std::string(tree_->text(node)), syntax::SyntaxTree::range(statement));
+      continue;
+    }
+    if (kind == Node::function_definition || kind == Node::class_definition) {
+      stack.push_back({tree_->field(node, Field::name), true});
+      continue;
+    }
+    bool binds = kind == Node::assignment || kind == Node::augmented_assignment || kind == Node::for_statement;
+    for (TSNode child : tree_->named_children(node)) {
+      bool is_target = target || (binds && ts_node_eq(child, tree_->field(node, Field::left)));
+      stack.push_back({child, is_target});
+    }
+  }
+}
+
+std::optional<SourceRange> Module::opaque_binding(const std::string& name) const {
+  auto found = opaque_bindings_.find(name);
+  if (found == opaque_bindings_.end()) return std::nullopt;
+  return found->second;
 }
 
 void Module::scan_function(TSNode definition, const std::vector<TSNode>& decorators,

@@ -70,13 +70,17 @@ class Module {
   // The expression a module global is bound to, lowered on first use; invalid if none.
   ast::ExprId global_value(const std::string& name, Diagnostics& diagnostics);
   bool has_global(const std::string& name) const { return globals_.count(name) > 0; }
+  // Where a module-level statement pykern does not evaluate (`N += 1`, a for loop, an if
+  // block) binds `name`; a kernel that reads the name cannot be given its value.
+  std::optional<SourceRange> opaque_binding(const std::string& name) const;
 
  private:
   static bool holds_definition(const syntax::SyntaxTree& tree, TSNode node);
   void scan_import(TSNode node);
   void scan_import_from(TSNode node);
   void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
-  void scan_assignment(TSNode node);
+  bool scan_assignment(TSNode node);  // false: not a `NAME = value` pykern can fold
+  void note_bindings(TSNode statement);
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
 
@@ -86,6 +90,7 @@ class Module {
   std::map<std::string, ModuleFunction> functions_;
   std::vector<std::string> function_order_;
   std::map<std::string, ModuleGlobal> globals_;
+  std::map<std::string, SourceRange> opaque_bindings_;  // the first such statement for each name
 };
 
 }  // namespace pykern::frontend

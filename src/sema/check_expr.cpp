@@ -204,6 +204,14 @@ Value FunctionChecker::check_name(const ast::Expr& e) {
     return function;
   }
   if (auto qualified = module().imported(e.text)) return resolve_qualified(*this, *qualified, e.range);
+  if (auto statement = module().opaque_binding(e.text)) {
+    error(DiagKind::not_constant, e.range,
+          fmt::format("module global '{}' is {}bound by a statement pykern does not evaluate (line {})", e.text,
+                      module().has_global(e.text) ? "also " : "", module().file().position(statement->begin).line),
+          "kernels see module globals bound once at top level by `NAME = constant`; compute the value in that "
+          "one assignment");
+    return Value::error();
+  }
   if (module().has_global(e.text)) return program_.global_constant(*this, e.text, e.range);
   if (is_python_builtin(e.text)) return resolve_qualified(*this, "builtins." + e.text, e.range);
   error(DiagKind::unknown_name, e.range, "name '" + e.text + "' is not defined",

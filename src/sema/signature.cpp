@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "frontend/lower.h"
+#include "syntax/source_checks.h"
 #include "sema/builtins.h"
 #include "sema/infer.h"
 
@@ -124,6 +125,7 @@ std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& di
     diagnostics.add({Severity::error, DiagKind::internal_error, nullptr, {}, tree.error().message, {}});
     return std::nullopt;
   }
+  if (!syntax::check_nesting(*tree, diagnostics)) return std::nullopt;
   if (tree->report_syntax_errors(tree->root(), diagnostics) > 0) return std::nullopt;
   std::vector<TSNode> statements = tree->named_children(tree->root());
   if (statements.size() != 1 || tree->kind(statements[0]) != syntax::Node::expression_statement ||

@@ -1,9 +1,12 @@
 #include "sim/simulator.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -90,12 +93,39 @@ Result<std::shared_ptr<Library>> open_library(const fs::path& path) {
   return std::make_shared<Library>(handle, kernels, *count);
 }
 
+// A private scratch directory (mkdtemp: a fresh name, mode 0700), removed with its contents.
+// Nothing is written to a predictable name in a shared folder, where a planted link could
+// redirect the write or swap what is loaded.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "pykern-sim-XXXXXX").string();
+    if (::mkdtemp(pattern.data())) path_ = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code error;
+    if (!path_.empty()) fs::remove_all(path_, error);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  bool ok() const { return !path_.empty(); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+Error no_scratch() {
+  return Error::make(ErrorKind::internal, "cannot make a scratch directory in " + fs::temp_directory_path().string() +
+                                              " for the simulator build: " + std::strerror(errno));
+}
+
 // Compiles `source` in a scratch directory; returns the library's bytes.
 Result<std::string> compile(const std::string& source, bool debug) {
-  fs::path dir = fs::temp_directory_path() / fmt::format("pykern-sim-{}-{}", ::getpid(),
-                                                         std::hash<std::thread::id>{}(std::this_thread::get_id()));
+  ScratchDir scratch;
+  if (!scratch.ok()) return no_scratch();
+  const fs::path& dir = scratch.path();
   std::error_code error;
-  fs::remove_all(dir, error);
   fs::create_directories(dir / "include" / "pykern", error);
   for (const jit::RuntimeHeader& header : jit::runtime_headers())
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
@@ -110,7 +140,6 @@ Result<std::string> compile(const std::string& source, bool debug) {
   std::ifstream library(dir / "kernels.so", std::ios::binary);
   std::stringstream bytes;
   bytes << library.rdbuf();
-  fs::remove_all(dir, error);
   if (status != 0 || bytes.str().empty()) {
     Error failure = Error::make(ErrorKind::internal,
                                 "internal error: the host compiler rejected the simulator build of the generated "
@@ -120,6 +149,19 @@ Result<std::string> compile(const std::string& source, bool debug) {
     return failure;
   }
   return bytes.str();
+}
+
+// Loads a library that is not cached from a private scratch directory of its own.
+Result<std::shared_ptr<Library>> open_uncached(const std::string& bytes) {
+  ScratchDir scratch;
+  if (!scratch.ok()) return no_scratch();
+  fs::path path = scratch.path() / "kernels.so";
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return no_scratch();
+  bool written = ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
+  if (::close(fd) != 0 || !written)
+    return Error::make(ErrorKind::internal, "cannot write the simulator library to " + path.string());
+  return open_library(path);  // dlopen maps it: removing the directory afterwards is safe
 }
 
 }  // namespace
@@ -151,13 +193,7 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
       if (auto stored = cache->load(key)) return open_library(cache->binary_file(*stored));
     }
   }
-  // No cache: load from a private temporary file, unlinked once loaded.
-  fs::path path = fs::temp_directory_path() / fmt::format("pykern-sim-{}-{}.so", ::getpid(), key.substr(0, 16));
-  std::ofstream(path, std::ios::binary) << *bytes;
-  auto library = open_library(path);
-  std::error_code error;
-  fs::remove(path, error);
-  return library;
+  return open_uncached(*bytes);
 }
 
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,

@@ -106,3 +106,36 @@ TEST_CASE("comparison chains, 'is not' and 'not in' lower to one operator each")
   Parsed p("def k(a, b, c):\n    x = a < b <= c != a\n    y = a is not None\n    z = a not in b\n");
   CHECK(p.dump("k") == "def k(a, b, c):\n  x = (a < b <= c != a)\n  y = (a is not None)\n  z = (a not in b)\n");
 }
+
+#include "pykern/module.h"
+
+TEST_CASE("nesting just under the limit translates and runs (no phase recurses past the stack)") {
+  std::string header = "from numba import cuda\n@cuda.jit\ndef k(a):\n";
+  std::string calls, closing, chain = "a[1]";
+  for (int i = 0; i < 290; ++i) calls += "abs(", closing += ")";
+  for (int i = 1; i < 590; ++i) chain += " + a[1]";
+  for (const std::string& expression : {calls + "a[1]" + closing, chain}) {
+    pykern::ModuleOptions options;
+    options.use_cache = false;
+    auto module = pykern::Module::load_source(header + "    a[0] = " + expression + "\n", "deep.py", options);
+    REQUIRE(module.ok());
+    auto kernel = module->kernel("k");
+    REQUIRE(kernel.ok());
+    auto a = pykern::Array::zeros(pykern::DType::float_(64), {2});
+    static_cast<double*>(a.data())[1] = -1.0;
+    auto status = kernel->launch(pykern::Launch(1, 1).backend(pykern::Backend::cpu), a);
+    REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+    CHECK(static_cast<double*>(a.data())[0] == (expression == chain ? -590.0 : 1.0));
+  }
+}
+
+TEST_CASE("indentation: CPython's errors, and the layouts CPython accepts") {
+  Parsed accepted("from numba import cuda\n@cuda.jit\ndef k(a):\n    if a[0]: a[1] = 1; a[2] = 2\n"
+                  "    else:\n        a[1] = 2\n    try:\n        pass\n    finally:\n        pass\n"
+                  "    s = '''\n" + std::string(300, ' ') + "deep text in a string'''\n"
+                  "    x = (1 +\n  2)\n\n# comment\n        # indented comment\n");
+  CHECK_FALSE(accepted.diagnostics.has_errors());
+  Parsed else_misaligned("def k(a):\n    if a:\n        a = 1\n      else:\n        a = 2\n");
+  REQUIRE(else_misaligned.diagnostics.has_errors());
+  CHECK(else_misaligned.diagnostics.render().find("unindent does not match") != std::string::npos);
+}
