@@ -12,6 +12,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -49,18 +50,25 @@ class Launch {
   Launch& stream(const Stream& stream);
   Launch& shared_bytes(size_t bytes) { shared_bytes_ = bytes; return *this; }
   Launch& backend(Backend backend) { backend_ = backend; return *this; }
+  // Simulator only: a launch still running after `seconds` stops at its threads' next loop
+  // iteration with a TimeoutError (a GPU kernel cannot be interrupted). 0: no timeout.
+  Launch& timeout(double seconds) { timeout_ = seconds; return *this; }
 
   const Dim3& grid() const { return grid_; }
   const Dim3& block() const { return block_; }
   void* stream() const { return stream_; }
   size_t shared_bytes() const { return shared_bytes_; }
   Backend backend() const { return backend_; }
+  double timeout() const { return timeout_; }
+  std::optional<int64_t> forall_tasks() const { return forall_tasks_; }
 
  private:
   Dim3 grid_, block_;
   void* stream_ = nullptr;
   size_t shared_bytes_ = 0;
   Backend backend_ = Backend::automatic;
+  double timeout_ = 0;
+  std::optional<int64_t> forall_tasks_;  // set by forall(n)
 };
 
 using Argument = std::variant<Array, Scalar>;

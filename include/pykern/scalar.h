@@ -16,6 +16,13 @@ struct Scalar {
   uint64_t unsigned_integer = 0;
 
   Scalar() = default;
+  // The integer a double truncates to, saturated (NaN is 0): never the undefined conversion.
+  static int64_t saturate(double v) {
+    if (!(v == v)) return 0;
+    if (v >= 9223372036854775807.0) return INT64_MAX;
+    if (v <= -9223372036854775808.0) return INT64_MIN;
+    return static_cast<int64_t>(v);
+  }
   Scalar(bool v) : type(DType::boolean()), value(v), integer(v), unsigned_integer(v) {}
   Scalar(int v) : Scalar(static_cast<long long>(v)) { type = DType::int_(32); }
   Scalar(long v) : Scalar(static_cast<long long>(v)) {}
@@ -23,8 +30,8 @@ struct Scalar {
   Scalar(unsigned v) : Scalar(static_cast<unsigned long long>(v)) { type = DType::uint(32); }
   Scalar(unsigned long v) : Scalar(static_cast<unsigned long long>(v)) {}
   Scalar(unsigned long long v) : type(DType::uint(64)), value(static_cast<double>(v)), integer(static_cast<int64_t>(v)), unsigned_integer(v) {}
-  Scalar(float v) : type(DType::float_(32)), value(v), integer(static_cast<int64_t>(v)), unsigned_integer(static_cast<uint64_t>(integer)) {}
-  Scalar(double v) : type(DType::float_(64)), value(v), integer(static_cast<int64_t>(v)), unsigned_integer(static_cast<uint64_t>(integer)) {}
+  Scalar(float v) : Scalar(static_cast<double>(v)) { type = DType::float_(32); }
+  Scalar(double v) : type(DType::float_(64)), value(v), integer(saturate(v)), unsigned_integer(static_cast<uint64_t>(integer)) {}
   Scalar(std::complex<float> v) : type(DType::complex(64)), value(v) {}
   Scalar(std::complex<double> v) : type(DType::complex(128)), value(v) {}
 

@@ -24,6 +24,8 @@ struct Hooks {
   // These two do not return: they stop the thread (the engine unwinds it).
   void (*report_index_error)(const char* file, int line, i64 index, int axis, i64 size);
   void (*report_failure)(const char* file, int line, const char* kind, const char* message);
+  // Stops the thread when its launch ran past its timeout (Launch::timeout, run --timeout).
+  void (*check_stop)(const char* file, int line);
 };
 inline const Hooks* hooks = nullptr;
 
@@ -39,14 +41,25 @@ inline u64 warp_exchange(u32 mask, u64 value, i32 lane) { return hooks->warp_exc
 inline u32 warp_ballot(u32 mask, i32 predicate) { return hooks->warp_ballot(mask, predicate); }
 inline void threadfence() { hooks->threadfence(); }
 
+// Every loop iteration ticks; every 1024th asks the engine whether the launch must stop, so a
+// kernel that never ends can be stopped without a GPU-style watchdog.
+inline thread_local u32 loop_ticks = 0;
+inline void loop_tick(const char* file, int line) {
+  if ((++loop_ticks & 1023u) == 0) hooks->check_stop(file, line);
+}
+
 // A kernel of the simulator library: its wrapper unpacks the launcher's argument pointers.
 using Entry = void (*)(void* const* args);
 struct KernelInfo {
   const char* symbol;
   Entry entry;
   bool cooperative;  // meets at barriers or warp collectives: the engine runs its threads as fibers
+  u64 local_bytes;   // cuda.local.array bytes per thread: the engine sizes fiber stacks from it
 };
 }  // namespace pk::sim
+#define PK_LOOP_TICK() ::pk::sim::loop_tick(__FILE__, __LINE__)
+#else
+#define PK_LOOP_TICK() ((void)0)
 #endif
 
 namespace pk {

@@ -100,7 +100,8 @@ Status ModuleState::run(Specialization& s, const Launch& config, const std::vect
   if (auto packing = pack_arguments(s.kernel, args, Location::host, packed); !packing.ok()) return packing;
   const Dim3& g = config.grid();
   const Dim3& b = config.block();
-  return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed.pointers.data());
+  return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed.pointers.data(),
+                     config.timeout());
 }
 
 }  // namespace detail
@@ -116,10 +117,13 @@ const char* to_string(Backend backend) {
 
 Launch Launch::forall(int64_t tasks) {
   // Any block size gives Numba's answer for kernels that check their index; 128 keeps the
-  // simulator's blocks small and a GPU's occupancy reasonable.
-  uint32_t block = static_cast<uint32_t>(std::clamp<int64_t>(tasks, 1, 128));
-  uint32_t grid = static_cast<uint32_t>(std::max<int64_t>((tasks + block - 1) / block, 1));
-  return Launch(grid, block);
+  // simulator's blocks small and a GPU's occupancy reasonable. Counted in 64 bits: a task
+  // count past the largest grid is refused by the launch, never wrapped.
+  int64_t block = std::clamp<int64_t>(tasks, 1, 128);
+  int64_t grid = tasks > 0 ? (tasks - 1) / block + 1 : 1;
+  Launch launch(static_cast<uint32_t>(std::min<int64_t>(grid, UINT32_MAX)), static_cast<uint32_t>(block));
+  launch.forall_tasks_ = tasks;
+  return launch;
 }
 
 Backend Kernel::resolve(Backend requested) {
@@ -136,6 +140,10 @@ Status check_launch(const std::string& kernel, const Launch& launch) {
     return Error::make(ErrorKind::launch, fmt::format("cannot launch kernel '{}' with grid ({}, {}, {}) and block "
                                                       "({}, {}, {}): {}", kernel, g.x, g.y, g.z, b.x, b.y, b.z, why));
   };
+  if (auto tasks = launch.forall_tasks(); tasks && (*tasks < 0 || *tasks > int64_t(2147483647) * 128))
+    return Error::make(ErrorKind::launch, fmt::format("cannot launch kernel '{}' for {} tasks: forall takes 0 to "
+                                                      "(2^31-1)*128 tasks", kernel, *tasks));
+  if (!(launch.timeout() >= 0)) return refuse("the timeout must be a non-negative number of seconds");
   if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0)
     return refuse("every dimension must be at least 1");
   if (b.count() > 1024) return refuse("a block has at most 1024 threads");
@@ -151,6 +159,7 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
     if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
+    if (config.forall_tasks() == 0) return ok_status();  // Numba's forall(0) launches nothing
     auto ran = module_->run(**specialization, config, args);
     if (!ran.ok() && ran.error().kind == ErrorKind::launch)
       return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));

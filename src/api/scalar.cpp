@@ -20,7 +20,7 @@ Scalar Scalar::as(const DType& to) const {
     case ScalarKind::int_:
     case ScalarKind::uint: {
       int64_t i = type.kind == ScalarKind::float_ || type.kind == ScalarKind::complex
-                      ? static_cast<int64_t>(value.real())
+                      ? saturate(value.real())
                       : integer;
       int bits = static_cast<int>(to.itemsize * 8);
       uint64_t u = static_cast<uint64_t>(i);
@@ -36,7 +36,7 @@ Scalar Scalar::as(const DType& to) const {
                   : type.kind == ScalarKind::int_ || type.kind == ScalarKind::boolean ? static_cast<double>(integer)
                                                                                     : value.real();
       if (to.itemsize == 4) out.value = static_cast<float>(out.value.real());
-      out.integer = static_cast<int64_t>(out.value.real());
+      out.integer = saturate(out.value.real());
       break;
     case ScalarKind::complex:
       if (type.kind != ScalarKind::complex && type.kind != ScalarKind::float_)

@@ -43,6 +43,7 @@ int run_compile(const CompileArgs& args) {
   options.want_types = args.types;
   auto result = compile_file(args.file, options);
   if (!result.ok()) {
+    if (result.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
     std::cerr << result.error().describe();
     if (!result.error().message.empty() && result.error().message.back() != '\n') std::cerr << "\n";
     return 1;

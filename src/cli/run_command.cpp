@@ -1,9 +1,15 @@
 // pykern run FILE FUNCTION [--grid X[,Y[,Z]] --block X[,Y[,Z]] | --forall N]
 //            [--backend cpu|cuda|auto] [--debug] [--out DIR] ARG...
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <regex>
+#include <map>
+#include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -18,7 +24,8 @@ namespace {
 
 struct RunArgs {
   std::string file, function, grid, block, backend = "auto", out = "pykern_out";
-  int64_t forall = -1;
+  std::optional<int64_t> forall;
+  double timeout = 0;
   bool debug = false;
   std::vector<std::string> args;
 };
@@ -42,6 +49,42 @@ Result<Dim3> parse_dim3(const std::string& text, const char* what) {
   return Dim3(parts[0], parts[1], parts[2]);
 }
 
+// Whether a parsed value can be a `dtype` without wrapping, rounding to an integer or
+// overflowing: `int8:300`, `u1:-1`, `i4:2.5` and `f4:1e39` are refused, not converted.
+Status check_fits(const Scalar& value, const DType& dtype, const std::string& text) {
+  auto refuse = [&](const std::string& why) {
+    return Error::make(ErrorKind::invalid_argument, fmt::format("'{}': {}", text, why));
+  };
+  ScalarKind from = value.type.kind;
+  bool integral = from == ScalarKind::int_ || from == ScalarKind::uint || from == ScalarKind::boolean;
+  switch (dtype.kind) {
+    case ScalarKind::boolean:
+      if (from != ScalarKind::boolean && !(integral && (value.integer == 0 || value.integer == 1)))
+        return refuse("a boolean is True, False, 0 or 1");
+      return ok_status();
+    case ScalarKind::int_:
+    case ScalarKind::uint: {
+      if (!integral) return refuse(fmt::format("{} takes an integer", dtype.name()));
+      int bits = static_cast<int>(dtype.itemsize * 8);
+      bool negative = from == ScalarKind::int_ && value.integer < 0;
+      __int128 v = negative ? __int128(value.integer) : __int128(value.unsigned_integer);
+      __int128 low = dtype.kind == ScalarKind::uint ? 0 : -(__int128(1) << (bits - 1));
+      __int128 high = dtype.kind == ScalarKind::uint ? (__int128(1) << bits) - 1 : (__int128(1) << (bits - 1)) - 1;
+      if (v < low || v > high) return refuse(fmt::format("out of range for {}", dtype.name()));
+      return ok_status();
+    }
+    case ScalarKind::float_: {
+      if (from == ScalarKind::complex) return refuse(fmt::format("{} takes a real number", dtype.name()));
+      double limit = dtype.itemsize == 2 ? 65504.0 : dtype.itemsize == 4 ? 3.4028234663852886e38 : 1.7976931348623157e308;
+      double v = from == ScalarKind::float_ ? value.value.real()
+                 : from == ScalarKind::uint ? static_cast<double>(value.unsigned_integer) : static_cast<double>(value.integer);
+      if (std::isfinite(v) && std::fabs(v) > limit) return refuse(fmt::format("out of range for {}", dtype.name()));
+      return ok_status();
+    }
+    default: return ok_status();
+  }
+}
+
 // A scalar as Python would read it: 11 (int64), 2.5 (float64), True, 1+2j; or typed, f4:2.5.
 Result<Scalar> parse_scalar(const std::string& text) {
   auto bad = [&] {
@@ -54,22 +97,36 @@ Result<Scalar> parse_scalar(const std::string& text) {
     if (!dtype.ok()) return dtype.error();
     auto value = parse_scalar(text.substr(colon + 1));
     if (!value.ok()) return value.error();
+    if (auto fits = check_fits(*value, *dtype, text); !fits.ok()) return fits.error();
     return value->as(*dtype);
   }
+  if (text.empty()) return bad();
   if (text == "True") return Scalar(true);
   if (text == "False") return Scalar(false);
   static const std::regex integer(R"([+-]?\d+)");
   static const std::regex real(R"([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan))");
   std::smatch match;
+  if (std::regex_match(text, integer)) {
+    errno = 0;
+    char* end = nullptr;
+    if (text[0] != '-') {  // up to 2^64-1, as Numba types a Python int past int64 as uint64
+      unsigned long long u = std::strtoull(text.c_str(), &end, 10);
+      if (errno == ERANGE) return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' is out of range for uint64", text));
+      if (u > static_cast<unsigned long long>(INT64_MAX)) return Scalar(u);
+      return Scalar(static_cast<long long>(u));
+    }
+    long long i = std::strtoll(text.c_str(), &end, 10);
+    if (errno == ERANGE) return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' is out of range for int64", text));
+    return Scalar(i);
+  }
   try {
-    if (std::regex_match(text, integer)) return Scalar(static_cast<long long>(std::stoll(text)));
-    if (std::regex_match(text, real)) return Scalar(std::stod(text));
+    if (std::regex_match(text, real)) return Scalar(std::strtod(text.c_str(), nullptr));
     if (text.back() == 'j') {
       static const std::regex parts(R"(([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)?([+-]?(?:\d+\.?\d*|\.\d+)?(?:[eE][+-]?\d+)?)j)");
       if (std::regex_match(text, match, parts)) {
         double re = match[1].matched && match[2].length() > 0 ? std::stod(match[1]) : 0.0;
         std::string im_text = match[2].length() > 0 ? match[2].str() : match[1].str();
-        double im = im_text.empty() || im_text == "+" ? 1.0 : im_text == "-" ? -1.0 : std::stod(im_text);
+        double im = im_text.empty() || im_text == "+" ? 1.0 : im_text == "-" ? -1.0 : std::strtod(im_text.c_str(), nullptr);
         return Scalar(std::complex<double>(re, im));
       }
     }
@@ -126,6 +183,40 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
   return 0;
 }
 
+// Each array goes to <parameter>.npy, and also to <input stem>.npy when it was read from a
+// file of another name, so the outputs line up with the inputs they came from. Parameter names
+// are unique and always win: a second name that is some parameter's, or another input's, is
+// not written (and said so), so no result overwrites another.
+int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const std::vector<Argument>& args) {
+  std::error_code error;
+  std::filesystem::create_directories(a.out, error);
+  std::set<std::string> taken(names.begin(), names.end());
+  std::map<std::string, int> stem_uses;
+  for (size_t i = 0; i < args.size() && i < names.size(); ++i)
+    if (std::holds_alternative<Array>(args[i])) ++stem_uses[std::filesystem::path(a.args[i]).stem().string()];
+  for (size_t i = 0; i < args.size() && i < names.size(); ++i) {
+    const Array* array = std::get_if<Array>(&args[i]);
+    if (!array) continue;
+    std::vector<std::string> stems = {names[i]};
+    std::string input_stem = std::filesystem::path(a.args[i]).stem().string();
+    if (input_stem != names[i]) {
+      if (taken.count(input_stem) || stem_uses[input_stem] > 1)
+        std::cerr << fmt::format("pykern: note: {} is written only as {}.npy: {}.npy is another argument's\n",
+                                 a.args[i], names[i], input_stem);
+      else
+        stems.push_back(input_stem);
+    }
+    for (const std::string& stem : stems) {
+      auto saved = save_npy((std::filesystem::path(a.out) / (stem + ".npy")).string(), *array);
+      if (!saved.ok()) {
+        std::cerr << "pykern: error: " << saved.error().message << "\n";
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
 int run(const RunArgs& a) {
   ModuleOptions options;
   options.debug = a.debug;
@@ -164,13 +255,17 @@ int run(const RunArgs& a) {
     std::cerr << "pykern: error: " << kernel.error().message << "\n";
     return 2;
   }
-  if (a.forall < 0 && a.grid.empty()) {
+  if (!a.forall && a.grid.empty()) {
     std::cerr << "pykern: error: give --grid and --block, or --forall N\n";
     return 2;
   }
   std::optional<Launch> launch;
-  if (a.forall >= 0) {
-    launch = Launch::forall(a.forall);
+  if (a.forall) {
+    if (*a.forall < 0) {
+      std::cerr << fmt::format("pykern: error: --forall takes a number of tasks (0 or more), not {}\n", *a.forall);
+      return 2;
+    }
+    launch = Launch::forall(*a.forall);
   } else {
     auto grid = parse_dim3(a.grid, "grid");
     auto block = parse_dim3(a.block, "block");
@@ -180,7 +275,7 @@ int run(const RunArgs& a) {
     }
     launch.emplace(*grid, *block);
   }
-  launch->backend(backend);
+  launch->backend(backend).timeout(a.timeout);
   std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
                            Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
   auto status = kernel->launch(*launch, args);
@@ -188,29 +283,8 @@ int run(const RunArgs& a) {
     std::cerr << "pykern: error: " << status.error().describe() << "\n";
     return 1;
   }
-  std::error_code error;
-  std::filesystem::create_directories(a.out, error);
-  // Each array goes to <parameter>.npy, and also to <input stem>.npy when it was read from a
-  // file of another name, so the outputs line up with the inputs they came from.
-  const auto& names = kernel->parameter_names();
-  for (size_t i = 0; i < args.size() && i < names.size(); ++i) {
-    const Array* array = std::get_if<Array>(&args[i]);
-    if (!array) continue;
-    std::vector<std::string> stems = {names[i]};
-    std::string input_stem = std::filesystem::path(a.args[i]).stem().string();
-    if (a.args[i].size() > 4 && a.args[i].substr(a.args[i].size() - 4) == ".npy" && input_stem != names[i])
-      stems.push_back(input_stem);
-    for (const std::string& stem : stems) {
-      auto saved = save_npy((std::filesystem::path(a.out) / (stem + ".npy")).string(), *array);
-      if (!saved.ok()) {
-        std::cerr << "pykern: error: " << saved.error().message << "\n";
-        return 1;
-      }
-    }
-  }
-  return 0;
+  return write_outputs(a, kernel->parameter_names(), args);
 }
-
 }  // namespace
 
 void add_run_command(CLI::App& app) {
@@ -228,6 +302,9 @@ void add_run_command(CLI::App& app) {
   run_app->add_option("--backend", args->backend, "cpu, cuda or auto (the GPU when present, else the simulator)")
       ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
   run_app->add_flag("--debug", args->debug, "compile as with debug=True (asserts, raise)");
+  run_app->add_option("--timeout", args->timeout,
+                      "simulator: stop the kernel with a TimeoutError after this many seconds (default: none)")
+      ->check(CLI::NonNegativeNumber);
   run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
   run_app->callback([args] { set_exit_code(run(*args)); });
 }

@@ -44,6 +44,8 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
                                      const CompileOptions& options) {
   try {
     CompileOutput output;
+    if (!options.arch.empty() && options.emit != EmitKind::cuda)
+      if (auto valid = jit::check_arch(options.arch); !valid.ok()) return valid.error();
     output.arch = options.arch.empty() ? current_gpu_arch() : options.arch;
     if (output.arch.empty()) output.arch = "sm_90";
     Stopwatch clock;

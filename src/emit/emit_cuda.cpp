@@ -157,6 +157,7 @@ void Emitter::stmt(ir::StmtId id) {
       out_.line(fmt::format("for ({} = {}; pk::range_continues({}, pk_stop_{}, pk_step_{}); {} += pk_step_{}) {{", i,
                             expr(s.start), i, s.loop_id, s.loop_id, i, s.loop_id));
       out_.indent();
+      out_.line("PK_LOOP_TICK();");
       block(s.body);
       out_.dedent();
       out_.line("}");
@@ -169,6 +170,7 @@ void Emitter::stmt(ir::StmtId id) {
     case ir::StmtKind::while_:
       out_.line(fmt::format("while ({}) {{", expr(s.condition)));
       out_.indent();
+      out_.line("PK_LOOP_TICK();");
       block(s.body);
       out_.dedent();
       out_.line("}");
@@ -255,13 +257,14 @@ std::string emit_simulator_entries(const ir::Program& program) {
     out.line(call + ");");
     out.dedent();
     out.line("}");
-    table += fmt::format("  {{\"{}\", pk_sim_entry_{}, {}}},\n", kernel_symbol(f), count, f.uses_barriers ? "true" : "false");
+    table += fmt::format("  {{\"{}\", pk_sim_entry_{}, {}, {}ULL}},\n", kernel_symbol(f), count,
+                         f.uses_barriers ? "true" : "false", f.local_bytes);
     ++count;
   }
   std::string text = out.take();
   const char* exported = "extern \"C\" __attribute__((visibility(\"default\")))";
   text += fmt::format("{} const pk::sim::KernelInfo pk_sim_kernels[] = {{\n{}{}}};\n", exported, table,
-                      count == 0 ? "  {nullptr, nullptr, false},\n" : "");
+                      count == 0 ? "  {nullptr, nullptr, false, 0},\n" : "");
   text += fmt::format("{} const int pk_sim_kernel_count = {};\n", exported, count);
   // The engine (in the pykern library) hands over its hooks once the library is loaded.
   text += fmt::format("{} void pk_sim_set_hooks(const void* hooks) {{\n", exported);

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <mutex>
+#include <regex>
+
+#include <fmt/format.h>
 
 #include <nvrtc.h>
 
@@ -90,6 +93,23 @@ Result<std::vector<int>> nvrtc_supported_archs() {
     return Error::make(ErrorKind::nvrtc, "nvrtcGetSupportedArchs failed");
   std::sort(archs.begin(), archs.end());
   return archs;
+}
+
+Status check_arch(const std::string& arch) {
+  static const std::regex form(R"((sm|compute)_(\d{2,3})[af]?)");
+  std::smatch match;
+  if (!std::regex_match(arch, match, form))
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("'{}' is not a GPU architecture: write sm_NN (a cubin) or compute_NN (PTX), "
+                                   "e.g. sm_90", arch));
+  auto supported = nvrtc_supported_archs();
+  if (!supported.ok()) return ok_status();  // no NVRTC here: the form is all that can be checked
+  int number = std::stoi(match[2].str());
+  if (std::find(supported->begin(), supported->end(), number) != supported->end()) return ok_status();
+  std::string known;
+  for (int a : *supported) known += (known.empty() ? "sm_" : ", sm_") + std::to_string(a);
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("this NVRTC cannot compile for {}; it knows {}", arch, known));
 }
 
 Result<GpuTarget> choose_gpu_target(int device_arch, const std::vector<int>& supported) {

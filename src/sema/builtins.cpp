@@ -76,6 +76,12 @@ Value min_max(FunctionChecker& c, const CallSite& call, const char* runtime) {
   Type type = call.args[0].type;
   for (const Value& v : call.args) {
     if (!want_numeric(c, call, v)) return Value::error();
+    if (v.type.is(TypeKind::complex)) {
+      c.error(DiagKind::unsupported_operation, call.range,
+              short_name(call.name) + "() of complex numbers: complex numbers have no order",
+              "compare abs(z), z.real or z.imag");
+      return Value::error();
+    }
     type = promote(type, v.type);
   }
   Value result = c.value_of(c.cast_expr(call.args[0].expr, type));

@@ -70,6 +70,14 @@ ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
     tuple.range = expr(id).range;
     return add(std::move(tuple));
   }
+  // Numba converts complex to nothing else (its TypingError): the imaginary part would be lost.
+  if (from.type.is(TypeKind::complex) && to.is_scalar() && !to.is(TypeKind::complex)) {
+    error(DiagKind::type_mismatch, from.range,
+          fmt::format("cannot convert '{}' to '{}': the imaginary part would be lost", to_string(from.type),
+                      to_string(to)),
+          "take z.real, z.imag or abs(z) explicitly");
+    return id;
+  }
   ir::Expr c;
   c.kind = ir::ExprKind::cast;
   c.type = to;

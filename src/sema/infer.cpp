@@ -390,6 +390,11 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
     case ast::ExprKind::attribute: {
       Value place = check_expr(target);
       if (!place.ok()) return;
+      if (place.kind != Value::Kind::expr) {  // cuda.p = 1, math.pi = 3: a module, not a value
+        error(DiagKind::bad_assignment, t.range, "cannot assign to '" + std::string(file().slice(t.range)) + "'",
+              "only array elements and local variables can be assigned");
+        return;
+      }
       const ir::Expr& lvalue = expr(place.expr);
       if (lvalue.kind != ir::ExprKind::element &&
           !(lvalue.kind == ir::ExprKind::member && expr(lvalue.args[0]).type.is(TypeKind::record))) {
@@ -398,7 +403,14 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
               "only array elements and local variables can be assigned");
         return;
       }
-      if (!value.type.is_scalar() && value.type.known()) {
+      if (place.type.is(TypeKind::record) && value.type.known() && !(value.type == place.type)) {
+        error(DiagKind::type_mismatch, range,
+              fmt::format("cannot store a '{}' into an array element of type '{}'", to_string(value.type),
+                          to_string(place.type)),
+              "assign a record's fields one by one, e.g. s[i].s0 = ...");
+        return;
+      }
+      if (!value.type.is_scalar() && value.type.known() && !place.type.is(TypeKind::record)) {
         error(DiagKind::type_mismatch, range,
               fmt::format("cannot store a '{}' into an array element of type '{}'",
                           to_string(value.type), to_string(place.type)));

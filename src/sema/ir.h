@@ -124,6 +124,9 @@ struct Function {
   // Calls syncthreads, a warp collective, or a function that does: the simulator must run
   // its threads as fibers that meet at barriers.
   bool uses_barriers = false;
+  // Bytes of cuda.local.array / cuda.shared.array, its own and its callees' (sema/memory_limits).
+  uint64_t local_bytes = 0;
+  uint64_t shared_bytes = 0;
 
   const Expr& operator[](ExprId id) const { return exprs[id]; }
   const Stmt& operator[](StmtId id) const { return stmts[id]; }

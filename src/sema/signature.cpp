@@ -9,6 +9,7 @@
 #include "syntax/source_checks.h"
 #include "sema/builtins.h"
 #include "sema/infer.h"
+#include "sema/memory_limits.h"
 
 namespace pykern::sema {
 
@@ -189,7 +190,9 @@ ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& ent
     int index = builder.specialize(entry.function, entry.signature, is_kernel, entry.where);
     if (index >= 0) builder.program().kernels.push_back(index);
   }
-  return builder.take();
+  ir::Program program = builder.take();
+  account_memory(program, module.file(), diagnostics);
+  return program;
 }
 
 }  // namespace pykern::sema

@@ -1,6 +1,9 @@
 #include "sim/engine.h"
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <map>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -69,7 +72,10 @@ struct Launch {
   KernelEntry entry = nullptr;
   bool cooperative = false;
   void* const* args = nullptr;
+  u64 stack_bytes = 0;
   std::atomic<bool> failed{false};
+  std::atomic<bool> timed_out{false};  // set by the watchdog: threads stop at their next loop tick
+  double timeout_seconds = 0;
   std::atomic<u64> next_block{0};
   std::mutex mutex;
   std::string error;
@@ -109,6 +115,17 @@ void report_index_error(const char* file, int line, i64 index, int axis, i64 siz
 
 void report_failure(const char* file, int line, const char* kind, const char* message) {
   throw KernelFailure{where(file, line, kind) + ": " + message};
+}
+
+void check_stop(const char* file, int line) {
+  Launch& launch = *current->block->launch;
+  if (launch.timed_out.load(std::memory_order_relaxed)) {
+    char text[160];
+    std::snprintf(text, sizeof text, "the kernel did not finish within its timeout of %g s (a loop that never ends?)",
+                  launch.timeout_seconds);
+    throw KernelFailure{where(file, line, "TimeoutError") + ": " + text};
+  }
+  if (launch.failed.load(std::memory_order_relaxed)) throw KernelFailure{""};  // another thread failed: stop too
 }
 
 // Give control back to the block's scheduler until the barrier this thread waits at opens.
@@ -186,7 +203,7 @@ void* shared_storage(int slot, u64 bytes, u64) {
 
 const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
-                              threadfence,   report_index_error, report_failure};
+                              threadfence,   report_index_error, report_failure, check_stop};
 
 // ---- running blocks ----
 
@@ -206,20 +223,22 @@ void run_thread(Launch& launch) {
   try {
     launch.entry(launch.args);
   } catch (const KernelFailure& failure) {
-    launch.fail(failure.message);
+    if (!failure.message.empty()) launch.fail(failure.message);
   }
 }
 
-boost::context::pooled_fixedsize_stack& stack_pool() {
-  // Each fiber's stack holds the kernel's locals and cuda.local.arrays.
-  static thread_local boost::context::pooled_fixedsize_stack pool(256 * 1024);
-  return pool;
+// Each fiber's stack holds the kernel's locals and its cuda.local.arrays: 256 KiB for the
+// frames, plus the arrays (at most 512 KiB, which sema enforces), in 64 KiB steps.
+boost::context::pooled_fixedsize_stack& stack_pool(u64 local_bytes) {
+  static thread_local std::map<u64, boost::context::pooled_fixedsize_stack> pools;
+  u64 size = 256 * 1024 + (local_bytes + 65535) / 65536 * 65536;
+  return pools.try_emplace(size, size).first->second;
 }
 
 void run_block_cooperative(BlockState& b, Launch& launch) {
   for (ThreadState& t : b.threads) {
     ThreadState* self = &t;
-    t.fiber = boost::context::fiber(std::allocator_arg, stack_pool(), [self, &launch](boost::context::fiber&& scheduler) {
+    t.fiber = boost::context::fiber(std::allocator_arg, stack_pool(launch.stack_bytes), [self, &launch](boost::context::fiber&& scheduler) {
       self->scheduler = std::move(scheduler);
       run_thread(launch);
       thread_exited(*self);
@@ -301,21 +320,42 @@ void worker(Launch& launch) {
 
 const void* engine_hooks() { return &hooks; }
 
-Status run_grid(KernelEntry entry, bool cooperative, std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
-                void* const* args) {
+Status run_grid(const GridLaunch& grid_launch) {
   Launch launch;
-  launch.entry = entry;
-  launch.cooperative = cooperative;
-  launch.grid = {grid[0], grid[1], grid[2]};
-  launch.block = {block[0], block[1], block[2]};
-  launch.args = args;
+  launch.entry = grid_launch.entry;
+  launch.cooperative = grid_launch.cooperative;
+  launch.stack_bytes = grid_launch.local_bytes;
+  launch.grid = {grid_launch.grid[0], grid_launch.grid[1], grid_launch.grid[2]};
+  launch.block = {grid_launch.block[0], grid_launch.block[1], grid_launch.block[2]};
+  launch.args = grid_launch.args;
+  launch.timeout_seconds = grid_launch.timeout_seconds;
   static const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
-  u64 blocks = u64(grid[0]) * grid[1] * grid[2];
+  u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   unsigned count = static_cast<unsigned>(std::min<u64>(workers, blocks));
+  // The watchdog: past the timeout it raises the flag that loop ticks check.
+  std::mutex watchdog_mutex;
+  std::condition_variable watchdog_wake;
+  bool finished = false;
+  std::thread watchdog;
+  if (launch.timeout_seconds > 0) {
+    watchdog = std::thread([&] {
+      std::unique_lock<std::mutex> lock(watchdog_mutex);
+      auto limit = std::chrono::duration<double>(std::min(launch.timeout_seconds, 1e9));
+      if (!watchdog_wake.wait_for(lock, limit, [&] { return finished; })) launch.timed_out = true;
+    });
+  }
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < count; ++i) pool.emplace_back([&launch] { worker(launch); });
   worker(launch);
   for (std::thread& t : pool) t.join();
+  if (watchdog.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(watchdog_mutex);
+      finished = true;
+    }
+    watchdog_wake.notify_one();
+    watchdog.join();
+  }
   if (launch.failed) return Error::make(ErrorKind::launch, launch.error);
   return ok_status();
 }

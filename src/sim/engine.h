@@ -20,7 +20,15 @@ using KernelEntry = void (*)(void* const* args);
 // The table the simulator library's pk_sim_set_hooks receives (a pk::sim::Hooks).
 const void* engine_hooks();
 
-Status run_grid(KernelEntry entry, bool cooperative, std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block,
-                void* const* args);
+struct GridLaunch {
+  KernelEntry entry = nullptr;
+  bool cooperative = false;    // runs its threads as fibers
+  uint64_t local_bytes = 0;    // the fibers' stacks are sized from it
+  std::array<uint32_t, 3> grid{1, 1, 1}, block{1, 1, 1};
+  void* const* args = nullptr;
+  double timeout_seconds = 0;  // 0: none; past it the threads stop at their next loop iteration
+};
+
+Status run_grid(const GridLaunch& launch);
 
 }  // namespace pykern::sim

@@ -197,10 +197,18 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
 }
 
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
-              std::array<uint32_t, 3> block, void* const* args) {
+              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds) {
   const pk::sim::KernelInfo* kernel = library.find(symbol);
   if (kernel == nullptr) return Error::make(ErrorKind::internal, "the simulator library has no kernel " + symbol);
-  return run_grid(kernel->entry, kernel->cooperative, grid, block, args);
+  GridLaunch launch;
+  launch.entry = kernel->entry;
+  launch.cooperative = kernel->cooperative;
+  launch.local_bytes = kernel->local_bytes;
+  launch.grid = grid;
+  launch.block = block;
+  launch.args = args;
+  launch.timeout_seconds = timeout_seconds;
+  return run_grid(launch);
 }
 
 }  // namespace pykern::sim

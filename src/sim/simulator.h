@@ -25,8 +25,8 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
                                                BuildInfo* info = nullptr);
 
 // Runs `symbol` over the grid; `args` point at each argument in the kernel ABI layout.
-// A failure (out of bounds, assert, deadlock) comes back as ErrorKind::launch.
+// A failure (out of bounds, assert, deadlock, timeout) comes back as ErrorKind::launch.
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
-              std::array<uint32_t, 3> block, void* const* args);
+              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds = 0);
 
 }  // namespace pykern::sim
