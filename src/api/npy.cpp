@@ -2,7 +2,13 @@
 // {'descr': ..., 'fortran_order': ..., 'shape': (...), } padded with spaces, then the data.
 #include "pykern/npy.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -103,68 +109,139 @@ uint32_t little_endian(std::string_view bytes, size_t at, size_t count) {
   return value;
 }
 
-}  // namespace
+struct NpyHeader {
+  DType dtype;
+  bool fortran = false;
+  std::vector<int64_t> shape;
+  size_t data_start = 0;   // bytes from the start of the file
+  uint64_t data_bytes = 0;  // what the shape and dtype need
+};
 
-Result<Array> parse_npy(std::string_view bytes, const std::string& name) {
-  auto malformed = [&](const std::string& why) {
-    return Error::make(ErrorKind::invalid_argument, fmt::format("{}: not a valid .npy file: {}", name, why));
-  };
-  if (bytes.size() < 10 || bytes.substr(0, 6) != "\x93NUMPY") return malformed("missing the \\x93NUMPY magic");
+Error malformed_npy(const std::string& name, const std::string& why) {
+  return Error::make(ErrorKind::invalid_argument, fmt::format("{}: not a valid .npy file: {}", name, why));
+}
+
+// The size of the preamble and header, from the first 12 bytes (or fewer: then an error).
+Result<size_t> npy_header_end(std::string_view bytes, const std::string& name) {
+  if (bytes.size() < 10 || bytes.substr(0, 6) != "\x93NUMPY") return malformed_npy(name, "missing the \\x93NUMPY magic");
   int major = static_cast<unsigned char>(bytes[6]);
-  if (major < 1 || major > 3) return malformed(fmt::format("unknown format version {}", major));
+  if (major < 1 || major > 3) return malformed_npy(name, fmt::format("unknown format version {}", major));
   size_t length_bytes = major == 1 ? 2 : 4;
-  size_t header_start = 8 + length_bytes;
-  if (bytes.size() < header_start) return malformed("truncated header");
+  if (bytes.size() < 8 + length_bytes) return malformed_npy(name, "truncated header");
   size_t header_length = little_endian(bytes, 8, length_bytes);
-  if (bytes.size() < header_start + header_length) return malformed("truncated header");
-  HeaderReader reader(bytes.substr(header_start, header_length));
+  // NumPy itself refuses headers past 10,000 bytes unless told otherwise; a megabyte is plenty.
+  if (header_length > (1u << 20)) return malformed_npy(name, fmt::format("a header of {} bytes", header_length));
+  return 8 + length_bytes + header_length;
+}
+
+Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& name) {
+  auto end = npy_header_end(bytes, name);
+  if (!end.ok()) return end.error();
+  if (bytes.size() < *end) return malformed_npy(name, "truncated header");
+  size_t header_start = bytes[6] == 1 ? 10 : 12;
+  HeaderReader reader(bytes.substr(header_start, *end - header_start));
   std::optional<DType> dtype;
   std::optional<bool> fortran;
   std::optional<std::vector<int64_t>> shape;
-  if (!reader.eat('{')) return malformed("the header is not a dict");
+  if (!reader.eat('{')) return malformed_npy(name, "the header is not a dict");
   while (!reader.eat('}')) {
     auto key = reader.string();
-    if (!key || !reader.eat(':')) return malformed("malformed header");
+    if (!key || !reader.eat(':')) return malformed_npy(name, "malformed header");
     if (*key == "descr") {
       auto parsed = read_descr(reader, name);
       if (!parsed.ok()) {
         const std::string& why = parsed.error().message;
-        return why.rfind(name, 0) == 0 ? parsed.error() : malformed(why);
+        return why.rfind(name, 0) == 0 ? parsed.error() : malformed_npy(name, why);
       }
       dtype = *parsed;
     } else if (*key == "fortran_order") {
       fortran = reader.boolean();
-      if (!fortran) return malformed("fortran_order is not True or False");
+      if (!fortran) return malformed_npy(name, "fortran_order is not True or False");
     } else if (*key == "shape") {
       shape = reader.shape();
-      if (!shape) return malformed("malformed shape");
+      if (!shape) return malformed_npy(name, "malformed shape");
     } else {
-      return malformed("unexpected key '" + *key + "'");
+      return malformed_npy(name, "unexpected key '" + *key + "'");
     }
-    if (!reader.eat(',') && !reader.peek('}')) return malformed("malformed header");
+    if (!reader.eat(',') && !reader.peek('}')) return malformed_npy(name, "malformed header");
   }
-  if (!dtype || !fortran || !shape) return malformed("the header lacks descr, fortran_order or shape");
-  // The element count, checked against overflow and against the bytes present.
-  int64_t count = 1;
+  if (!dtype || !fortran || !shape) return malformed_npy(name, "the header lacks descr, fortran_order or shape");
+  // The element count and byte count, checked against overflow.
+  uint64_t count = 1;
   for (int64_t dim : *shape) {
-    if (dim < 0 || (dim > 0 && count > INT64_MAX / dim)) return malformed("impossible shape");
-    count *= dim;
+    if (dim < 0 || (dim > 0 && count > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dim)))
+      return malformed_npy(name, "impossible shape");
+    count *= static_cast<uint64_t>(dim);
   }
-  size_t data_start = header_start + header_length;
-  if (count > 0 && static_cast<uint64_t>(count) > (bytes.size() - data_start) / static_cast<uint64_t>(dtype->itemsize))
-    return malformed(fmt::format("truncated data: {} elements of {} bytes need {} bytes, the file has {}", count,
-                                 dtype->itemsize, count * dtype->itemsize, bytes.size() - data_start));
-  Array array = Array::zeros(*dtype, *shape, *fortran ? Order::F : Order::C);
-  std::memcpy(array.data(), bytes.data() + data_start, static_cast<size_t>(count * dtype->itemsize));
+  if (count > 0 && count > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dtype->itemsize))
+    return malformed_npy(name, "impossible shape");
+  return NpyHeader{*dtype, *fortran, *shape, *end, count * static_cast<uint64_t>(dtype->itemsize)};
+}
+
+Error truncated(const std::string& name, const NpyHeader& header, uint64_t present) {
+  return malformed_npy(name, fmt::format("truncated data: shape and dtype need {} bytes, the file has {}",
+                                         header.data_bytes, present));
+}
+
+Result<Array> allocate(const NpyHeader& header, const std::string& name) {
+  try {
+    return Array::zeros(header.dtype, header.shape, header.fortran ? Order::F : Order::C);
+  } catch (const std::bad_alloc&) {
+    return Error::make(ErrorKind::io, fmt::format("{}: not enough memory for its {} bytes", name, header.data_bytes));
+  }
+}
+
+}  // namespace
+
+Result<Array> parse_npy(std::string_view bytes, const std::string& name) {
+  auto header = parse_npy_header(bytes, name);
+  if (!header.ok()) return header.error();
+  uint64_t present = bytes.size() - header->data_start;
+  if (header->data_bytes > present) return truncated(name, *header, present);
+  auto array = allocate(*header, name);
+  if (!array.ok()) return array.error();
+  std::memcpy(array->data(), bytes.data() + header->data_start, static_cast<size_t>(header->data_bytes));
   return array;
 }
 
+// Reads the header first and checks the file's size against it, so that a huge, truncated or
+// endless input (a FIFO, /dev/zero) is refused before anything is allocated or read.
 Result<Array> load_npy(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error::make(ErrorKind::io, "cannot open '" + path + "'");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parse_npy(buffer.str(), path);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return Error::make(ErrorKind::io, fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat status {};
+  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode))
+    return Error::make(ErrorKind::io, fmt::format("'{}' is not a regular file", path));
+  uint64_t size = static_cast<uint64_t>(status.st_size);
+  auto read_at = [&](void* into, size_t bytes, off_t offset) {
+    size_t done = 0;
+    while (done < bytes) {
+      ssize_t n = ::pread(fd, static_cast<char*>(into) + done, bytes - done, offset + static_cast<off_t>(done));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      done += static_cast<size_t>(n);
+    }
+    return true;
+  };
+  std::string preamble(static_cast<size_t>(std::min<uint64_t>(size, 12)), '\0');
+  if (!read_at(preamble.data(), preamble.size(), 0)) return Error::make(ErrorKind::io, "cannot read '" + path + "'");
+  auto end = npy_header_end(preamble, path);
+  if (!end.ok()) return end.error();
+  if (*end > size) return malformed_npy(path, "truncated header");
+  std::string head(*end, '\0');
+  if (!read_at(head.data(), head.size(), 0)) return Error::make(ErrorKind::io, "cannot read '" + path + "'");
+  auto header = parse_npy_header(head, path);
+  if (!header.ok()) return header.error();
+  if (header->data_bytes > size - header->data_start) return truncated(path, *header, size - header->data_start);
+  auto array = allocate(*header, path);
+  if (!array.ok()) return array.error();
+  if (!read_at(array->data(), static_cast<size_t>(header->data_bytes), static_cast<off_t>(header->data_start)))
+    return Error::make(ErrorKind::io, "cannot read '" + path + "'");
+  return array;
 }
 
 std::string format_npy(const Array& input) {

@@ -1,4 +1,7 @@
 // pykern cache list | show KEY | stats | verify | prune --max-size SIZE | clear   (--json)
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <memory>
@@ -20,20 +23,19 @@ struct CacheArgs {
   std::string dir;
 };
 
+// 500M, 2G, 10000: a byte count up to 2^62 (a larger or non-finite size is refused, not wrapped
+// to zero, which would evict everything).
 std::optional<uint64_t> parse_size(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (...) {
-    return std::nullopt;
-  }
-  std::string unit = text.substr(used);
+  if (text.empty() || !(std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '.')) return std::nullopt;
+  char* end = nullptr;
+  double value = std::strtod(text.c_str(), &end);
+  std::string unit(end);
   double scale = unit.empty() || unit == "B" ? 1 : unit == "K" || unit == "KB" ? 1024.0
-                 : unit == "M" || unit == "MB" ? 1024.0 * 1024 : unit == "G" || unit == "GB" ? 1024.0 * 1024 * 1024 : -1;
-  if (scale < 0 || value < 0) return std::nullopt;
-  return static_cast<uint64_t>(value * scale);
+                 : unit == "M" || unit == "MB" ? 1024.0 * 1024 : unit == "G" || unit == "GB" ? 1024.0 * 1024 * 1024
+                 : unit == "T" || unit == "TB" ? 1024.0 * 1024 * 1024 * 1024 : -1;
+  double bytes = value * scale;
+  if (scale < 0 || !std::isfinite(bytes) || bytes < 0 || bytes > 4611686018427387904.0) return std::nullopt;
+  return static_cast<uint64_t>(bytes);
 }
 
 std::string when(int64_t seconds) {
@@ -117,7 +119,8 @@ int run(const std::string& action, const CacheArgs& args) {
   if (action == "prune") {
     auto limit = parse_size(args.max_size);
     if (!limit) {
-      std::cerr << "pykern: error: --max-size takes a size such as 500M, 2G or 10000\n";
+      std::cerr << fmt::format("pykern: error: --max-size takes a size such as 500M, 2G or 10000 (at most 4E bytes), "
+                               "not '{}'\n", args.max_size);
       return 2;
     }
     auto removed = cache.prune(*limit);

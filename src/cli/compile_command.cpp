@@ -1,4 +1,5 @@
 // pykern compile FILE [--sig NAME=SIG]... [--kernel NAME]... [--emit cuda|ptx|cubin] [-o OUT]
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -20,12 +21,23 @@ struct CompileArgs {
   std::string emit = "cubin";
   std::string arch;
   std::string output;
+  bool output_given = false;  // -o '' is an error, not "no output"
   bool timings = false;
   bool types = false;
   bool no_cache = false;
 };
 
 int run_compile(const CompileArgs& args) {
+  if (args.output_given && args.output.empty()) {
+    std::cerr << "pykern: error: -o needs a file name\n";
+    return 2;
+  }
+  std::error_code same_error;
+  if (!args.output.empty() && std::filesystem::equivalent(args.file, args.output, same_error)) {
+    std::cerr << fmt::format("pykern: error: -o '{}' is the kernel file itself; choose another output file\n",
+                             args.output);
+    return 2;
+  }
   CompileOptions options;
   options.kernels = args.kernels;
   for (const std::string& sig : args.signatures) {
@@ -99,7 +111,10 @@ void add_compile_command(CLI::App& app) {
   compile->add_flag("--timings", args->timings, "print phase times: parse, lower, infer, emit, nvrtc, cache");
   compile->add_flag("--types", args->types, "print the source annotated with inferred types");
   compile->add_flag("--no-cache", args->no_cache, "neither read nor write the kernel cache");
-  compile->callback([args] { set_exit_code(run_compile(*args)); });
+  compile->callback([args, compile] {
+    args->output_given = compile->count("-o") > 0;
+    set_exit_code(run_compile(*args));
+  });
 }
 
 }  // namespace pykern::cli

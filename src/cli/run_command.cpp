@@ -190,6 +190,10 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
 int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const std::vector<Argument>& args) {
   std::error_code error;
   std::filesystem::create_directories(a.out, error);
+  if (!std::filesystem::is_directory(a.out, error)) {
+    std::cerr << fmt::format("pykern: error: --out '{}' is not a directory that can be made\n", a.out);
+    return 1;
+  }
   std::set<std::string> taken(names.begin(), names.end());
   std::map<std::string, int> stem_uses;
   for (size_t i = 0; i < args.size() && i < names.size(); ++i)
@@ -218,6 +222,10 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
 }
 
 int run(const RunArgs& a) {
+  if (a.out.empty()) {
+    std::cerr << "pykern: error: --out needs a directory\n";
+    return 2;
+  }
   ModuleOptions options;
   options.debug = a.debug;
   auto module = Module::load_file(a.file, options);

@@ -154,10 +154,11 @@ void Emitter::stmt(ir::StmtId id) {
       out_.indent();
       out_.line(fmt::format("const {} pk_stop_{} = {};", type, s.loop_id, expr(s.stop)));
       out_.line(fmt::format("const {} pk_step_{} = {};", type, s.loop_id, expr(s.step)));
-      out_.line(fmt::format("for ({} = {}; pk::range_continues({}, pk_stop_{}, pk_step_{}); {} += pk_step_{}) {{", i,
-                            expr(s.start), i, s.loop_id, s.loop_id, i, s.loop_id));
+      // The tick shares the loop's line, so a timeout names the loop (the simulator's check).
+      line_directive(s.line);
+      out_.line(fmt::format("for ({} = {}; pk::range_continues({}, pk_stop_{}, pk_step_{}); {} += pk_step_{}) {{ "
+                            "PK_LOOP_TICK();", i, expr(s.start), i, s.loop_id, s.loop_id, i, s.loop_id));
       out_.indent();
-      out_.line("PK_LOOP_TICK();");
       block(s.body);
       out_.dedent();
       out_.line("}");
@@ -168,9 +169,8 @@ void Emitter::stmt(ir::StmtId id) {
       return;
     }
     case ir::StmtKind::while_:
-      out_.line(fmt::format("while ({}) {{", expr(s.condition)));
+      out_.line(fmt::format("while ({}) {{ PK_LOOP_TICK();", expr(s.condition)));
       out_.indent();
-      out_.line("PK_LOOP_TICK();");
       block(s.body);
       out_.dedent();
       out_.line("}");

@@ -33,8 +33,8 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
   {
     const pk::i64 pk_stop_0 = pk::slice_axis<0>(py_vector, 1LL, 3LL, (-9223372036854775807LL - 1)).shape[0];
     const pk::i64 pk_step_0 = 1LL;
-    for (pk_tmp0 = 0LL; pk::range_continues(pk_tmp0, pk_stop_0, pk_step_0); pk_tmp0 += pk_step_0) {
-      PK_LOOP_TICK();
+#line 17 "arrays_and_tuples.py"
+    for (pk_tmp0 = 0LL; pk::range_continues(pk_tmp0, pk_stop_0, pk_step_0); pk_tmp0 += pk_step_0) { PK_LOOP_TICK();
 #line 17 "arrays_and_tuples.py"
       py_i = pk_tmp0;
 #line 17 "arrays_and_tuples.py"
@@ -47,8 +47,8 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
   {
     const pk::i64 pk_stop_1 = pk::min(py_row.shape[0], py_vector.shape[0]);
     const pk::i64 pk_step_1 = 1LL;
-    for (pk_tmp1 = 0LL; pk::range_continues(pk_tmp1, pk_stop_1, pk_step_1); pk_tmp1 += pk_step_1) {
-      PK_LOOP_TICK();
+#line 19 "arrays_and_tuples.py"
+    for (pk_tmp1 = 0LL; pk::range_continues(pk_tmp1, pk_stop_1, pk_step_1); pk_tmp1 += pk_step_1) { PK_LOOP_TICK();
 #line 19 "arrays_and_tuples.py"
       py_u = PK_AT(py_row, pk_tmp1);
 #line 19 "arrays_and_tuples.py"

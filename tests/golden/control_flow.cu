@@ -14,8 +14,8 @@ extern "C" PK_KERNEL void pk_kernel_py_flow_aa534b4f(pk::Array<pk::i32, 1, pk::l
   {
     const pk::i64 pk_stop_0 = py_n;
     const pk::i64 pk_step_0 = 1LL;
-    for (pk_tmp0 = 2LL; pk::range_continues(pk_tmp0, pk_stop_0, pk_step_0); pk_tmp0 += pk_step_0) {
-      PK_LOOP_TICK();
+#line 7 "control_flow.py"
+    for (pk_tmp0 = 2LL; pk::range_continues(pk_tmp0, pk_stop_0, pk_step_0); pk_tmp0 += pk_step_0) { PK_LOOP_TICK();
 #line 7 "control_flow.py"
       py_i = pk_tmp0;
 #line 8 "control_flow.py"
@@ -31,8 +31,7 @@ extern "C" PK_KERNEL void pk_kernel_py_flow_aa534b4f(pk::Array<pk::i32, 1, pk::l
 #line 12 "control_flow.py"
   py_k = 0LL;
 #line 13 "control_flow.py"
-  while ((py_k < 10LL)) {
-    PK_LOOP_TICK();
+  while ((py_k < 10LL)) { PK_LOOP_TICK();
 #line 14 "control_flow.py"
     py_k = (py_k + 3LL);
 #line 15 "control_flow.py"

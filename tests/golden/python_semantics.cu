@@ -24,8 +24,8 @@ extern "C" PK_KERNEL void pk_kernel_py_semantics_1d25705b(pk::Array<pk::i64, 1, 
   {
     const pk::i64 pk_stop_0 = 0LL;
     const pk::i64 pk_step_0 = (-2LL);
-    for (pk_tmp0 = 10LL; pk::range_continues(pk_tmp0, pk_stop_0, pk_step_0); pk_tmp0 += pk_step_0) {
-      PK_LOOP_TICK();
+#line 14 "python_semantics.py"
+    for (pk_tmp0 = 10LL; pk::range_continues(pk_tmp0, pk_stop_0, pk_step_0); pk_tmp0 += pk_step_0) { PK_LOOP_TICK();
 #line 14 "python_semantics.py"
       py_i = pk_tmp0;
 #line 15 "python_semantics.py"
@@ -36,8 +36,8 @@ extern "C" PK_KERNEL void pk_kernel_py_semantics_1d25705b(pk::Array<pk::i64, 1, 
   {
     const pk::i64 pk_stop_1 = py_b;
     const pk::i64 pk_step_1 = (py_a - py_b);
-    for (pk_tmp1 = py_a; pk::range_continues(pk_tmp1, pk_stop_1, pk_step_1); pk_tmp1 += pk_step_1) {
-      PK_LOOP_TICK();
+#line 16 "python_semantics.py"
+    for (pk_tmp1 = py_a; pk::range_continues(pk_tmp1, pk_stop_1, pk_step_1); pk_tmp1 += pk_step_1) { PK_LOOP_TICK();
 #line 16 "python_semantics.py"
       py_i = pk_tmp1;
 #line 17 "python_semantics.py"

@@ -1,0 +1,287 @@
+// Hostile input through the CLI and the API: each case is a regression test for a way pykern
+// once crashed, hung, lost a result or wrote where it should not (issue 11). Source-level
+// cases are in tests/bad/, cache cases in test_cache.cpp.
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include <doctest/doctest.h>
+
+#include "helpers.h"
+#include "pykern/module.h"
+#include "pykern/npy.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Scratch {
+  fs::path path;
+  Scratch() {
+    static int counter = 0;
+    path = fs::temp_directory_path() / ("pykern-hostile-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~Scratch() {
+    std::error_code error;
+    fs::remove_all(path, error);
+  }
+  fs::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name, std::ios::binary) << text;
+    return path / name;
+  }
+};
+
+struct Run {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+
+// Runs the pykern binary with `arguments` (already quoted) and `environment` prefixed.
+Run run_cli(const std::string& arguments, const std::string& environment = "") {
+  static int counter = 0;
+  fs::path log = fs::temp_directory_path() / ("pykern-hostile-log-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::string command = environment + " " + PYKERN_BINARY + " " + arguments + " > " + log.string() + " 2>&1";
+  int status = std::system(command.c_str());
+  Run run;
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.output = test::read(log);
+  fs::remove(log);
+  return run;
+}
+
+std::string cache_env(const Scratch& scratch) { return "PYKERN_CACHE_DIR=" + (scratch.path / "cache").string(); }
+
+void save(const fs::path& path, const pykern::Array& array) { REQUIRE(pykern::save_npy(path.string(), array).ok()); }
+
+pykern::Array zeros(int64_t n) { return pykern::Array::zeros(pykern::DType::float_(64), {n}); }
+
+const char* kernels = R"py(from numba import cuda
+
+@cuda.jit
+def copy(a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        b[i] = a[i] + 1
+
+@cuda.jit
+def first(a):
+    a[0] = 1
+
+@cuda.jit
+def store(a, v):
+    a[0] = v
+
+@cuda.jit
+def forever(a):
+    i = 0
+    while True:
+        i += 1
+    a[0] = i
+)py";
+
+}  // namespace
+
+TEST_CASE("run --out: an input file named like another parameter does not overwrite its result") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  pykern::Array a = zeros(4), b = zeros(4);
+  static_cast<double*>(a.data())[0] = 10;
+  // copy(a, b) reads b.npy into `a` and a.npy into `b`: each alias is another parameter's name.
+  save(s.path / "b.npy", a);
+  save(s.path / "a.npy", b);
+  Run run = run_cli("run " + file.string() + " copy --forall 4 " + (s.path / "b.npy").string() + " " +
+                   (s.path / "a.npy").string() + " --out " + (s.path / "out").string(), cache_env(s));
+  REQUIRE_MESSAGE(run.status == 0, run.output);
+  auto out_a = pykern::load_npy((s.path / "out" / "a.npy").string());
+  auto out_b = pykern::load_npy((s.path / "out" / "b.npy").string());
+  REQUIRE(out_a.ok());
+  REQUIRE(out_b.ok());
+  CHECK(static_cast<double*>(out_a->data())[0] == 10);  // parameter a, unchanged
+  CHECK(static_cast<double*>(out_b->data())[0] == 11);  // parameter b = a + 1
+  CHECK(run.output.find("note:") != std::string::npos);
+}
+
+TEST_CASE("run: --forall, --out and typed scalars are checked, never wrapped") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save(s.path / "a.npy", zeros(1));
+  std::string a = (s.path / "a.npy").string(), out = " --out " + (s.path / "out").string();
+  std::string run = "run " + file.string() + " ";
+  for (const char* tasks : {"-1", "274877906944000", "99999999999999999999"}) {
+    CAPTURE(tasks);
+    Run r = run_cli(run + "first --forall " + tasks + " " + a + out, cache_env(s));
+    CHECK(r.status != 0);
+    CHECK(r.output.find("error") != std::string::npos);
+  }
+  // forall(0) runs nothing, as Numba's does.
+  REQUIRE(run_cli(run + "first --forall 0 " + a + out, cache_env(s)).status == 0);
+  CHECK(static_cast<double*>(pykern::load_npy((s.path / "out" / "a.npy").string())->data())[0] == 0);
+  for (const char* scalar : {"int8:300", "u1:-1", "int32:2.5", "float32:1e39", "uint64:-5", "b1:2", "int64:1j",
+                             "99999999999999999999999", "f2:70000"}) {
+    CAPTURE(scalar);
+    Run r = run_cli(run + "store --forall 1 " + a + " " + scalar + out, cache_env(s));
+    CHECK(r.status == 2);
+    CHECK(r.output.find("error") != std::string::npos);
+  }
+  for (const char* scalar : {"int8:127", "u1:255", "int8:-128", "float32:3e38", "18446744073709551615", "f8:inf"}) {
+    CAPTURE(scalar);
+    Run r = run_cli(run + "store --forall 1 " + a + " " + scalar + out, cache_env(s));
+    CHECK_MESSAGE(r.status == 0, r.output);
+  }
+  Run empty_out = run_cli(run + "first --forall 1 " + a + " --out ''", cache_env(s));
+  CHECK(empty_out.status == 2);
+  s.write("file", "x");
+  CHECK(run_cli(run + "first --forall 1 " + a + " --out " + (s.path / "file").string(), cache_env(s)).status == 1);
+}
+
+TEST_CASE("compile -o: the kernel file itself or an empty name is refused, and the .py survives") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  for (const std::string& output : {file.string(), (s.path / "." / "k.py").string(), std::string("''")}) {
+    CAPTURE(output);
+    Run r = run_cli("compile " + file.string() + " --emit cuda --sig 'first=void(float64[::1])' -o " + output);
+    CHECK(r.status == 2);
+    CHECK(test::read(file) == kernels);
+  }
+}
+
+TEST_CASE("cache prune --max-size: inf, 1e30, nan and negatives are refused, not read as zero") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  REQUIRE(run_cli("compile " + file.string() + " --emit ptx --sig 'first=void(float64[::1])' -o " +
+                     (s.path / "k.ptx").string(), cache_env(s)).status == 0);
+  for (const char* size : {"inf", "1e30", "nan", "-1", "10X", "''"}) {
+    CAPTURE(size);
+    Run r = run_cli("cache prune --max-size " + std::string(size), cache_env(s));
+    CHECK(r.status == 2);
+  }
+  Run list = run_cli("cache list --json", cache_env(s));
+  CHECK(nlohmann::json::parse(list.output).size() == 1);
+}
+
+TEST_CASE("--arch values NVRTC cannot take are errors with the choices, not internal errors") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  for (const char* arch : {"sm_1", "sm_52", "garbage", "sm_9999", "sm_90;rm"}) {
+    CAPTURE(arch);
+    Run r = run_cli("compile " + file.string() + " --sig 'first=void(float64[::1])' --arch '" + arch + "'", cache_env(s));
+    CHECK(r.status == 1);
+    CHECK(r.output.find("pykern: error:") != std::string::npos);
+    CHECK(r.output.find("internal error") == std::string::npos);
+  }
+}
+
+TEST_CASE(".npy inputs that are huge, endless or not files fail clearly before anything is allocated") {
+  Scratch s;
+  // A header that claims 2^40 float64 elements over a few bytes of data.
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1099511627776,), }";
+  header.append(63 - (10 + header.size()) % 64, ' ');
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8) + char(header.size() & 0xff) + char(header.size() >> 8) + header + "12345678";
+  s.write("huge.npy", bytes);
+  auto huge = pykern::load_npy((s.path / "huge.npy").string());
+  REQUIRE_FALSE(huge.ok());
+  CHECK(huge.error().message.find("truncated") != std::string::npos);
+  // A header length of 4 GiB (version 2).
+  s.write("long_header.npy", std::string("\x93NUMPY\x02\x00\xff\xff\xff\xff", 12));
+  CHECK_FALSE(pykern::load_npy((s.path / "long_header.npy").string()).ok());
+  fs::create_symlink("/dev/zero", s.path / "zero.npy");
+  auto zero = pykern::load_npy((s.path / "zero.npy").string());
+  REQUIRE_FALSE(zero.ok());
+  CHECK(zero.error().message.find("not a regular file") != std::string::npos);
+  REQUIRE(::mkfifo((s.path / "fifo.npy").c_str(), 0600) == 0);
+  CHECK_FALSE(pykern::load_npy((s.path / "fifo.npy").string()).ok());  // would block forever if read
+  CHECK_FALSE(pykern::load_npy(s.path.string()).ok());
+  fs::path file = s.write("k.py", kernels);
+  Run r = run_cli("run " + file.string() + " first --forall 1 " + (s.path / "zero.npy").string(), cache_env(s));
+  CHECK(r.status == 2);
+}
+
+TEST_CASE("a kernel that never ends stops at its timeout, through the CLI and the API") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save(s.path / "a.npy", zeros(1));
+  auto started = std::chrono::steady_clock::now();
+  Run r = run_cli("run " + file.string() + " forever --grid 2 --block 32 --timeout 0.2 " + (s.path / "a.npy").string() +
+                 " --out " + (s.path / "out").string(), cache_env(s));
+  CHECK(r.status == 1);
+  CHECK(r.output.find("TimeoutError") != std::string::npos);
+  CHECK(r.output.find("k.py:20") != std::string::npos);
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(60));
+  CHECK(run_cli("run " + file.string() + " forever --forall 1 --timeout -1 " + (s.path / "a.npy").string(), cache_env(s)).status != 0);
+
+  pykern::ModuleOptions options;
+  options.cache_dir = (s.path / "cache").string();
+  auto module = pykern::Module::load_file(file.string(), options);
+  REQUIRE(module.ok());
+  pykern::Array a = zeros(1);
+  auto status = module->kernel("forever")->launch(pykern::Launch(1, 1).backend(pykern::Backend::cpu).timeout(0.1), a);
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().message.find("TimeoutError") != std::string::npos);
+}
+
+TEST_CASE("large local arrays: within CUDA's 512 KiB they run on the simulator's fibers; past it, an error") {
+  std::string text = R"py(from numba import cuda, float64
+
+@cuda.jit
+def k(a):
+    b = cuda.local.array(60000, dtype=float64)
+    for j in range(60000):
+        b[j] = j
+    cuda.syncthreads()
+    a[cuda.threadIdx.x] = b[59999]
+
+@cuda.jit
+def too_large(a):
+    b = cuda.local.array(70000, dtype=float64)
+    b[0] = 1
+    a[0] = b[0]
+)py";
+  pykern::ModuleOptions options;
+  options.use_cache = false;
+  auto module = pykern::Module::load_source(text, "local.py", options);
+  REQUIRE(module.ok());
+  pykern::Array a = zeros(64);
+  auto status = module->kernel("k")->launch(pykern::Launch(2, 64).backend(pykern::Backend::cpu), a);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  CHECK(static_cast<double*>(a.data())[63] == 59999);
+  auto refused = module->kernel("too_large")->launch(pykern::Launch(1, 1).backend(pykern::Backend::cpu), a);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find("512 KiB") != std::string::npos);
+}
+
+TEST_CASE("an uncached simulator run writes only into a private scratch folder, and leaves nothing behind") {
+  Scratch s;
+  fs::path tmp = s.path / "tmp";
+  fs::create_directories(tmp);
+  fs::path file = s.write("k.py", kernels);
+  save(s.path / "a.npy", zeros(1));
+  // Links planted at names a predictable scheme might use must not be followed.
+  s.write("victim", "keep");
+  for (const char* name : {"pykern-sim", "pykern-sim-1", "pykern-sim-kernels.so"})
+    fs::create_symlink(s.path / "victim", tmp / name);
+  Run r = run_cli("run " + file.string() + " first --forall 1 " + (s.path / "a.npy").string() + " --out " +
+                 (s.path / "out").string(), "TMPDIR=" + tmp.string() + " PYKERN_CACHE_DIR=/proc/no-cache");
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(test::read(s.path / "victim") == "keep");
+  size_t left = 0;
+  for (const auto& entry : fs::directory_iterator(tmp)) left += entry.is_symlink() ? 0 : 1;
+  CHECK(left == 0);
+}
+
+TEST_CASE("with no ~/.cache yet, the cache is made and used, not silently turned off") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  std::string env = "env -u PYKERN_CACHE_DIR -u XDG_CACHE_HOME HOME=" + (s.path / "home").string();
+  fs::create_directories(s.path / "home");
+  Run r = run_cli("compile " + file.string() + " --emit ptx --sig 'first=void(float64[::1])' -o " + (s.path / "k.ptx").string(), env);
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(r.output.find("disabled") == std::string::npos);
+  CHECK(fs::is_directory(s.path / "home" / ".cache" / "pykern" / "v1" / "entries"));
+}
