@@ -3,6 +3,9 @@
 //   %   takes the sign of the divisor
 //   **  integer powers by squaring; float ** int exactly as repeated multiplication
 //   round() rounds half to even
+//   << and >> by a count outside [0, bits) give 0 (or -1 for a negative >>), as NumPy and
+//     PTX's clamped shifts do, where C++ leaves it undefined
+//   MIN // -1 wraps to MIN and MIN % -1 is 0, where C++ traps (x86 raises SIGFPE)
 #pragma once
 #include "pykern/base.cuh"
 #include "pykern/errors.cuh"
@@ -10,9 +13,15 @@
 
 namespace pk {
 
+// -a with two's-complement wrapping (no signed overflow).
+template <class T> PK_DEVICE T wrapping_negate(T a) { return static_cast<T>(u64(0) - static_cast<u64>(a)); }
+
 template <class T> PK_DEVICE T floordiv(T a, T b) {
   if constexpr (T(0.5) == T(0)) {  // integers
     if (b == 0) return 0;
+    if constexpr (is_signed_int<T>::value) {
+      if (b == T(-1)) return wrapping_negate(a);
+    }
     T q = a / b;
     if constexpr (is_signed_int<T>::value) {
       if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
@@ -26,6 +35,9 @@ template <class T> PK_DEVICE T floordiv(T a, T b) {
 template <class T> PK_DEVICE T mod(T a, T b) {
   if constexpr (T(0.5) == T(0)) {
     if (b == 0) return 0;
+    if constexpr (is_signed_int<T>::value) {
+      if (b == T(-1)) return 0;
+    }
     T r = a % b;
     if constexpr (is_signed_int<T>::value) {
       if (r != 0 && ((r < 0) != (b < 0))) r += b;
@@ -80,6 +92,15 @@ template <class T> PK_DEVICE complex<T> pow(complex<T> base, complex<T> exponent
   T mag = exp(exponent.re * log_r - exponent.im * theta);
   T angle = exponent.im * log_r + exponent.re * theta;
   return {mag * cos(angle), mag * sin(angle)};
+}
+
+template <class T> PK_DEVICE T lshift(T a, T count) {
+  if (count < 0 || static_cast<u64>(count) >= sizeof(T) * 8) return 0;
+  return static_cast<T>(static_cast<u64>(a) << count);
+}
+template <class T> PK_DEVICE T rshift(T a, T count) {
+  if (count < 0 || static_cast<u64>(count) >= sizeof(T) * 8) return a < 0 ? T(-1) : T(0);
+  return a >> count;  // arithmetic for signed values
 }
 
 template <class T> PK_DEVICE T min(T a, T b) { return b < a ? b : a; }

@@ -350,9 +350,10 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
                           to_string(left.type), to_string(right.type)));
         return Value::error();
       }
-      bool logical = op != ast::BinaryOp::lshift && op != ast::BinaryOp::rshift &&
-                     left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
+      bool shift = op == ast::BinaryOp::lshift || op == ast::BinaryOp::rshift;
+      bool logical = !shift && left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
       Type type = logical ? Type::boolean() : arithmetic_result(left.type, right.type);
+      if (shift) return build(ir::ExprKind::call, op == ast::BinaryOp::lshift ? "pk::lshift" : "pk::rshift", type, type);
       return build(ir::ExprKind::binary, cxx_operator(op), type, type);
     }
     case ast::BinaryOp::matmul:

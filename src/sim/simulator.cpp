@@ -74,7 +74,8 @@ const std::string& compiler_identity() {
 }
 
 std::string flags(bool debug) {
-  return std::string("-std=c++17 -O2 -fPIC -shared -fvisibility=hidden -DPK_BOUNDSCHECK=1") + (debug ? " -DPK_DEBUG=1" : "");
+  // -fwrapv: integers wrap as in Numba (LLVM adds without nsw), never undefined behaviour.
+  return std::string("-std=c++17 -O2 -fwrapv -fPIC -shared -fvisibility=hidden -DPK_BOUNDSCHECK=1") + (debug ? " -DPK_DEBUG=1" : "");
 }
 
 Result<std::shared_ptr<Library>> open_library(const fs::path& path) {
