@@ -166,6 +166,7 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
     if (!reader.eat(',') && !reader.peek('}')) return malformed_npy(name, "malformed header");
   }
   if (!dtype || !fortran || !shape) return malformed_npy(name, "the header lacks descr, fortran_order or shape");
+  if (shape->size() > 32) return malformed_npy(name, fmt::format("{} dimensions (at most 32)", shape->size()));
   // The element count and byte count, checked against overflow.
   uint64_t count = 1;
   for (int64_t dim : *shape) {

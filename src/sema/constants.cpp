@@ -4,16 +4,27 @@
 
 #include <fmt/format.h>
 
+#include "pykern/runtime.cuh"
 #include "sema/checker.h"
 
 namespace pykern::ir {
+
+namespace {
+// A double's integer part, saturated (NaN: 0): C's conversion is undefined past int64's range.
+int64_t saturate(double v) {
+  if (!(v == v)) return 0;
+  if (v >= 9223372036854775807.0) return INT64_MAX;
+  if (v <= -9223372036854775808.0) return INT64_MIN;
+  return static_cast<int64_t>(v);
+}
+}  // namespace
 
 int64_t Constant::as_int() const {
   if (auto* b = std::get_if<bool>(&value)) return *b;
   if (auto* i = std::get_if<int64_t>(&value)) return *i;
   if (auto* u = std::get_if<uint64_t>(&value)) return static_cast<int64_t>(*u);
-  if (auto* d = std::get_if<double>(&value)) return static_cast<int64_t>(*d);
-  if (auto* c = std::get_if<std::complex<double>>(&value)) return static_cast<int64_t>(c->real());
+  if (auto* d = std::get_if<double>(&value)) return saturate(*d);
+  if (auto* c = std::get_if<std::complex<double>>(&value)) return saturate(c->real());
   return 0;
 }
 
@@ -41,7 +52,7 @@ std::optional<ir::Constant> convert(const ir::Constant& c, const Type& type) {
     case TypeKind::boolean:
       return ir::Constant{std::holds_alternative<double>(c.value) ? c.as_double() != 0 : c.as_int() != 0};
     case TypeKind::integer: {
-      int64_t v = std::holds_alternative<double>(c.value) ? static_cast<int64_t>(c.as_double()) : c.as_int();
+      int64_t v = c.as_int();
       if (!type.is_signed) {
         uint64_t u = static_cast<uint64_t>(v);
         if (type.bits < 64) u &= (uint64_t(1) << type.bits) - 1;
@@ -69,18 +80,74 @@ std::optional<ir::Constant> convert(const ir::Constant& c, const Type& type) {
   }
 }
 
-int64_t floordiv(int64_t a, int64_t b) {
-  if (b == 0) return 0;
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
+// Python's operators fold by calling the runtime header's own functions (this file is compiled
+// with -fwrapv, as simulator builds are), so a folded value is exactly the value the kernel
+// would compute: one rule, in one place.
+template <class T> std::optional<T> fold_float_call(const std::string& op, T x, T y, size_t arity) {
+  using Unary = T (*)(T);
+  using Binary = T (*)(T, T);
+  static const std::pair<const char*, Unary> unary[] = {
+      {"pk::sin", pk::sin},     {"pk::cos", pk::cos},     {"pk::tan", pk::tan},     {"pk::asin", pk::asin},
+      {"pk::acos", pk::acos},   {"pk::atan", pk::atan},   {"pk::sinh", pk::sinh},   {"pk::cosh", pk::cosh},
+      {"pk::tanh", pk::tanh},   {"pk::asinh", pk::asinh}, {"pk::acosh", pk::acosh}, {"pk::atanh", pk::atanh},
+      {"pk::exp", pk::exp},     {"pk::expm1", pk::expm1}, {"pk::log", pk::log},     {"pk::log2", pk::log2},
+      {"pk::log10", pk::log10}, {"pk::log1p", pk::log1p}, {"pk::sqrt", pk::sqrt},   {"pk::cbrt", pk::cbrt},
+      {"pk::fabs", pk::fabs},   {"pk::erf", pk::erf},     {"pk::erfc", pk::erfc},   {"pk::gamma", pk::gamma},
+      {"pk::lgamma", pk::lgamma}, {"pk::floor", pk::floor}, {"pk::ceil", pk::ceil}, {"pk::trunc", pk::trunc},
+      {"pk::abs", pk::abs<T>},  {"pk::degrees", pk::degrees<T>}, {"pk::radians", pk::radians<T>}};
+  static const std::pair<const char*, Binary> binary[] = {
+      {"pk::atan2", pk::atan2}, {"pk::hypot", pk::hypot}, {"pk::copysign", pk::copysign}, {"pk::fmod", pk::fmod},
+      {"pk::floordiv", pk::floordiv<T>}, {"pk::mod", pk::mod<T>}, {"pk::min", pk::min<T>}, {"pk::max", pk::max<T>}};
+  if (arity == 1)
+    for (auto [name, f] : unary)
+      if (op == name) return f(x);
+  if (arity == 2)
+    for (auto [name, f] : binary)
+      if (op == name) return f(x, y);
+  return std::nullopt;
 }
 
-int64_t floormod(int64_t a, int64_t b) {
-  if (b == 0) return 0;
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
+template <class I> std::optional<I> fold_integer_call(const std::string& op, I x, I y, size_t arity) {
+  if (arity == 1 && op == "pk::abs") return pk::abs(x);
+  if (arity != 2) return std::nullopt;
+  if (op == "pk::floordiv") return pk::floordiv(x, y);
+  if (op == "pk::mod") return pk::mod(x, y);
+  if (op == "pk::lshift") return pk::lshift(x, y);
+  if (op == "pk::rshift") return pk::rshift(x, y);
+  if (op == "pk::min") return pk::min(x, y);
+  if (op == "pk::max") return pk::max(x, y);
+  if (op == "pk::pow") return pk::pow(x, y);
+  return std::nullopt;
+}
+
+// Python's operators and math functions fold by calling the runtime header's own functions
+// (this file is compiled with -fwrapv, as simulator builds are), in the kernel's own precision,
+// so a folded value is exactly the value the kernel would compute: one rule, in one place.
+std::optional<ir::Constant> fold_runtime_call(const std::string& op, const Type& type, const Type& right_type,
+                                              const std::vector<ir::Constant>& values) {
+  if (values.empty() || values.size() > 2) return std::nullopt;
+  const ir::Constant& a = values[0];
+  const ir::Constant& b = values.size() == 2 ? values[1] : values[0];
+  auto wrap = [](auto v) -> std::optional<ir::Constant> {
+    if (!v) return std::nullopt;
+    return ir::Constant{*v};
+  };
+  if (type.is(TypeKind::floating) && op == "pk::pow" && right_type.is_integer_like()) {  // repeated multiplication
+    if (type.bits == 32) return ir::Constant{double(pk::pow(float(a.as_double()), b.as_int()))};
+    return ir::Constant{pk::pow(a.as_double(), b.as_int())};
+  }
+  if (type.is(TypeKind::floating) && op == "pk::pow")
+    return type.bits == 32 ? ir::Constant{double(pk::fpow(float(a.as_double()), float(b.as_double())))}
+                           : ir::Constant{pk::fpow(a.as_double(), b.as_double())};
+  if (type.is(TypeKind::floating) && type.bits == 32) {
+    auto v = fold_float_call<float>(op, float(a.as_double()), float(b.as_double()), values.size());
+    return v ? std::optional<ir::Constant>(ir::Constant{double(*v)}) : std::nullopt;
+  }
+  if (type.is(TypeKind::floating)) return wrap(fold_float_call<double>(op, a.as_double(), b.as_double(), values.size()));
+  if (type.is(TypeKind::integer) && !type.is_signed)
+    return wrap(fold_integer_call<uint64_t>(op, uint64_t(a.as_int()), uint64_t(b.as_int()), values.size()));
+  if (type.is(TypeKind::integer)) return wrap(fold_integer_call<int64_t>(op, a.as_int(), b.as_int(), values.size()));
+  return std::nullopt;
 }
 
 }  // namespace
@@ -135,12 +202,24 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
           if (op == "!=") return ir::Constant{x != y};
           return std::nullopt;
         }
-        if (op == "<") return ir::Constant{is_float ? a.as_double() < b.as_double() : a.as_int() < b.as_int()};
-        if (op == "<=") return ir::Constant{is_float ? a.as_double() <= b.as_double() : a.as_int() <= b.as_int()};
-        if (op == ">") return ir::Constant{is_float ? a.as_double() > b.as_double() : a.as_int() > b.as_int()};
-        if (op == ">=") return ir::Constant{is_float ? a.as_double() >= b.as_double() : a.as_int() >= b.as_int()};
-        if (op == "==") return ir::Constant{is_float ? a.as_double() == b.as_double() : a.as_int() == b.as_int()};
-        if (op == "!=") return ir::Constant{is_float ? a.as_double() != b.as_double() : a.as_int() != b.as_int()};
+        bool is_unsigned = operand_type.is(TypeKind::integer) && !operand_type.is_signed;
+        auto compare = [&](auto less, auto equal) -> std::optional<ir::Constant> {
+          if (is_float) return ir::Constant{less(a.as_double(), b.as_double()) || equal(a.as_double(), b.as_double())};
+          if (is_unsigned) return ir::Constant{less(uint64_t(a.as_int()), uint64_t(b.as_int())) ||
+                                               equal(uint64_t(a.as_int()), uint64_t(b.as_int()))};
+          return ir::Constant{less(a.as_int(), b.as_int()) || equal(a.as_int(), b.as_int())};
+        };
+        auto never = [](auto, auto) { return false; };
+        auto lt = [](auto x, auto y) { return x < y; };
+        auto gt = [](auto x, auto y) { return x > y; };
+        auto eq = [](auto x, auto y) { return x == y; };
+        auto ne = [](auto x, auto y) { return x != y; };
+        if (op == "<") return compare(lt, never);
+        if (op == "<=") return compare(lt, eq);
+        if (op == ">") return compare(gt, never);
+        if (op == ">=") return compare(gt, eq);
+        if (op == "==") return compare(never, eq);
+        if (op == "!=") return compare(never, ne);
         if (is_float) {
           double x = a.as_double(), y = b.as_double(), r;
           if (op == "+") r = x + y;
@@ -164,44 +243,19 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
       if (e.kind != ir::ExprKind::call) return std::nullopt;
       bool is_float = type.is(TypeKind::floating);
       auto real = [&](double r) { return convert(ir::Constant{r}, type); };
-      if ((op == "pk::floordiv" || op == "PK_CHECKED_FLOORDIV") && values.size() == 2 && values[1].as_double() != 0)
-        return is_float ? real(std::floor(values[0].as_double() / values[1].as_double()))
-                        : ir::Constant{floordiv(values[0].as_int(), values[1].as_int())};
-      if ((op == "pk::mod" || op == "PK_CHECKED_MOD") && values.size() == 2 && values[1].as_double() != 0) {
-        if (!is_float) return ir::Constant{floormod(values[0].as_int(), values[1].as_int())};
-        double a = values[0].as_double(), b = values[1].as_double();
-        double r = std::fmod(a, b);
-        if (r != 0 && ((r < 0) != (b < 0))) r += b;
-        return real(r);
-      }
-      if (op == "pk::pow" && values.size() == 2) {
-        if (is_float) return real(std::pow(values[0].as_double(), values[1].as_double()));
-        if (!type.is(TypeKind::integer) || values[1].as_int() < 0) return std::nullopt;
-        int64_t result = 1, base = values[0].as_int();
-        for (int64_t n = values[1].as_int(); n > 0; --n) result = static_cast<int64_t>(static_cast<uint64_t>(result) * base);
-        return ir::Constant{result};
-      }
-      if (!is_float || values.size() != 1) {
-        if ((op == "pk::min" || op == "pk::max") && values.size() == 2) {
-          bool first = op == "pk::min" ? (is_float ? values[0].as_double() <= values[1].as_double()
-                                                   : values[0].as_int() <= values[1].as_int())
-                                       : (is_float ? values[0].as_double() >= values[1].as_double()
-                                                   : values[0].as_int() >= values[1].as_int());
-          return first ? values[0] : values[1];
-        }
-        return std::nullopt;
-      }
-      double x = values[0].as_double();
-      if (op == "pk::sqrt") return real(std::sqrt(x));
-      if (op == "pk::exp") return real(std::exp(x));
-      if (op == "pk::log") return real(std::log(x));
-      if (op == "pk::sin") return real(std::sin(x));
-      if (op == "pk::cos") return real(std::cos(x));
-      if (op == "pk::tan") return real(std::tan(x));
-      if (op == "pk::floor") return real(std::floor(x));
-      if (op == "pk::ceil") return real(std::ceil(x));
-      if (op == "pk::fabs") return real(std::fabs(x));
-      return std::nullopt;
+      // Debug builds check divisors at run time (ZeroDivisionError): those are not folded.
+      bool checked = op == "PK_CHECKED_FLOORDIV" || op == "PK_CHECKED_MOD";
+      if (checked && (values.size() != 2 || values[1].as_double() == 0)) return std::nullopt;
+      std::string runtime = op == "PK_CHECKED_MOD" ? "pk::mod" : op == "PK_CHECKED_FLOORDIV" ? "pk::floordiv" : op;
+      const Type& right_type = e.args.size() == 2 ? expr(e.args[1]).type : type;
+      auto folded = fold_runtime_call(runtime, type, right_type, values);
+      return folded ? convert(*folded, type) : std::nullopt;
+    }
+    case ir::ExprKind::select: {
+      auto condition = operand(0);
+      if (!condition) return std::nullopt;
+      auto chosen = operand(condition->as_int() != 0 ? 1 : 2);
+      return chosen ? convert(*chosen, type) : std::nullopt;
     }
     default: return std::nullopt;
   }

@@ -38,6 +38,10 @@ struct TypeReader {
         return std::nullopt;
       }
       int ndim = static_cast<int>(e.operands.size()) - 1;
+      if (ndim > 32) {  // NumPy's (and so Numba's) limit; a GPU's 4 KiB of parameters soon follows
+        error(e.range, fmt::format("an array has at most 32 dimensions, not {}", ndim));
+        return std::nullopt;
+      }
       std::vector<bool> unit_step;
       for (int i = 1; i <= ndim; ++i) {
         const ast::Expr& axis = ast[e.operands[i]];

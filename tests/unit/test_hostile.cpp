@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -284,4 +285,57 @@ TEST_CASE("with no ~/.cache yet, the cache is made and used, not silently turned
   REQUIRE_MESSAGE(r.status == 0, r.output);
   CHECK(r.output.find("disabled") == std::string::npos);
   CHECK(fs::is_directory(s.path / "home" / ".cache" / "pykern" / "v1" / "entries"));
+}
+
+TEST_CASE("module globals fold by the runtime's rules: no trap, no hang, the kernel's own value") {
+  // Each global is folded by pykern at compile time; `runtime` computes the same at run time.
+  std::string text = R"py(import math
+from numba import cuda
+
+G = ((-9223372036854775807 - 1) // (-1), (-9223372036854775807 - 1) % (-1), 1 << 70, -1 >> 70, 2 ** 9223372036854775807, 7 // 0)
+H = (math.hypot(3.0, 4.0), 1.5 ** 3, math.atan2(1.0, -0.0), min(0.0, -0.0), (3.0 if 2 > 1 else 4.0), abs(-2.5))
+
+@cuda.jit
+def folded(i, f):
+    for k in range(6):
+        i[k] = G[k]
+        f[k] = H[k]
+
+@cuda.jit
+def runtime(x, y, i, f):
+    i[0] = x[0] // x[1]
+    i[1] = x[0] % x[1]
+    i[2] = x[2] << x[3]
+    i[3] = x[1] >> x[3]
+    i[4] = x[4] ** x[5]
+    i[5] = x[6] // x[7]
+    f[0] = math.hypot(y[0], y[1])
+    f[1] = y[2] ** x[8]
+    f[2] = math.atan2(y[3], y[4])
+    f[3] = min(y[5], y[4])
+    f[4] = y[6] if x[4] > x[2] else y[1]
+    f[5] = abs(y[7])
+)py";
+  pykern::ModuleOptions options;
+  options.use_cache = false;
+  auto module = pykern::Module::load_source(text, "fold.py", options);
+  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
+  pykern::Array x = pykern::Array::zeros(pykern::DType::int_(64), {9});
+  pykern::Array y = pykern::Array::zeros(pykern::DType::float_(64), {8});
+  int64_t xs[9] = {INT64_MIN, -1, 1, 70, 2, INT64_MAX, 7, 0, 3};
+  double ys[8] = {3.0, 4.0, 1.5, 1.0, -0.0, 0.0, 3.0, -2.5};
+  std::memcpy(x.data(), xs, sizeof xs);
+  std::memcpy(y.data(), ys, sizeof ys);
+  pykern::Array i[2] = {pykern::Array::zeros(pykern::DType::int_(64), {6}), pykern::Array::zeros(pykern::DType::int_(64), {6})};
+  pykern::Array f[2] = {zeros(6), zeros(6)};
+  auto cpu = pykern::Launch(1, 1).backend(pykern::Backend::cpu);
+  REQUIRE(module->kernel("folded")->launch(cpu, i[0], f[0]).ok());
+  REQUIRE(module->kernel("runtime")->launch(cpu, x, y, i[1], f[1]).ok());
+  for (int k = 0; k < 6; ++k) {
+    CAPTURE(k);
+    CHECK(static_cast<int64_t*>(i[0].data())[k] == static_cast<int64_t*>(i[1].data())[k]);
+    double a = static_cast<double*>(f[0].data())[k], b = static_cast<double*>(f[1].data())[k];
+    CHECK(std::memcmp(&a, &b, sizeof a) == 0);
+  }
+  CHECK(static_cast<int64_t*>(i[0].data())[0] == INT64_MIN);
 }
