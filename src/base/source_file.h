@@ -21,6 +21,9 @@ struct LineColumn {
   uint32_t column = 1;  // 1-based, in code points
 };
 
+// The largest kernel file pykern reads (source offsets are 32-bit).
+constexpr uint64_t max_source_bytes = uint64_t(64) << 20;
+
 class SourceFile {
  public:
   SourceFile(std::string path, std::string text);

@@ -230,6 +230,7 @@ int run(const RunArgs& a) {
   options.debug = a.debug;
   auto module = Module::load_file(a.file, options);
   if (!module.ok()) {
+    if (module.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
     std::cerr << module.error().describe() << "\n";
     return 1;
   }

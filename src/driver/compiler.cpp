@@ -5,6 +5,8 @@
 
 #include <chrono>
 
+#include <fmt/format.h>
+
 #include "base/diagnostics.h"
 #include "driver/pipeline.h"
 #include "emit/emit_cuda.h"
@@ -43,6 +45,9 @@ const char* version() { return "0.1.0"; }
 Result<CompileOutput> compile_source(const std::string& text, const std::string& file_name,
                                      const CompileOptions& options) {
   try {
+    if (text.size() > max_source_bytes)
+      return Error::make(ErrorKind::invalid_argument, fmt::format("{}: {} bytes of source is more than the {} MiB pykern "
+                                                                  "translates", file_name, text.size(), max_source_bytes >> 20));
     CompileOutput output;
     if (!options.arch.empty() && options.emit != EmitKind::cuda)
       if (auto valid = jit::check_arch(options.arch); !valid.ok()) return valid.error();

@@ -339,3 +339,17 @@ def runtime(x, y, i, f):
   }
   CHECK(static_cast<int64_t*>(i[0].data())[0] == INT64_MIN);
 }
+
+TEST_CASE("a kernel file that is a FIFO, /dev/zero or a directory fails at once, never blocks") {
+  Scratch s;
+  fs::create_symlink("/dev/zero", s.path / "zero.py");
+  REQUIRE(::mkfifo((s.path / "fifo.py").c_str(), 0600) == 0);
+  for (const char* name : {"zero.py", "fifo.py"}) {
+    CAPTURE(name);
+    Run compile = run_cli("compile " + (s.path / name).string());
+    CHECK(compile.status == 1);
+    CHECK(compile.output.find("not a regular file") != std::string::npos);
+    CHECK(run_cli("run " + (s.path / name).string() + " k --forall 1").status == 1);
+    CHECK_FALSE(pykern::Module::load_file((s.path / name).string()).ok());
+  }
+}
