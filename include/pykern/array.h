@@ -28,7 +28,9 @@ struct Slice {
 class Array {
  public:
   Array() = default;
-  // A new array owning zeroed storage.
+  // A new array owning zeroed storage. Throws std::bad_alloc when the memory cannot be had (or
+  // the byte count overflows) and std::invalid_argument for a negative dimension, as
+  // std::vector would; pykern's own readers (load_npy) turn these into errors.
   static Array zeros(DType dtype, std::vector<int64_t> shape, Order order = Order::C);
   // A view of memory someone else owns (host or device), with byte strides; empty strides
   // mean C-contiguous.

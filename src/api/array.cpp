@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <numeric>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -37,9 +39,17 @@ Array Array::zeros(DType dtype, std::vector<int64_t> shape, Order order) {
   Array a;
   a.dtype_ = std::move(dtype);
   a.shape_ = std::move(shape);
+  // The byte count, checked: a negative or overflowing shape is refused, not wrapped.
+  uint64_t bytes = static_cast<uint64_t>(std::max(a.dtype_.itemsize, int64_t(1)));
+  for (int64_t dim : a.shape_) {
+    if (dim < 0) throw std::invalid_argument("Array::zeros: a negative dimension");
+    if (dim > 0 && bytes > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dim)) throw std::bad_alloc();
+    bytes *= static_cast<uint64_t>(dim);
+  }
   a.strides_ = contiguous_strides(a.shape_, a.dtype_.itemsize, order);
-  size_t bytes = static_cast<size_t>(std::max<int64_t>(a.nbytes(), 1));
-  a.owner_ = std::shared_ptr<void>(std::calloc(1, bytes), std::free);
+  void* memory = std::calloc(1, static_cast<size_t>(std::max<uint64_t>(bytes, 1)));
+  if (memory == nullptr) throw std::bad_alloc();
+  a.owner_ = std::shared_ptr<void>(memory, std::free);
   a.data_ = a.owner_.get();
   return a;
 }

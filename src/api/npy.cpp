@@ -187,7 +187,7 @@ Error truncated(const std::string& name, const NpyHeader& header, uint64_t prese
 Result<Array> allocate(const NpyHeader& header, const std::string& name) {
   try {
     return Array::zeros(header.dtype, header.shape, header.fortran ? Order::F : Order::C);
-  } catch (const std::bad_alloc&) {
+  } catch (const std::exception&) {  // bad_alloc
     return Error::make(ErrorKind::io, fmt::format("{}: not enough memory for its {} bytes", name, header.data_bytes));
   }
 }

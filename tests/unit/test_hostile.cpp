@@ -189,6 +189,13 @@ TEST_CASE(".npy inputs that are huge, endless or not files fail clearly before a
   auto huge = pykern::load_npy((s.path / "huge.npy").string());
   REQUIRE_FALSE(huge.ok());
   CHECK(huge.error().message.find("truncated") != std::string::npos);
+  // The same header over a sparse file of that size: the size matches, the memory is not there.
+  s.write("sparse.npy", bytes.substr(0, bytes.size() - 8));
+  if (::truncate((s.path / "sparse.npy").c_str(), static_cast<off_t>(bytes.size() - 8 + (uint64_t(1) << 43))) == 0) {
+    auto sparse = pykern::load_npy((s.path / "sparse.npy").string());
+    REQUIRE_FALSE(sparse.ok());
+    CHECK(sparse.error().message.find("not enough memory") != std::string::npos);
+  }
   // A header length of 4 GiB (version 2).
   s.write("long_header.npy", std::string("\x93NUMPY\x02\x00\xff\xff\xff\xff", 12));
   CHECK_FALSE(pykern::load_npy((s.path / "long_header.npy").string()).ok());
