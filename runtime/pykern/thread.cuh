@@ -41,13 +41,6 @@ inline u64 warp_exchange(u32 mask, u64 value, i32 lane) { return hooks->warp_exc
 inline u32 warp_ballot(u32 mask, i32 predicate) { return hooks->warp_ballot(mask, predicate); }
 inline void threadfence() { hooks->threadfence(); }
 
-// Every loop iteration ticks; every 1024th asks the engine whether the launch must stop, so a
-// kernel that never ends can be stopped without a GPU-style watchdog.
-inline thread_local u32 loop_ticks = 0;
-inline void loop_tick(const char* file, int line) {
-  if ((++loop_ticks & 1023u) == 0) hooks->check_stop(file, line);
-}
-
 // A kernel of the simulator library: its wrapper unpacks the launcher's argument pointers.
 using Entry = void (*)(void* const* args);
 struct KernelInfo {
@@ -57,8 +50,15 @@ struct KernelInfo {
   u64 local_bytes;   // cuda.local.array bytes per thread: the engine sizes fiber stacks from it
 };
 }  // namespace pk::sim
-#define PK_LOOP_TICK() ::pk::sim::loop_tick(__FILE__, __LINE__)
+
+// Every loop iteration ticks a counter local to the function; every 1024th asks the engine
+// whether the launch must stop, so a kernel that never ends can be stopped (Launch::timeout).
+// A local, not a thread_local: TLS in a dlopen'd library costs a call per access.
+#define PK_LOOP_COUNTER() ::pk::u32 pk_loop_ticks = 0
+#define PK_LOOP_TICK() \
+  ((++pk_loop_ticks & 1023u) == 0 ? ::pk::sim::hooks->check_stop(__FILE__, __LINE__) : (void)0)
 #else
+#define PK_LOOP_COUNTER() ((void)0)
 #define PK_LOOP_TICK() ((void)0)
 #endif
 

@@ -66,6 +66,14 @@ std::string constant_text(const ir::Constant& c, const Type& type) {
   }
 }
 
+bool has_loops(const ir::Function& f) {
+  for (size_t i = 0; i < f.stmts.size(); ++i) {
+    ir::StmtKind kind = f.stmts[ir::StmtId(static_cast<uint32_t>(i))].kind;
+    if (kind == ir::StmtKind::for_range || kind == ir::StmtKind::while_) return true;
+  }
+  return false;
+}
+
 class Emitter {
  public:
   Emitter(const ir::Program& program, const std::string& file_name, Writer& out)
@@ -110,6 +118,7 @@ void Emitter::function(const ir::Function& f) {
     out_.line(fmt::format("static PK_NOINLINE_DEVICE {} {}({}) {{", cxx_type(f.return_type), device_symbol(f), params));
   }
   out_.indent();
+  if (has_loops(f)) out_.line("PK_LOOP_COUNTER();");
   // Python scoping: every local lives for the whole function.
   for (size_t i = 0; i < f.locals.size(); ++i) {
     const ir::Local& l = f.locals[i];

@@ -9,6 +9,7 @@ static PK_NOINLINE_DEVICE pk::tuple<pk::i64, pk::i64> pk_device_py_divmod_pair_0
 
 #line 13 "arrays_and_tuples.py"
 extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk::layout_c> py_matrix, pk::Array<pk::f64, 1, pk::layout_c> py_vector, pk::Array<pk::i32, 1, pk::layout_c> py_counts) {
+  PK_LOOP_COUNTER();
   pk::Array<pk::f64, 1, pk::layout_c> py_row{};
   pk::Array<pk::f64, 1, pk::layout_a> py_column{};
   pk::i64 py_i{};

@@ -3,6 +3,7 @@
 
 #line 6 "control_flow.py"
 extern "C" PK_KERNEL void pk_kernel_py_flow_aa534b4f(pk::Array<pk::i32, 1, pk::layout_a> py_out, pk::i64 py_n) {
+  PK_LOOP_COUNTER();
   pk::i64 py_i{};
   pk::i64 py_k{};
   pk::i64 py_x{};

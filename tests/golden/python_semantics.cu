@@ -3,6 +3,7 @@
 
 #line 6 "python_semantics.py"
 extern "C" PK_KERNEL void pk_kernel_py_semantics_1d25705b(pk::Array<pk::i64, 1, pk::layout_a> py_ints, pk::Array<pk::f64, 1, pk::layout_a> py_floats, pk::i64 py_a, pk::i64 py_b) {
+  PK_LOOP_COUNTER();
   pk::i64 py_i{};
   pk::i64 pk_tmp0{};
   pk::i64 pk_tmp1{};
