@@ -61,6 +61,27 @@ namespace {
 
 bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0x80; }
 
+// Source text shown on a terminal: control characters (ESC sequences could drive the terminal,
+// NUL and CR garble the line) become '?', one column each, so the caret still lines up.
+// C1 controls (U+0080..U+009F, which some terminals obey) go too. Tabs stay.
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      out += '?';
+    } else if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+      out += '?';
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 struct SourceLineExcerpt {
   std::string text;    // the line, or a window of it around the range
   std::string marker;  // spaces (tabs where the line has them), '^' and '~' under the range
@@ -82,7 +103,7 @@ SourceLineExcerpt excerpt(const SourceFile& file, uint32_t line_number, SourceRa
   }
   SourceLineExcerpt out;
   std::string prefix = from > 0 ? "..." : "";
-  out.text = prefix + std::string(line.substr(from, to - from)) + (to < line.size() ? "..." : "");
+  out.text = prefix + printable(line.substr(from, to - from)) + (to < line.size() ? "..." : "");
   out.marker = std::string(prefix.size(), ' ');
   for (size_t i = from; i < caret; ++i)
     if (!continuation_byte(line[i])) out.marker += line[i] == '\t' ? '\t' : ' ';
@@ -99,19 +120,19 @@ std::string render_diagnostic(const Diagnostic& d) {
   std::string kind_suffix =
       d.severity == Severity::note ? "" : fmt::format(" [{}]", diag_kind_name(d.kind));
   if (d.file == nullptr) {
-    std::string text = fmt::format("pykern: {}: {}{}\n", severity_name(d.severity), d.message,
+    std::string text = fmt::format("pykern: {}: {}{}\n", severity_name(d.severity), printable(d.message),
                                    kind_suffix);
-    if (!d.hint.empty()) text += fmt::format("hint: {}\n", d.hint);
+    if (!d.hint.empty()) text += fmt::format("hint: {}\n", printable(d.hint));
     return text;
   }
   LineColumn start = d.file->position(d.range.begin);
-  std::string text = fmt::format("{}:{}:{}: {}: {}{}\n", d.file->display_name(), start.line,
-                                 start.column, severity_name(d.severity), d.message, kind_suffix);
+  std::string text = fmt::format("{}:{}:{}: {}: {}{}\n", printable(d.file->display_name()), start.line,
+                                 start.column, severity_name(d.severity), printable(d.message), kind_suffix);
   std::string gutter = fmt::format("{:>5}", start.line);
   SourceLineExcerpt shown = excerpt(*d.file, start.line, d.range);
   text += fmt::format("{} | {}\n", gutter, shown.text);
   text += fmt::format("{} | {}\n", std::string(gutter.size(), ' '), shown.marker);
-  if (!d.hint.empty()) text += fmt::format("hint: {}\n", d.hint);
+  if (!d.hint.empty()) text += fmt::format("hint: {}\n", printable(d.hint));
   return text;
 }
 

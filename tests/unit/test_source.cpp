@@ -51,3 +51,19 @@ TEST_CASE("every diagnostic kind has a distinct name") {
   for (DiagKind kind : all_diag_kinds()) names.insert(diag_kind_name(kind));
   CHECK(names.size() == all_diag_kinds().size());
 }
+
+#include "base/diagnostics.h"
+
+TEST_CASE("diagnostics show hostile source text without its control characters") {
+  // An ESC sequence in a kernel file could retitle or drive the user's terminal.
+  pykern::SourceFile file("evil\x1b[2J.py", std::string("x = 1 \x1b]0;pwned\x07 + \xc2\x9b" "2\0end\n", 26));
+  pykern::Diagnostics diagnostics;
+  diagnostics.error(pykern::DiagKind::syntax_error, file, {6, 7}, "near '\x1b]0'", "hint \x1b[31m");
+  std::string text = diagnostics.render();
+  CHECK(text.find('\x1b') == std::string::npos);
+  CHECK(text.find('\x07') == std::string::npos);
+  CHECK(text.find(std::string(1, '\0')) == std::string::npos);
+  CHECK(text.find("\xc2\x9b") == std::string::npos);
+  CHECK(text.find("x = 1 ?]0;pwned? + ?2?end") != std::string::npos);
+  CHECK(text.find("      ^") != std::string::npos);  // the caret still under column 7
+}
