@@ -154,7 +154,7 @@ Status check_launch(const std::string& kernel, const Launch& launch) {
 }  // namespace
 
 Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) const {
-  try {
+  return detail::guarded([&]() -> Status {
     if (auto checked = check_launch(name_, config); !checked.ok()) return checked;
     if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
     auto specialization = module_->specialization(name_, args);
@@ -164,20 +164,16 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
     if (!ran.ok() && ran.error().kind == ErrorKind::launch)
       return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));
     return ran;
-  } catch (const std::exception& e) {
-    return Error::make(ErrorKind::internal, std::string("internal error: ") + e.what());
-  }
+  });
 }
 
 Status Kernel::prepare(const std::vector<Argument>& args, Backend backend) const {
-  try {
+  return detail::guarded([&]() -> Status {
     if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
     return module_->prepare(**specialization, backend);
-  } catch (const std::exception& e) {
-    return Error::make(ErrorKind::internal, std::string("internal error: ") + e.what());
-  }
+  });
 }
 
 Result<std::string> Kernel::specialize(const std::string& signature) const {

@@ -116,6 +116,18 @@ struct ModuleState {
   }
 };
 
+// Runs a public API call so that no exception escapes it: memory that cannot be had (a huge
+// broadcast, a huge array) is an error that says so; anything else is a pykern bug, reported.
+template <class F> auto guarded(F&& call) -> decltype(call()) {
+  try {
+    return call();
+  } catch (const std::bad_alloc&) {
+    return Error::make(ErrorKind::invalid_argument, "not enough memory for the arrays this call needs");
+  } catch (const std::exception& e) {
+    return Error::make(ErrorKind::internal, std::string("internal error: ") + e.what());
+  }
+}
+
 }  // namespace detail
 
 }  // namespace pykern

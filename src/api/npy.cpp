@@ -10,8 +10,6 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -271,11 +269,24 @@ std::string format_npy(const Array& input) {
   return out;
 }
 
+// Written with O_NOFOLLOW: `pykern run --out DIR` names its files itself, and a link planted in
+// a shared DIR must not redirect the write.
 Status save_npy(const std::string& path, const Array& array) {
   if (array.location() != Location::host) return Error::make(ErrorKind::invalid_argument, "save_npy needs a host array");
-  std::ofstream out(path, std::ios::binary);
-  out << format_npy(array);
-  if (!out) return Error::make(ErrorKind::io, "cannot write '" + path + "'");
+  std::string bytes = format_npy(array);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path,
+                                                  errno == ELOOP ? "it is a symbolic link" : std::strerror(errno)));
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  bool closed = ::close(fd) == 0;
+  if (done != bytes.size() || !closed) return Error::make(ErrorKind::io, "cannot write '" + path + "'");
   return ok_status();
 }
 

@@ -265,44 +265,29 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
   return returned;
 }
 
-}  // namespace
-
-Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args, Backend backend) const {
-  const GeneratorFunction* g = find_generator(*module_, name_);
-  if (g->kind == "vectorize") return call_vectorize(*module_, *g, args, std::nullopt, backend);
-  return call_guvectorize(*module_, *g, args, backend);
-}
-
-Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array> out, Backend backend) const {
-  const GeneratorFunction* g = find_generator(*module_, name_);
-  auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out, backend)
-                                        : call_guvectorize(*module_, *g, args, backend);
-  if (!results.ok()) return results.error();
-  return results->front();
-}
-
-Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init, std::optional<Array> res,
-                                 Backend backend) const {
+// Reduction::reduce, without its guard: level one folds up to 256 blocks of 256 threads into
+// one partial each; level two folds those.
+Result<Scalar> reduce_values(detail::ModuleState& module, const std::string& name, const Array& values,
+                             std::optional<Scalar> init, std::optional<Array> res, Backend backend) {
   if (values.ndim() != 1) return Error::make(ErrorKind::invalid_argument, "a reduction takes a 1-d array");
   const DType& dtype = values.dtype();
   Scalar start = init.value_or(Scalar(static_cast<long long>(0))).as(dtype);
   Scalar result = start;
   if (values.size() > 0) {
-    std::string kernel = fmt::format("__pk_reduce_{}_{}", name_, numba_dtype(dtype));
-    std::string source = detail::reduce_source(kernel, name_, numba_dtype(dtype));
+    std::string kernel = fmt::format("__pk_reduce_{}_{}", name, numba_dtype(dtype));
+    std::string source = detail::reduce_source(kernel, name, numba_dtype(dtype));
     std::string type = numba_dtype(dtype);
-    auto compiled = module_->compile_generated(kernel, source, fmt::format("void({0}[:], {0}[:], {0}, boolean)", type));
+    auto compiled = module.compile_generated(kernel, source, fmt::format("void({0}[:], {0}[:], {0}, boolean)", type));
     if (!compiled.ok()) return compiled.error();
-    // Level one: up to 256 blocks of 256 threads, one partial each; level two folds those.
     int64_t blocks = std::clamp<int64_t>((values.size() + 255) / 256, 1, 256);
     Array partials = Array::zeros(dtype, {blocks});
-    if (auto ran = module_->run(**compiled, Launch(static_cast<uint32_t>(blocks), 256).backend(backend),
+    if (auto ran = module.run(**compiled, Launch(static_cast<uint32_t>(blocks), 256).backend(backend),
                                 {values, partials, start, Scalar(blocks == 1)});
         !ran.ok())
       return ran.error();
     if (blocks > 1) {
       Array final_value = Array::zeros(dtype, {1});
-      if (auto ran = module_->run(**compiled, Launch(1, 256).backend(backend), {partials, final_value, start, Scalar(true)});
+      if (auto ran = module.run(**compiled, Launch(1, 256).backend(backend), {partials, final_value, start, Scalar(true)});
           !ran.ok())
         return ran.error();
       partials = final_value;
@@ -315,6 +300,31 @@ Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init
     result.store(dtype, res->data());
   }
   return result;
+}
+
+}  // namespace
+
+Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args, Backend backend) const {
+  return detail::guarded([&]() -> Result<std::vector<Array>> {
+    const GeneratorFunction* g = find_generator(*module_, name_);
+    if (g->kind == "vectorize") return call_vectorize(*module_, *g, args, std::nullopt, backend);
+    return call_guvectorize(*module_, *g, args, backend);
+  });
+}
+
+Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array> out, Backend backend) const {
+  return detail::guarded([&]() -> Result<Array> {
+    const GeneratorFunction* g = find_generator(*module_, name_);
+    auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out, backend)
+                                          : call_guvectorize(*module_, *g, args, backend);
+    if (!results.ok()) return results.error();
+    return results->front();
+  });
+}
+
+Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init, std::optional<Array> res,
+                                 Backend backend) const {
+  return detail::guarded([&]() { return reduce_values(*module_, name_, values, init, res, backend); });
 }
 
 Result<Ufunc> Module::ufunc(const std::string& name) const {

@@ -15,6 +15,7 @@
 #include "helpers.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
+#include "pykern/ufunc.h"
 
 namespace fs = std::filesystem;
 
@@ -359,4 +360,39 @@ TEST_CASE("a kernel file that is a FIFO, /dev/zero or a directory fails at once,
     CHECK(run_cli("run " + (s.path / name).string() + " k --forall 1").status == 1);
     CHECK_FALSE(pykern::Module::load_file((s.path / name).string()).ok());
   }
+}
+
+TEST_CASE("a ufunc whose broadcast result cannot fit in memory fails with an error, not an exception") {
+  std::string text = R"py(from numba import vectorize
+
+@vectorize(['float64(float64, float64)'], target='cuda')
+def add(x, y):
+    return x + y
+)py";
+  pykern::ModuleOptions options;
+  options.use_cache = false;
+  auto module = pykern::Module::load_source(text, "ufunc.py", options);
+  REQUIRE(module.ok());
+  auto ufunc = module->ufunc("add");
+  REQUIRE(ufunc.ok());
+  // (2^20, 1) + (1, 2^20): 2^40 float64 results, 8 TiB.
+  pykern::Array column = pykern::Array::zeros(pykern::DType::float_(64), {int64_t(1) << 20, 1});
+  pykern::Array row = pykern::Array::zeros(pykern::DType::float_(64), {1, int64_t(1) << 20});
+  auto result = ufunc->call({column, row});
+  REQUIRE_FALSE(result.ok());
+  CHECK(result.error().message.find("not enough memory") != std::string::npos);
+}
+
+TEST_CASE("run --out never writes through a link planted in the output folder") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save(s.path / "a.npy", zeros(1));
+  fs::create_directories(s.path / "out");
+  s.write("victim", "keep");
+  fs::create_symlink(s.path / "victim", s.path / "out" / "a.npy");
+  Run r = run_cli("run " + file.string() + " first --forall 1 " + (s.path / "a.npy").string() + " --out " +
+                  (s.path / "out").string(), cache_env(s));
+  CHECK(r.status == 1);
+  CHECK(r.output.find("symbolic link") != std::string::npos);
+  CHECK(test::read(s.path / "victim") == "keep");
 }
