@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,8 @@ class Array {
   // the result share the owner.
   static Array adopt(std::shared_ptr<void> owner, void* data, DType dtype, std::vector<int64_t> shape,
                      std::vector<int64_t> strides, Location location);
+  // A new array holding `values` (1-d unless `shape` is given). Throws std::invalid_argument
+  // when the shape does not hold exactly values.size() elements.
   template <class T>
   static Array from(const std::vector<T>& values, std::vector<int64_t> shape = {});
 
@@ -91,6 +94,8 @@ template <class T>
 Array Array::from(const std::vector<T>& values, std::vector<int64_t> shape) {
   if (shape.empty()) shape = {static_cast<int64_t>(values.size())};
   Array a = zeros(DType::of<T>(), shape);
+  if (a.size() != static_cast<int64_t>(values.size()))
+    throw std::invalid_argument("Array::from: the shape does not hold the values given");
   std::copy(values.begin(), values.end(), static_cast<T*>(a.data()));
   return a;
 }

@@ -202,9 +202,19 @@ DLTensor Array::to_dlpack() const {
 }
 
 Result<Array> Array::from_dlpack(const DLTensor& t) {
-  if (t.dtype.lanes != 1) return Error::make(ErrorKind::invalid_argument, "DLPack tensors with vector lanes are not supported");
-  DType dtype;
+  auto refuse = [](const std::string& why) { return Error::make(ErrorKind::invalid_argument, "DLPack tensor: " + why); };
+  if (t.dtype.lanes != 1) return refuse("vector lanes are not supported");
+  if (t.ndim < 0 || t.ndim > 32) return refuse(fmt::format("{} dimensions (0 to 32)", t.ndim));
+  if (t.ndim > 0 && t.shape == nullptr) return refuse("no shape");
+  for (int i = 0; i < t.ndim; ++i)
+    if (t.shape[i] < 0) return refuse(fmt::format("dimension {} is {}", i, t.shape[i]));
   int bits = t.dtype.bits;
+  bool integer = t.dtype.code == kDLInt || t.dtype.code == kDLUInt;
+  bool valid_bits = integer ? (bits == 8 || bits == 16 || bits == 32 || bits == 64 || (t.dtype.code == kDLUInt && bits == 1))
+                    : t.dtype.code == kDLFloat ? (bits == 16 || bits == 32 || bits == 64)
+                    : t.dtype.code == kDLComplex ? (bits == 64 || bits == 128) : true;
+  if (!valid_bits) return refuse(fmt::format("{}-bit elements of type code {}", bits, int(t.dtype.code)));
+  DType dtype;
   switch (t.dtype.code) {
 #if DLPACK_VERSION >= 80
     case kDLBool: dtype = DType::boolean(); break;

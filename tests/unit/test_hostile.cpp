@@ -396,3 +396,33 @@ TEST_CASE("run --out never writes through a link planted in the output folder") 
   CHECK(r.output.find("symbolic link") != std::string::npos);
   CHECK(test::read(s.path / "victim") == "keep");
 }
+
+TEST_CASE("API values: Array::from with a shape that does not fit, hostile DLPack tensors") {
+  CHECK_THROWS_AS(pykern::Array::from<float>({1, 2, 3, 4}, {2}), std::invalid_argument);  // was a heap overflow
+  CHECK_THROWS_AS(pykern::Array::zeros(pykern::DType::float_(64), {-1}), std::invalid_argument);
+  CHECK_THROWS_AS(pykern::Array::zeros(pykern::DType::float_(64), {int64_t(1) << 40, int64_t(1) << 40}), std::bad_alloc);
+  double data[4] = {};
+  int64_t shape[2] = {2, 2};
+  DLTensor t{};
+  t.data = data;
+  t.device = {kDLCPU, 0};
+  t.dtype = {kDLFloat, 64, 1};
+  t.ndim = 2;
+  t.shape = shape;
+  CHECK(pykern::Array::from_dlpack(t).ok());
+  for (int ndim : {-1, 33}) {
+    t.ndim = ndim;
+    CHECK_FALSE(pykern::Array::from_dlpack(t).ok());
+  }
+  t.ndim = 2;
+  t.shape = nullptr;
+  CHECK_FALSE(pykern::Array::from_dlpack(t).ok());
+  int64_t negative[2] = {2, -5};
+  t.shape = negative;
+  CHECK_FALSE(pykern::Array::from_dlpack(t).ok());
+  t.shape = shape;
+  t.dtype = {kDLInt, 7, 1};
+  CHECK_FALSE(pykern::Array::from_dlpack(t).ok());
+  t.dtype = {kDLFloat, 0, 1};
+  CHECK_FALSE(pykern::Array::from_dlpack(t).ok());
+}
