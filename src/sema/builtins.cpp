@@ -97,20 +97,36 @@ Value array_operand(FunctionChecker& c, const CallSite& call, size_t i) {
   return Value::error();
 }
 
-// cuda.atomic.add(array, index, value): returns the old value.
-Handler atomic(std::string runtime, size_t values) {
-  return [runtime, values](FunctionChecker& c, const CallSite& call) -> Value {
-    if (!want_args(c, call, 2 + values, 2 + values)) return Value::error();
+// An atomic's index: one integer, or a tuple of them for a 2-d or 3-d array (as Numba takes).
+std::vector<Value> atomic_indices(FunctionChecker& c, const Value& index, SourceRange range) {
+  if (!index.type.is(TypeKind::tuple)) return {index};
+  std::vector<Value> parts;
+  const ir::Expr& e = c.expr(index.expr);
+  for (size_t i = 0; i < index.type.elements.size(); ++i)
+    parts.push_back(e.kind == ir::ExprKind::make_tuple
+                        ? c.value_of(e.args[i])
+                        : c.make_call(fmt::format("pk::get<{}>", i), {index.expr}, index.type.elements[i], range));
+  return parts;
+}
+
+// cuda.atomic.add(array, index, value): returns the old value. `indexed` is false for
+// compare_and_swap(array, old, value), which works on array[0].
+Handler atomic(std::string runtime, size_t values, bool indexed = true) {
+  return [runtime, values, indexed](FunctionChecker& c, const CallSite& call) -> Value {
+    size_t first_value = indexed ? 2 : 1;
+    if (!want_args(c, call, first_value + values, first_value + values)) return Value::error();
     Value array = array_operand(c, call, 0);
     if (!array.ok()) return array;
-    Value element = c.subscript_value(array, {call.args[1]}, call.range);
+    std::vector<Value> indices = indexed ? atomic_indices(c, call.args[1], call.range)
+                                         : std::vector<Value>{c.make_constant({int64_t(0)}, Type::i64(), call.range)};
+    Value element = c.subscript_value(array, indices, call.range);
     if (!element.ok()) return element;
     if (c.expr(element.expr).kind != ir::ExprKind::element) {
       c.error(DiagKind::bad_index, call.range, "an atomic operation needs one element: give an index per dimension");
       return Value::error();
     }
     std::vector<ir::ExprId> args = {element.expr};
-    for (size_t i = 0; i < values; ++i) args.push_back(c.cast_expr(call.args[2 + i].expr, element.type));
+    for (size_t i = 0; i < values; ++i) args.push_back(c.cast_expr(call.args[first_value + i].expr, element.type));
     return c.make_call(runtime, args, element.type, call.range);
   };
 }
@@ -306,7 +322,7 @@ const std::map<std::string, Handler>& handlers() {
       t[std::string("numba.cuda.atomic.") + name] = atomic(runtime, 1);
     }
     t["numba.cuda.atomic.cas"] = atomic("pk::atomic_cas", 2);
-    t["numba.cuda.compare_and_swap"] = atomic("pk::atomic_cas", 2);
+    t["numba.cuda.atomic.compare_and_swap"] = atomic("pk::atomic_cas", 2, false);
     t["numba.cuda.shfl_sync"] = shuffle("pk::shfl_sync");
     t["numba.cuda.shfl_up_sync"] = shuffle("pk::shfl_up_sync");
     t["numba.cuda.shfl_down_sync"] = shuffle("pk::shfl_down_sync");
@@ -382,8 +398,12 @@ std::optional<double> float_constant(const std::string& name) {
   return found->second;
 }
 
+}  // namespace
+
 std::optional<Type> type_value(const std::string& name) {
-  for (const char* prefix : {"numba.types.", "numba.", "numpy.", "numba.core.types."}) {
+  // Where Numba's type objects live: today's numba-cuda exports them from numba.cuda and
+  // numba.cuda.types too (from numba.cuda import void, float32, double).
+  for (const char* prefix : {"numba.types.", "numba.", "numpy.", "numba.core.types.", "numba.cuda.types.", "numba.cuda."}) {
     std::string p(prefix);
     if (name.rfind(p, 0) != 0) continue;
     std::string rest = name.substr(p.size());
@@ -395,8 +415,6 @@ std::optional<Type> type_value(const std::string& name) {
   if (name == "numba.cuda.random.xoroshiro128p_type") return Type::xoroshiro128p_record();
   return std::nullopt;
 }
-
-}  // namespace
 
 bool is_python_builtin(const std::string& name) {
   static const std::set<std::string> names = {"range", "len", "abs", "min", "max", "round", "int",

@@ -22,4 +22,8 @@ struct CallSite {
 };
 Value call_builtin(FunctionChecker& checker, const CallSite& call);
 
+// The Numba type a qualified name denotes ("numba.float32", "numpy.int64", "numba.cuda.double",
+// "numba.cuda.types.void"), in kernels and in signatures alike.
+std::optional<Type> type_value(const std::string& qualified_name);
+
 }  // namespace pykern::sema

@@ -7,6 +7,14 @@
 
 namespace pykern::sema {
 
+// What one iteration of an iterable yields: a value, or for zip(...) and enumerate(...) a group
+// of items, bound to a tuple target part by part (`for k, (x, y) in enumerate(zip(a, b))`).
+struct LoopItem {
+  Value value;
+  std::vector<LoopItem> parts;
+  bool group = false;
+};
+
 namespace {
 bool is_builtin_call(FunctionChecker& checker, const ast::Expr& e, const char* name, int local_of_name) {
   if (e.kind != ast::ExprKind::call || local_of_name >= 0) return false;
@@ -14,7 +22,129 @@ bool is_builtin_call(FunctionChecker& checker, const ast::Expr& e, const char* n
   return callee.kind == ast::ExprKind::name && callee.text == name &&
          !checker.module().imported(name) && !checker.module().function(name);
 }
+
+// The iterables of for loops other than range: arrays (along axis 0), tuples of one type, and
+// zip(...) and enumerate(...) of them, nested as Python allows. Each has a length (int64) and an
+// item at a loop index.
+class LoopSource {
+ public:
+  // The flags say whether the kernel has locals named zip or enumerate, which shadow the builtins.
+  LoopSource(FunctionChecker& checker, bool zip_shadowed, bool enumerate_shadowed)
+      : c_(checker), tree_(checker.module().ast()), zip_local_(zip_shadowed ? 0 : -1),
+        enumerate_local_(enumerate_shadowed ? 0 : -1) {}
+
+  bool is_zip(const ast::Expr& e) { return is_builtin_call(c_, e, "zip", zip_local_); }
+  bool is_enumerate(const ast::Expr& e) { return is_builtin_call(c_, e, "enumerate", enumerate_local_); }
+
+  Value length(ast::ExprId source) {
+    const ast::Expr& e = tree_[source];
+    if (is_zip(e) || is_enumerate(e)) {
+      if (!well_formed(e)) return Value::error();
+      Value shortest = length(e.operands[1]);
+      for (size_t i = 2; i < e.operands.size() && is_zip(e) && shortest.ok(); ++i) {
+        Value other = length(e.operands[i]);
+        if (!other.ok()) return other;
+        shortest = c_.make_call("pk::min", {shortest.expr, other.expr}, Type::i64(), e.range);
+      }
+      return shortest;
+    }
+    Value array = c_.as_runtime(c_.check_expr(source), e.range);
+    if (!array.ok()) return Value::error();
+    if (array.type.is(TypeKind::tuple) && !array.type.elements.empty() &&
+        std::all_of(array.type.elements.begin(), array.type.elements.end(),
+                    [&](const Type& t) { return t == array.type.elements[0]; }))
+      return c_.make_constant({int64_t(array.type.elements.size())}, Type::i64(), e.range);
+    if (!array.type.is(TypeKind::array)) {
+      c_.error(DiagKind::unsupported_operation, e.range,
+               "cannot iterate over a value of type '" + to_string(array.type) + "'",
+               "kernels loop over range(...), arrays, tuples of one type, enumerate(...) and zip(...)");
+      return Value::error();
+    }
+    ir::Expr shape;
+    shape.kind = ir::ExprKind::member;
+    shape.name = "shape[0]";
+    shape.type = Type::i64();
+    shape.args = {array.expr};
+    return c_.value_of(c_.add(shape));
+  }
+
+  LoopItem item(ast::ExprId source, const Value& index) {
+    const ast::Expr& e = tree_[source];
+    LoopItem out;
+    if (is_enumerate(e)) {
+      out.group = true;
+      LoopItem count;
+      count.value = index;
+      if (e.operands.size() == 3) {
+        Value start = c_.as_runtime(c_.check_expr(e.operands[2]), tree_[e.operands[2]].range);
+        count.value = start.ok() ? c_.binary(ast::BinaryOp::add, index, start, e.range) : Value::error();
+      }
+      out.parts = {count, item(e.operands[1], index)};
+      return out;
+    }
+    if (is_zip(e)) {
+      out.group = true;
+      for (size_t i = 1; i < e.operands.size(); ++i) out.parts.push_back(item(e.operands[i], index));
+      return out;
+    }
+    out.value = c_.subscript_value(c_.check_expr(source), {index}, e.range);
+    return out;
+  }
+
+ private:
+  bool well_formed(const ast::Expr& e) {
+    size_t sources = e.operands.size() - 1;
+    bool ok = e.keywords.empty() && sources >= 1 && (!is_enumerate(e) || sources <= 2);
+    if (!ok)
+      c_.error(DiagKind::unsupported_operation, e.range,
+               is_enumerate(e) ? "use enumerate as 'for i, x in enumerate(array)' or enumerate(array, start)"
+                               : "use zip as 'for a, b in zip(x, y)', with one or more iterables");
+    return ok;
+  }
+
+  FunctionChecker& c_;
+  const ast::Ast& tree_;
+  int zip_local_, enumerate_local_;
+};
 }  // namespace
+
+// Pairs each name of a loop target with its value: a group binds a tuple target part by part,
+// and a plain name bound to a group gets the tuple of its values, as in Python.
+void FunctionChecker::bind_loop_item(ast::ExprId target, const LoopItem& item,
+                                     std::vector<std::pair<ast::ExprId, Value>>& per_iteration) {
+  const ast::Expr& t = module().ast()[target];
+  if (!item.group) {
+    per_iteration.push_back({target, item.value});
+    return;
+  }
+  if (t.kind == ast::ExprKind::tuple) {
+    if (t.operands.size() != item.parts.size()) {
+      error(DiagKind::bad_assignment, t.range,
+            fmt::format("the loop gives {} values here, but the target names {}", item.parts.size(), t.operands.size()));
+      return;
+    }
+    for (size_t i = 0; i < item.parts.size(); ++i) bind_loop_item(t.operands[i], item.parts[i], per_iteration);
+    return;
+  }
+  per_iteration.push_back({target, loop_item_value(item, t.range)});
+}
+
+// A group as one value: the tuple of its parts (`for k, pair in enumerate(zip(a, b))`).
+Value FunctionChecker::loop_item_value(const LoopItem& item, SourceRange range) {
+  if (!item.group) return item.value;
+  ir::Expr tuple;
+  tuple.kind = ir::ExprKind::make_tuple;
+  tuple.range = range;
+  std::vector<Type> types;
+  for (const LoopItem& part : item.parts) {
+    Value value = loop_item_value(part, range);
+    if (!value.ok()) return value;
+    tuple.args.push_back(value.expr);
+    types.push_back(value.type);
+  }
+  tuple.type = Type::tuple(std::move(types));
+  return value_of(add(std::move(tuple)));
+}
 
 void FunctionChecker::check_for(const ast::Stmt& stmt) {
   const ast::Ast& tree = module().ast();
@@ -31,27 +161,6 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
     loop.local = new_temporary(type);
     return read_local(loop.local, iterable.range);
   };
-  auto length_of = [&](ast::ExprId source) -> Value {
-    Value array = as_runtime(check_expr(source), tree[source].range);
-    if (!array.ok()) return Value::error();
-    if (array.type.is(TypeKind::tuple) && !array.type.elements.empty() &&
-        std::all_of(array.type.elements.begin(), array.type.elements.end(),
-                    [&](const Type& e) { return e == array.type.elements[0]; }))
-      return make_constant({int64_t(array.type.elements.size())}, Type::i64(), tree[source].range);
-    if (!array.type.is(TypeKind::array)) {
-      error(DiagKind::unsupported_operation, tree[source].range,
-            "cannot iterate over a value of type '" + to_string(array.type) + "'",
-            "kernels loop over range(...), arrays, tuples of one type, enumerate(...) and zip(...)");
-      return Value::error();
-    }
-    ir::Expr shape;
-    shape.kind = ir::ExprKind::member;
-    shape.name = "shape[0]";
-    shape.type = Type::i64();
-    shape.args = {array.expr};
-    return value_of(add(shape));
-  };
-
   if (is_builtin_call(*this, iterable, "range", local_named("range"))) {
     std::vector<Value> bounds;
     for (size_t i = 1; i < iterable.operands.size(); ++i)
@@ -91,55 +200,14 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
     }
     Value index = counter(type);
     per_iteration.push_back({stmt.targets[0], index});
-  } else if (is_builtin_call(*this, iterable, "enumerate", local_named("enumerate")) ||
-             is_builtin_call(*this, iterable, "zip", local_named("zip"))) {
-    bool enumerate = tree[iterable.operands[0]].text == "enumerate";
-    const ast::Expr& target = tree[stmt.targets[0]];
-    size_t sources = iterable.operands.size() - 1;
-    size_t wanted = enumerate ? 2 : sources;
-    if (sources == 0 || (enumerate && sources > 2) || target.kind != ast::ExprKind::tuple ||
-        target.operands.size() != wanted) {
-      error(DiagKind::unsupported_operation, iterable.range,
-            enumerate ? "use enumerate as 'for i, x in enumerate(array)'"
-                      : "use zip as 'for a, b in zip(x, y)' with one name per array");
-      return;
-    }
-    Value stop = length_of(iterable.operands[1]);
-    if (!stop.ok()) return;
-    for (size_t i = 2; i < iterable.operands.size() && !enumerate; ++i) {
-      Value other = length_of(iterable.operands[i]);
-      if (!other.ok()) return;
-      stop = make_call("pk::min", {stop.expr, other.expr}, Type::i64(), iterable.range);
-    }
-    loop.start = int64_value(0);
-    loop.stop = stop.expr;
-    loop.step = int64_value(1);
-    Value index = counter(Type::i64());
-    if (enumerate) {
-      Value shown = index;
-      if (sources == 2) {
-        Value start = as_runtime(check_expr(iterable.operands[2]), tree[iterable.operands[2]].range);
-        if (!start.ok()) return;
-        shown = binary(ast::BinaryOp::add, index, start, iterable.range);
-      }
-      per_iteration.push_back({target.operands[0], shown});
-      Value array = check_expr(iterable.operands[1]);
-      per_iteration.push_back({target.operands[1], subscript_value(array, {index}, iterable.range)});
-    } else {
-      for (size_t i = 0; i < sources; ++i) {
-        Value array = check_expr(iterable.operands[i + 1]);
-        per_iteration.push_back({target.operands[i], subscript_value(array, {index}, iterable.range)});
-      }
-    }
   } else {
-    Value stop = length_of(stmt.value);
+    LoopSource source(*this, local_named("zip") >= 0, local_named("enumerate") >= 0);
+    Value stop = source.length(stmt.value);
     if (!stop.ok()) return;
     loop.start = int64_value(0);
     loop.stop = stop.expr;
     loop.step = int64_value(1);
-    Value index = counter(Type::i64());
-    Value array = check_expr(stmt.value);
-    per_iteration.push_back({stmt.targets[0], subscript_value(array, {index}, iterable.range)});
+    bind_loop_item(stmt.targets[0], source.item(stmt.value, counter(Type::i64())), per_iteration);
   }
   emit_loop_body(stmt, loop, stmt.targets[0], per_iteration);
 }

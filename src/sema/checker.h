@@ -25,6 +25,7 @@ struct Value {
 };
 
 class ProgramBuilder;
+struct LoopItem;  // check_loops.cpp: what one iteration of a for loop yields
 
 class FunctionChecker {
  public:
@@ -95,6 +96,9 @@ class FunctionChecker {
   void check_aug_assign(const ast::Stmt& stmt);
   void check_if(const ast::Stmt& stmt);
   void check_for(const ast::Stmt& stmt);
+  void bind_loop_item(ast::ExprId target, const LoopItem& item,
+                      std::vector<std::pair<ast::ExprId, Value>>& per_iteration);
+  Value loop_item_value(const LoopItem& item, SourceRange range);
   void check_while(const ast::Stmt& stmt);
   void check_return(const ast::Stmt& stmt);
   void check_assert(const ast::Stmt& stmt);

@@ -162,17 +162,7 @@ std::optional<Signature> signature_from_decorator(frontend::Module& module, ast:
     return signature;
   }
   Resolver resolve = [&module](const ast::Ast& ast, ast::ExprId id) -> std::optional<Type> {
-    if (auto qualified = module.qualified_name(id)) {
-      if (*qualified == "numba.cuda.random.xoroshiro128p_type") return Type::xoroshiro128p_record();
-      for (const char* prefix : {"numba.types.", "numba.", "numpy.", "numba.core.types."}) {
-        if (qualified->rfind(prefix, 0) != 0) continue;
-        std::string rest = qualified->substr(std::string(prefix).size());
-        if (rest == "void" || rest == "none") return Type::void_();
-        if (rest == "boolean" || rest == "bool_" || rest == "b1") return Type::boolean();
-        if (auto scalar = scalar_type_named(rest)) return scalar;
-      }
-      return std::nullopt;
-    }
+    if (auto qualified = module.qualified_name(id)) return type_value(*qualified);
     return std::nullopt;
   };
   TypeReader reader{module.ast(), module.file(), diagnostics, resolve};
