@@ -56,6 +56,8 @@ PK_MATH2(hypot, hypotf, hypot)
 PK_MATH2(copysign, copysignf, copysign)
 PK_MATH2(fmod, fmodf, fmod)
 PK_MATH2(fpow, powf, pow)
+PK_MATH1(exp2, exp2f, exp2)
+PK_MATH2(remainder, remainderf, remainder)
 #undef PK_MATH1
 #undef PK_MATH2
 
@@ -70,6 +72,37 @@ PK_DEVICE f64 ldexp(f64 x, i32 e) {
 #else
   return __builtin_ldexp(x, e);
 #endif
+}
+// math.frexp(x) -> (mantissa, exponent as int32) and math.modf(x) -> (fraction, whole part),
+// as Numba types them.
+PK_DEVICE tuple<f64, i32> frexp(f64 x) {
+  int e = 0;
+#if PK_DEVICE_BUILD
+  f64 m = ::frexp(x, &e);
+#else
+  f64 m = __builtin_frexp(x, &e);
+#endif
+  return make_tuple(m, i32(e));
+}
+PK_DEVICE tuple<f32, i32> frexp(f32 x) {
+  int e = 0;
+#if PK_DEVICE_BUILD
+  f32 m = ::frexpf(x, &e);
+#else
+  f32 m = __builtin_frexpf(x, &e);
+#endif
+  return make_tuple(m, i32(e));
+}
+template <class T> PK_DEVICE tuple<T, T> modf(T x) {
+  T whole = 0;
+#if PK_DEVICE_BUILD
+  T fraction = ::modf(x, &whole);
+#else
+  T fraction;
+  if constexpr (sizeof(T) == 4) fraction = __builtin_modff(x, &whole);
+  else fraction = __builtin_modf(x, &whole);
+#endif
+  return make_tuple(fraction, whole);
 }
 template <class T> PK_DEVICE T fma(T a, T b, T c) {
 #if PK_DEVICE_BUILD

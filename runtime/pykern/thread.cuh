@@ -207,6 +207,13 @@ PK_DEVICE i32 eq_sync(u32 mask, i32 p) { return __all_sync(mask, p) || !__any_sy
 PK_DEVICE u32 ballot_sync(u32 mask, i32 p) { return __ballot_sync(mask, p); }
 PK_DEVICE u32 activemask() { return __activemask(); }
 PK_DEVICE u32 lanemask_lt() { return (1u << laneid()) - 1u; }
+template <class T> PK_DEVICE u32 match_any_sync(u32 mask, T v) { return __match_any_sync(mask, v); }
+template <class T> PK_DEVICE tuple<u32, bool> match_all_sync(u32 mask, T v) {
+  int predicate = 0;
+  u32 matched = __match_all_sync(mask, v, &predicate);
+  return make_tuple(matched, predicate != 0);
+}
+PK_DEVICE void nanosleep(u32 ns) { __nanosleep(ns); }
 template <class T> PK_DEVICE T popc(T x) { return sizeof(T) == 8 ? T(__popcll((unsigned long long)x)) : T(__popc((unsigned)x)); }
 template <class T> PK_DEVICE T clz(T x) { return sizeof(T) == 8 ? T(__clzll((long long)x)) : T(__clz((int)x)); }
 template <class T> PK_DEVICE T ffs(T x) { return sizeof(T) == 8 ? T(__ffsll((long long)x)) : T(__ffs((int)x)); }
@@ -232,6 +239,19 @@ PK_DEVICE i32 any_sync(u32 mask, i32 p) { return (ballot_sync(mask, p) & mask) !
 PK_DEVICE i32 eq_sync(u32 mask, i32 p) { u32 b = ballot_sync(mask, p) & mask; return b == mask || b == 0; }
 PK_DEVICE u32 activemask() { return sim::warp_ballot(0xffffffffu, 1); }
 PK_DEVICE u32 lanemask_lt() { return (1u << laneid()) - 1u; }
+// The lanes of `mask` whose value equals this lane's: one exchange per lane of the mask.
+template <class T> PK_DEVICE u32 match_any_sync(u32 mask, T v) {
+  u32 same = 0;
+  for (i32 lane = 0; lane < 32; ++lane)
+    if ((mask >> lane) & 1u)
+      if (sim::warp_exchange(mask, to_bits(v), lane) == to_bits(v)) same |= 1u << lane;
+  return same;
+}
+template <class T> PK_DEVICE tuple<u32, bool> match_all_sync(u32 mask, T v) {
+  bool all = match_any_sync(mask, v) == mask;
+  return make_tuple(all ? mask : 0u, all);
+}
+PK_DEVICE void nanosleep(u32) {}
 template <class T> PK_DEVICE T popc(T x) { return T(__builtin_popcountll((unsigned long long)x)); }
 template <class T> PK_DEVICE T clz(T x) { return x == 0 ? T(sizeof(T) * 8) : T(__builtin_clzll((unsigned long long)x) - (64 - sizeof(T) * 8)); }
 template <class T> PK_DEVICE T ffs(T x) { return T(__builtin_ffsll((long long)x)); }

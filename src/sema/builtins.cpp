@@ -232,6 +232,20 @@ const std::map<std::string, Handler>& handlers() {
     for (const char* name : {"isnan", "isinf", "isfinite"})
       t[std::string("numpy.") + name] = predicate_math(std::string("pk::") + name);
     t["math.ldexp"] = fixed("pk::ldexp", {Type::f64(), Type::i32()}, Type::f64());
+    t["math.exp2"] = unary_math("pk::exp2");
+    t["math.remainder"] = binary_math("pk::remainder");
+    // math.frexp(x) -> (mantissa, int32 exponent); math.modf(x) -> (fraction, whole part).
+    t["math.frexp"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+      Type type = c.float_type_for(call.args[0].type);
+      return c.make_call("pk::frexp", {c.cast_expr(call.args[0].expr, type)}, Type::tuple({type, Type::i32()}),
+                         call.range);
+    };
+    t["math.modf"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+      Type type = c.float_type_for(call.args[0].type);
+      return c.make_call("pk::modf", {c.cast_expr(call.args[0].expr, type)}, Type::uni_tuple(type, 2), call.range);
+    };
     t["builtins.min"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, "pk::min"); };
     t["builtins.max"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, "pk::max"); };
     t["numpy.minimum"] = t["builtins.min"];
@@ -338,6 +352,31 @@ const std::map<std::string, Handler>& handlers() {
                                      c.cast_expr(call.args[2].expr, type)}, type, call.range);
     };
     t["numba.cuda.cbrt"] = unary_math("pk::cbrt");
+    // cuda.selp(predicate, a, b): a where the predicate holds, else b (PTX's selp).
+    t["numba.cuda.selp"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 3, 3) || !want_numeric(c, call, call.args[1]) || !want_numeric(c, call, call.args[2]))
+        return Value::error();
+      Value test = c.truth(call.args[0], call.range);
+      if (!test.ok()) return test;
+      Type type = promote(call.args[1].type, call.args[2].type);
+      ir::Expr select;
+      select.kind = ir::ExprKind::select;
+      select.type = type;
+      select.range = call.range;
+      select.args = {test.expr, c.cast_expr(call.args[1].expr, type), c.cast_expr(call.args[2].expr, type)};
+      return c.value_of(c.add(std::move(select)));
+    };
+    t["numba.cuda.nanosleep"] = fixed("pk::nanosleep", {Type::int_(32, false)}, Type::void_());
+    t["numba.cuda.match_any_sync"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[1])) return Value::error();
+      return c.make_call("pk::match_any_sync", {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr},
+                         Type::int_(32, false), call.range);
+    };
+    t["numba.cuda.match_all_sync"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[1])) return Value::error();
+      return c.make_call("pk::match_all_sync", {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr},
+                         Type::tuple({Type::int_(32, false), Type::boolean()}), call.range);
+    };
     for (const char* name : {"popc", "clz", "ffs", "brev"}) {
       t[std::string("numba.cuda.") + name] = [runtime = std::string("pk::") + name](FunctionChecker& c, const CallSite& call) -> Value {
         if (!want_args(c, call, 1, 1)) return Value::error();

@@ -31,7 +31,8 @@ namespace {
 // Runtime functions at which the threads of a block or a warp meet.
 bool is_collective(const std::string& name) {
   static const char* const collectives[] = {"pk::syncthreads", "pk::syncwarp", "pk::shfl", "pk::all_sync",
-                                            "pk::any_sync", "pk::eq_sync", "pk::ballot_sync", "pk::activemask"};
+                                            "pk::any_sync", "pk::eq_sync", "pk::ballot_sync", "pk::activemask",
+                                            "pk::match_any_sync", "pk::match_all_sync"};
   for (const char* prefix : collectives)
     if (name.rfind(prefix, 0) == 0) return true;
   return false;

@@ -232,3 +232,31 @@ def divide_quietly(a, b, out):
   CHECK(out.at<int64_t>(2) == 0);
   CHECK(out.at<int64_t>(3) == 10);
 }
+
+TEST_CASE("match_any_sync and match_all_sync see the whole warp (CUDA's semantics; Numba's simulator lacks them)") {
+  Module m = load(R"py(
+from numba import cuda
+
+@cuda.jit
+def match(out):
+    t = cuda.threadIdx.x
+    out[t, 0] = cuda.match_any_sync(0xffffffff, t // 4)
+    mask, same = cuda.match_all_sync(0xffffffff, t // 32)
+    out[t, 1] = mask
+    out[t, 2] = same
+    mask, same = cuda.match_all_sync(0xffffffff, t)
+    out[t, 3] = mask
+    out[t, 4] = same
+    cuda.nanosleep(1)
+)py");
+  Array out = Array::zeros(DType::int_(64), {32, 5});
+  REQUIRE(m.kernel("match")->launch(Launch(1, 32).backend(Backend::cpu), out).ok());
+  for (int t = 0; t < 32; ++t) {
+    CAPTURE(t);
+    CHECK(out.at<int64_t>(t, 0) == int64_t(0xFu << (4 * (t / 4))));
+    CHECK(out.at<int64_t>(t, 1) == int64_t(0xffffffffu));
+    CHECK(out.at<int64_t>(t, 2) == 1);
+    CHECK(out.at<int64_t>(t, 3) == 0);
+    CHECK(out.at<int64_t>(t, 4) == 0);
+  }
+}
