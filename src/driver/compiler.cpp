@@ -89,6 +89,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     ir::Program program = sema::infer(module, *entries, diagnostics, options.debug);
     output.timings.infer_ms = clock.lap_ms();
     if (diagnostics.has_errors()) return compile_error(diagnostics);
+    output.warnings += diagnostics.render();  // only warnings are left
     if (options.want_types) output.types = driver::types_report(file, program);
 
     emit::EmittedSource emitted = emit::emit_cuda(program, file.display_name());

@@ -264,6 +264,11 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     } else if (keyword.name == "inline" || keyword.name == "nopython" || keyword.name == "nogil" ||
                keyword.name == "forceinline" || keyword.name == "boundscheck") {
       // Accepted and without effect here: NVRTC inlines device functions on its own.
+    } else if (keyword.name == "_dbg_optnone" || keyword.name == "_dbg_extend_lifetimes" || keyword.name == "lto" ||
+               keyword.name == "launch_bounds") {
+      // numba-cuda's testing and tuning options: a kernel file that uses them still runs.
+      diagnostics.warning(DiagKind::bad_decorator, file(), keyword.range,
+                          "'" + keyword.name + "' is accepted and has no effect in pykern");
     } else {
       diagnostics.error(DiagKind::bad_decorator, file(), keyword.range,
                         "unsupported decorator option '" + keyword.name + "'",

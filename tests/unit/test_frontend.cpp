@@ -139,3 +139,17 @@ TEST_CASE("indentation: CPython's errors, and the layouts CPython accepts") {
   REQUIRE(else_misaligned.diagnostics.has_errors());
   CHECK(else_misaligned.diagnostics.render().find("unindent does not match") != std::string::npos);
 }
+
+#include "pykern/compiler.h"
+
+TEST_CASE("numba-cuda's testing options are accepted with a warning, not refused") {
+  pykern::CompileOptions options;
+  options.emit = pykern::EmitKind::cuda;
+  options.use_cache = false;
+  auto result = pykern::compile_source(
+      "from numba import cuda\n@cuda.jit('void(float64[:])', _dbg_optnone=True, _dbg_extend_lifetimes=True, "
+      "lto=True)\ndef k(a):\n    a[0] = 1\n", "dbg.py", options);
+  REQUIRE_MESSAGE(result.ok(), (result.ok() ? std::string() : result.error().describe()));
+  CHECK(result->warnings.find("'_dbg_optnone' is accepted and has no effect") != std::string::npos);
+  CHECK(result->warnings.find("warning:") != std::string::npos);
+}
