@@ -127,6 +127,20 @@ template <class T> PK_DEVICE void check_divisor(T b, const char* file, int line)
 template <class T> PK_DEVICE T py_and(T a, T b) { return a != T(0) ? b : a; }
 template <class T> PK_DEVICE T py_or(T a, T b) { return a != T(0) ? a : b; }
 
+// A range(...) object held in a variable (r = range(n); for i in r; len(r)).
+template <class T> struct range {
+  T start, stop, step;
+};
+template <class T> PK_DEVICE range<T> make_range(T start, T stop, T step) { return {start, stop, step}; }
+// len(range): the number of values it yields, as Python counts them (0 for a zero step, which
+// Python refuses when the range is made).
+template <class T> PK_DEVICE i64 range_len(const range<T>& r) {
+  i64 start = i64(r.start), stop = i64(r.stop), step = i64(r.step);
+  if (step > 0 && start < stop) return i64((u64(stop) - u64(start) - 1) / u64(step) + 1);
+  if (step < 0 && start > stop) return i64((u64(start) - u64(stop) - 1) / (u64(0) - u64(step)) + 1);
+  return 0;
+}
+
 // for i in range(start, stop, step): does the loop go on with i?
 template <class T> PK_DEVICE bool range_continues(T i, T stop, T step) {
   return step > 0 ? i < stop : i > stop;

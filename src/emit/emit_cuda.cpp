@@ -32,6 +32,7 @@ std::string cxx_type(const Type& t) {
       return text + ">";
     }
     case TypeKind::record: return t.record_name;
+    case TypeKind::range: return fmt::format("pk::range<{}>", cxx_type(t.elements.at(0)));
     default: return "void";
   }
 }

@@ -295,9 +295,37 @@ const std::map<std::string, Handler>& handlers() {
       if (args.size() == 1) args.push_back(c.make_constant({0.0}, part, call.range).expr);
       return c.make_call("pk::make_complex", args, Type::complex(128), call.range);
     };
+    // range(...) as a value (r = range(2, n, 3)): a for loop over it or len(r) use it.
+    t["builtins.range"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 3)) return Value::error();
+      Type type = call.args[0].type;
+      for (const Value& bound : call.args) {
+        if (!bound.type.is_integer_like()) {
+          c.error(DiagKind::type_mismatch, call.range, "range() needs integers, not '" + to_string(bound.type) + "'",
+                  "convert with int(...)");
+          return Value::error();
+        }
+        type = arithmetic_result(type, bound.type);
+      }
+      if (call.args.size() == 3) {
+        auto step = c.fold(call.args[2].expr);
+        if (step && step->as_int() == 0) {
+          c.error(DiagKind::bad_argument, call.range, "range() step must not be zero");
+          return Value::error();
+        }
+      }
+      Value zero = c.make_constant({int64_t(0)}, Type::i64(), call.range);
+      Value one = c.make_constant({int64_t(1)}, Type::i64(), call.range);
+      ir::ExprId start = call.args.size() >= 2 ? call.args[0].expr : zero.expr;
+      ir::ExprId stop = call.args.size() >= 2 ? call.args[1].expr : call.args[0].expr;
+      ir::ExprId step = call.args.size() == 3 ? call.args[2].expr : one.expr;
+      return c.make_call("pk::make_range", {c.cast_expr(start, type), c.cast_expr(stop, type), c.cast_expr(step, type)},
+                         Type::range_of(type), call.range);
+    };
     t["builtins.len"] = [](FunctionChecker& c, const CallSite& call) -> Value {
       if (!want_args(c, call, 1, 1)) return Value::error();
       const Type& type = call.args[0].type;
+      if (type.is(TypeKind::range)) return c.make_call("pk::range_len", {call.args[0].expr}, Type::i64(), call.range);
       if (type.is(TypeKind::tuple))
         return c.make_constant({int64_t(type.elements.size())}, Type::i64(), call.range);
       if (!type.is(TypeKind::array)) {
@@ -483,7 +511,7 @@ Value call_builtin(FunctionChecker& checker, const CallSite& call) {
   if (found == handlers().end()) {
     std::string shown = call.name.rfind("builtins.", 0) == 0 ? call.name.substr(9) : call.name;
     std::string hint;
-    if (call.name == "builtins.range" || call.name == "builtins.enumerate" || call.name == "builtins.zip")
+    if (call.name == "builtins.enumerate" || call.name == "builtins.zip")
       hint = "use it directly as the iterable of a for loop";
     else if (call.name.rfind("numpy.", 0) == 0)
       hint = "kernels support NumPy's scalar math functions and types, not array functions";

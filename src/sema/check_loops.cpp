@@ -129,6 +129,15 @@ void FunctionChecker::bind_loop_item(ast::ExprId target, const LoopItem& item,
   per_iteration.push_back({target, loop_item_value(item, t.range)});
 }
 
+// The iterable as a range object held in a variable, or an invalid value for anything else (it
+// is then checked as a sequence). Only a plain name is looked at, so nothing is evaluated twice.
+Value FunctionChecker::range_value(ast::ExprId iterable) {
+  const ast::Expr& e = module().ast()[iterable];
+  int local = e.kind == ast::ExprKind::name ? local_named(e.text) : -1;
+  if (local < 0 || !function_.locals[local].type.is(TypeKind::range)) return Value::error();
+  return check_expr(iterable);
+}
+
 // A group as one value: the tuple of its parts (`for k, pair in enumerate(zip(a, b))`).
 Value FunctionChecker::loop_item_value(const LoopItem& item, SourceRange range) {
   if (!item.group) return item.value;
@@ -200,6 +209,23 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
     }
     Value index = counter(type);
     per_iteration.push_back({stmt.targets[0], index});
+  } else if (Value held = range_value(stmt.value); held.ok()) {
+    // for i in r, where r = range(...): the bounds are read from the object.
+    Type type = held.type.elements[0];
+    auto member = [&](const char* name) {
+      ir::Expr e;
+      e.kind = ir::ExprKind::member;
+      e.name = name;
+      e.type = type;
+      e.range = iterable.range;
+      e.args = {held.expr};
+      return add(std::move(e));
+    };
+    loop.start = member("start");
+    loop.stop = member("stop");
+    loop.step = member("step");
+    loop.step_sign = 0;  // decided at run time
+    per_iteration.push_back({stmt.targets[0], counter(type)});
   } else {
     LoopSource source(*this, local_named("zip") >= 0, local_named("enumerate") >= 0);
     Value stop = source.length(stmt.value);

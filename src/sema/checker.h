@@ -99,6 +99,7 @@ class FunctionChecker {
   void bind_loop_item(ast::ExprId target, const LoopItem& item,
                       std::vector<std::pair<ast::ExprId, Value>>& per_iteration);
   Value loop_item_value(const LoopItem& item, SourceRange range);
+  Value range_value(ast::ExprId iterable);
   void check_while(const ast::Stmt& stmt);
   void check_return(const ast::Stmt& stmt);
   void check_assert(const ast::Stmt& stmt);

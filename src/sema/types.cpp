@@ -34,6 +34,12 @@ Type Type::uni_tuple(Type element, int count) {
   return tuple(std::vector<Type>(static_cast<size_t>(count), element));
 }
 
+Type Type::range_of(Type integer) {
+  Type t = make(TypeKind::range);
+  t.elements = {std::move(integer)};
+  return t;
+}
+
 Type Type::xoroshiro128p_record() {
   Type t = make(TypeKind::record);
   t.elements = {u64(), u64()};
@@ -64,7 +70,8 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::floating:
     case TypeKind::complex: return a.bits == b.bits;
     case TypeKind::array: return a.ndim == b.ndim && a.layout == b.layout && a.elements == b.elements;
-    case TypeKind::tuple: return a.elements == b.elements;
+    case TypeKind::tuple:
+    case TypeKind::range: return a.elements == b.elements;
     case TypeKind::record: return a.elements == b.elements && a.field_names == b.field_names;
     default: return true;
   }
@@ -106,6 +113,7 @@ std::string to_string(const Type& t) {
       return text + ")";
     }
     case TypeKind::string: return "unicode_type";
+    case TypeKind::range: return fmt::format("range_state{}", t.elements.at(0).bits);
   }
   return "?";
 }

@@ -19,6 +19,7 @@ enum class TypeKind {
   tuple,     // elements
   record,    // elements + field_names; a structured dtype such as xoroshiro128p states
   string,    // only as constant arguments (print, assert messages)
+  range,     // a range(...) object held in a variable: elements[0] is its integer type
 };
 
 enum class Layout { C, F, A };
@@ -50,6 +51,7 @@ struct Type {
   static Type tuple(std::vector<Type> elements);
   static Type uni_tuple(Type element, int count);
   static Type xoroshiro128p_record();
+  static Type range_of(Type integer);
 
   bool is(TypeKind k) const { return kind == k; }
   bool is_numeric() const {
