@@ -3,9 +3,12 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include <fmt/format.h>
 
+#include "api/arguments.h"
+#include "cli/arguments.h"
 #include "cli/commands.h"
 #include "pykern/compiler.h"
 
@@ -17,6 +20,7 @@ int g_exit_code = 0;
 struct CompileArgs {
   std::string file;
   std::vector<std::string> signatures;
+  std::vector<std::string> likes;  // NAME=ARG,ARG,...: example arguments, typed as Numba types them
   std::vector<std::string> kernels;
   std::string emit = "cubin";
   std::string arch;
@@ -26,6 +30,24 @@ struct CompileArgs {
   bool types = false;
   bool no_cache = false;
 };
+
+// --like NAME=a.npy,b.npy,3: the signature Numba would give a call with these arguments.
+Result<KernelSignature> signature_like(const std::string& like) {
+  size_t equals = like.find('=');
+  if (equals == std::string::npos || equals == 0)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("--like takes NAME=ARG,ARG,... (.npy files and scalars), not '{}'", like));
+  std::vector<Argument> arguments;
+  std::stringstream list(like.substr(equals + 1));
+  for (std::string text; std::getline(list, text, ',');) {
+    auto argument = parse_argument(text);
+    if (!argument.ok()) return argument.error();
+    arguments.push_back(*argument);
+  }
+  auto signature = detail::signature_for(arguments);
+  if (!signature.ok()) return signature.error();
+  return KernelSignature{like.substr(0, equals), *signature};
+}
 
 int run_compile(const CompileArgs& args) {
   if (args.output_given && args.output.empty()) {
@@ -48,6 +70,14 @@ int run_compile(const CompileArgs& args) {
       return 2;
     }
     options.signatures.push_back({sig.substr(0, equals), sig.substr(equals + 1)});
+  }
+  for (const std::string& like : args.likes) {
+    auto signature = signature_like(like);
+    if (!signature.ok()) {
+      std::cerr << "pykern: error: " << signature.error().message << "\n";
+      return 2;
+    }
+    options.signatures.push_back(*signature);
   }
   options.emit = args.emit == "cuda" ? EmitKind::cuda : args.emit == "ptx" ? EmitKind::ptx : EmitKind::cubin;
   options.arch = args.arch;
@@ -102,6 +132,9 @@ void add_compile_command(CLI::App& app) {
   compile->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
   compile->add_option("--sig", args->signatures,
                       "NAME=SIGNATURE in Numba's syntax, e.g. 'add=void(float32[::1], int64)' (repeatable)");
+  compile->add_option("--like", args->likes,
+                      "NAME=ARG,ARG,...: type the kernel for these example arguments (.npy files and scalars such "
+                      "as 3, 2.5, f4:1), as a call with them would (repeatable)");
   compile->add_option("--kernel", args->kernels, "only this kernel and what it calls (repeatable)");
   compile->add_option("--emit", args->emit, "what to produce: cubin (default), ptx or cuda")
       ->check(CLI::IsMember({"cubin", "ptx", "cuda"}));

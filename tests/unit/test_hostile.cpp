@@ -426,3 +426,19 @@ TEST_CASE("API values: Array::from with a shape that does not fit, hostile DLPac
   t.dtype = {kDLFloat, 0, 1};
   CHECK_FALSE(pykern::Array::from_dlpack(t).ok());
 }
+
+TEST_CASE("compile --like types a kernel from example arguments, as a call with them would") {
+  Scratch s;
+  fs::path file = s.write("k.py", "from numba import cuda\n\n@cuda.jit\ndef k(a, b, n):\n    a[0, 0] = b[0, 0] + n\n");
+  save(s.path / "a.npy", pykern::Array::zeros(pykern::DType::float_(32), {3, 4}));
+  save(s.path / "b.npy", pykern::Array::zeros(pykern::DType::float_(64), {3, 4}, pykern::Order::F));
+  std::string like = "k=" + (s.path / "a.npy").string() + "," + (s.path / "b.npy").string();
+  Run r = run_cli("compile " + file.string() + " --emit ptx -o " + (s.path / "k.ptx").string() + " --like " + like + ",3",
+                  cache_env(s));
+  REQUIRE_MESSAGE(r.status == 0, r.output);
+  CHECK(r.output.find("k(array(float32, 2d, C), array(float64, 2d, F), int64)") != std::string::npos);
+  r = run_cli("compile " + file.string() + " --emit cuda --like " + like + ",u1:7", cache_env(s));
+  CHECK(r.output.find("pk::u8 py_n") != std::string::npos);
+  CHECK(run_cli("compile " + file.string() + " --like " + like + ",int8:300", cache_env(s)).status == 2);
+  CHECK(run_cli("compile " + file.string() + " --like k", cache_env(s)).status == 2);
+}
