@@ -125,9 +125,15 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
 #if PK_DEVICE_BUILD
 #define PK_SHARED_STORAGE(type, name, count) __shared__ type name[count]
 #define PK_LOCAL_STORAGE(type, name, count) type name[count]
+// Dynamic shared memory (cuda.shared.array(0, dtype)): every such array views the launch's
+// dynamic shared bytes from their start.
+#define PK_DYNAMIC_SHARED_STORAGE(type, name) \
+  extern __shared__ __align__(16) unsigned char pk_dynamic_shared[]; \
+  type* name = reinterpret_cast<type*>(pk_dynamic_shared)
 #else
 // The simulator gives each block its own shared memory (src/sim/engine.cpp).
 #define PK_SHARED_STORAGE(type, name, count) \
   type* name = static_cast<type*>(::pk::sim::shared_storage(__COUNTER__, sizeof(type) * (count), alignof(type)))
 #define PK_LOCAL_STORAGE(type, name, count) type name[count]
+#define PK_DYNAMIC_SHARED_STORAGE(type, name) type* name = static_cast<type*>(::pk::sim::dynamic_shared())
 #endif

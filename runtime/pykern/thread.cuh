@@ -26,6 +26,9 @@ struct Hooks {
   void (*report_failure)(const char* file, int line, const char* kind, const char* message);
   // Stops the thread when its launch ran past its timeout (Launch::timeout, run --timeout).
   void (*check_stop)(const char* file, int line);
+  // The block's dynamic shared memory (Launch::shared_bytes), and its size in bytes.
+  void* (*dynamic_shared)();
+  u64 (*dynamic_shared_bytes)();
 };
 inline const Hooks* hooks = nullptr;
 
@@ -40,6 +43,8 @@ inline void syncwarp(u32 mask) { hooks->syncwarp(mask); }
 inline u64 warp_exchange(u32 mask, u64 value, i32 lane) { return hooks->warp_exchange(mask, value, lane); }
 inline u32 warp_ballot(u32 mask, i32 predicate) { return hooks->warp_ballot(mask, predicate); }
 inline void threadfence() { hooks->threadfence(); }
+inline void* dynamic_shared() { return hooks->dynamic_shared(); }
+inline u64 dynamic_shared_bytes() { return hooks->dynamic_shared_bytes(); }
 
 // A kernel of the simulator library: its wrapper unpacks the launcher's argument pointers.
 using Entry = void (*)(void* const* args);
@@ -207,6 +212,12 @@ PK_DEVICE i32 eq_sync(u32 mask, i32 p) { return __all_sync(mask, p) || !__any_sy
 PK_DEVICE u32 ballot_sync(u32 mask, i32 p) { return __ballot_sync(mask, p); }
 PK_DEVICE u32 activemask() { return __activemask(); }
 PK_DEVICE u32 lanemask_lt() { return (1u << laneid()) - 1u; }
+// The launch's dynamic shared memory size (cuda.shared.array(0, dtype) holds what fits).
+PK_DEVICE u64 dynamic_shared_bytes() {
+  u32 bytes;
+  asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+  return bytes;
+}
 template <class T> PK_DEVICE u32 match_any_sync(u32 mask, T v) { return __match_any_sync(mask, v); }
 template <class T> PK_DEVICE tuple<u32, bool> match_all_sync(u32 mask, T v) {
   int predicate = 0;
@@ -252,6 +263,7 @@ template <class T> PK_DEVICE tuple<u32, bool> match_all_sync(u32 mask, T v) {
   return make_tuple(all ? mask : 0u, all);
 }
 PK_DEVICE void nanosleep(u32) {}
+PK_DEVICE u64 dynamic_shared_bytes() { return sim::dynamic_shared_bytes(); }
 template <class T> PK_DEVICE T popc(T x) { return T(__builtin_popcountll((unsigned long long)x)); }
 template <class T> PK_DEVICE T clz(T x) { return x == 0 ? T(sizeof(T) * 8) : T(__builtin_clzll((unsigned long long)x) - (64 - sizeof(T) * 8)); }
 template <class T> PK_DEVICE T ffs(T x) { return T(__builtin_ffsll((long long)x)); }

@@ -101,7 +101,7 @@ Status ModuleState::run(Specialization& s, const Launch& config, const std::vect
   const Dim3& g = config.grid();
   const Dim3& b = config.block();
   return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed.pointers.data(),
-                     config.timeout());
+                     config.timeout(), config.shared_bytes());
 }
 
 }  // namespace detail
@@ -147,6 +147,9 @@ Status check_launch(const std::string& kernel, const Launch& launch) {
   if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0)
     return refuse("every dimension must be at least 1");
   if (b.count() > 1024) return refuse("a block has at most 1024 threads");
+  // sm_80 and sm_90 give a block up to 227 KiB of shared memory; the simulator keeps to it too.
+  if (launch.shared_bytes() > 227 * 1024)
+    return refuse(fmt::format("{} bytes of dynamic shared memory; a block has at most 227 KiB", launch.shared_bytes()));
   if (b.z > 64) return refuse("a block's z dimension is at most 64");
   if (g.x > 2147483647u || g.y > 65535 || g.z > 65535) return refuse("the grid is at most (2^31-1, 65535, 65535)");
   return ok_status();

@@ -24,6 +24,7 @@ struct RunArgs {
   std::string file, function, grid, block, backend = "auto", out = "pykern_out";
   std::optional<int64_t> forall;
   double timeout = 0;
+  uint64_t shared_bytes = 0;
   bool debug = false;
   std::vector<std::string> args;
 };
@@ -187,7 +188,7 @@ int run(const RunArgs& a) {
     }
     launch.emplace(*grid, *block);
   }
-  launch->backend(backend).timeout(a.timeout);
+  launch->backend(backend).timeout(a.timeout).shared_bytes(a.shared_bytes);
   std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
                            Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
   auto status = kernel->launch(*launch, args);
@@ -214,6 +215,9 @@ void add_run_command(CLI::App& app) {
   run_app->add_option("--backend", args->backend, "cpu, cuda or auto (the GPU when present, else the simulator)")
       ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
   run_app->add_flag("--debug", args->debug, "compile as with debug=True (asserts, raise)");
+  run_app->add_option("--shared-bytes", args->shared_bytes,
+                      "dynamic shared memory per block, for cuda.shared.array(0, dtype) (Numba's kernel[grid, block, "
+                      "stream, bytes])");
   run_app->add_option("--timeout", args->timeout,
                       "simulator: stop the kernel with a TimeoutError after this many seconds (default: none)")
       ->check(CLI::NonNegativeNumber);

@@ -204,6 +204,12 @@ void Emitter::stmt(ir::StmtId id) {
       }
       std::string storage = fmt::format("pk_storage_{}", storage_count_++);
       std::string element = cxx_type(s.array_dtype);
+      if (s.dynamic_shared) {
+        out_.line(fmt::format("PK_DYNAMIC_SHARED_STORAGE({}, {});", element, storage));
+        out_.line(fmt::format("{} = pk::make_array<{}, 1>({}, pk::dynamic_shared_bytes() / sizeof({}));",
+                              local(s.local), element, storage, element));
+        return;
+      }
       out_.line(fmt::format("{}({}, {}, {});", s.in_shared_memory ? "PK_SHARED_STORAGE" : "PK_LOCAL_STORAGE",
                             element, storage, count));
       out_.line(fmt::format("{} = pk::make_array<{}, {}>({}{});", local(s.local), element, s.array_shape.size(),

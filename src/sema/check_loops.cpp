@@ -314,7 +314,11 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
           "use literals or module-level constants, e.g. TPB = 16 ... shape=(TPB, TPB)");
     return failed();
   }
+  // cuda.shared.array(0, dtype): dynamic shared memory, sized by the launch (every such array
+  // of a kernel views the same bytes, as in CUDA).
+  bool dynamic = shared && extents.size() == 1 && extents[0] == 0;
   for (int64_t extent : extents) {
+    if (dynamic) break;
     if (extent <= 0 || extent > (int64_t(1) << 31)) {
       error(DiagKind::not_constant, tree[shape_expr].range,
             fmt::format("array extent {} is out of range (1 .. 2^31)", extent));
@@ -330,6 +334,7 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
   declare.array_dtype = dtype.type;
   declare.array_shape = extents;
   declare.in_shared_memory = shared;
+  declare.dynamic_shared = dynamic;
   emit_stmt(std::move(declare));
   return true;
 }

@@ -64,7 +64,7 @@ enum class StmtKind {
   break_,        // loop_id
   continue_,
   return_,       // value (invalid for a bare return)
-  declare_array, // local, array_dtype, array_shape, in_shared_memory
+  declare_array, // local, array_dtype, array_shape, in_shared_memory, dynamic_shared
   assert_,       // condition, message (text)
   raise_,        // message (text)
   print,         // args (values and constant strings)
@@ -89,6 +89,7 @@ struct Stmt {
   Type array_dtype;
   std::vector<int64_t> array_shape;
   bool in_shared_memory = false;
+  bool dynamic_shared = false;  // cuda.shared.array(0, ...): the launch's dynamic shared memory
 };
 
 struct Local {

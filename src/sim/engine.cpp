@@ -65,6 +65,7 @@ struct BlockState {
   std::vector<u64> warp_slots;  // 32 per warp
   std::vector<std::pair<int, std::unique_ptr<unsigned char[]>>> shared;  // by PK_SHARED_STORAGE slot
   std::vector<u64> shared_bytes;
+  std::unique_ptr<unsigned char[]> dynamic_shared;  // Launch::shared_bytes of it, zeroed per block
 };
 
 struct Launch {
@@ -73,6 +74,7 @@ struct Launch {
   bool cooperative = false;
   void* const* args = nullptr;
   u64 stack_bytes = 0;
+  u64 dynamic_shared_bytes = 0;
   std::atomic<bool> failed{false};
   std::atomic<bool> timed_out{false};  // set by the watchdog: threads stop at their next loop tick
   double timeout_seconds = 0;
@@ -201,9 +203,13 @@ void* shared_storage(int slot, u64 bytes, u64) {
   return b.shared.back().second.get();
 }
 
+void* dynamic_shared() { return current->block->dynamic_shared.get(); }
+u64 dynamic_shared_bytes() { return current->block->launch->dynamic_shared_bytes; }
+
 const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
-                              threadfence,   report_index_error, report_failure, check_stop};
+                              threadfence,   report_index_error, report_failure, check_stop,
+                              dynamic_shared, dynamic_shared_bytes};
 
 // ---- running blocks ----
 
@@ -275,6 +281,7 @@ void run_block(BlockState& b, Launch& launch, u64 index) {
   const dim3& g = launch.grid;
   b.bid = {static_cast<u32>(index % g.x), static_cast<u32>(index / g.x % g.y), static_cast<u32>(index / (u64(g.x) * g.y))};
   for (size_t i = 0; i < b.shared.size(); ++i) std::memset(b.shared[i].second.get(), 0, b.shared_bytes[i]);
+  if (b.dynamic_shared) std::memset(b.dynamic_shared.get(), 0, launch.dynamic_shared_bytes);
   b.live = static_cast<int>(b.threads.size());
   b.block_barrier = {};
   std::fill(b.warp_barriers.begin(), b.warp_barriers.end(), Barrier{});
@@ -307,6 +314,8 @@ void worker(Launch& launch) {
     t.tid = {static_cast<u32>(i % d.x), static_cast<u32>(i / d.x % d.y), static_cast<u32>(i / (size_t(d.x) * d.y))};
     t.block = &b;
   }
+  // new[] aligns for any element type (16 bytes); at least one byte, so that it has an address.
+  b.dynamic_shared.reset(new unsigned char[std::max<u64>(launch.dynamic_shared_bytes, 1)]());
   size_t warps = (count + 31) / 32;
   b.warp_barriers.resize(warps);
   b.warp_live.resize(warps);
@@ -329,6 +338,7 @@ Status run_grid(const GridLaunch& grid_launch) {
   launch.block = {grid_launch.block[0], grid_launch.block[1], grid_launch.block[2]};
   launch.args = grid_launch.args;
   launch.timeout_seconds = grid_launch.timeout_seconds;
+  launch.dynamic_shared_bytes = grid_launch.dynamic_shared_bytes;
   static const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   unsigned count = static_cast<unsigned>(std::min<u64>(workers, blocks));

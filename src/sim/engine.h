@@ -27,6 +27,7 @@ struct GridLaunch {
   std::array<uint32_t, 3> grid{1, 1, 1}, block{1, 1, 1};
   void* const* args = nullptr;
   double timeout_seconds = 0;  // 0: none; past it the threads stop at their next loop iteration
+  uint64_t dynamic_shared_bytes = 0;  // per block (Launch::shared_bytes)
 };
 
 Status run_grid(const GridLaunch& launch);

@@ -198,7 +198,7 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
 }
 
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
-              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds) {
+              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds, uint64_t shared_bytes) {
   const pk::sim::KernelInfo* kernel = library.find(symbol);
   if (kernel == nullptr) return Error::make(ErrorKind::internal, "the simulator library has no kernel " + symbol);
   GridLaunch launch;
@@ -209,6 +209,7 @@ Status launch(const Library& library, const std::string& symbol, std::array<uint
   launch.block = block;
   launch.args = args;
   launch.timeout_seconds = timeout_seconds;
+  launch.dynamic_shared_bytes = shared_bytes;
   return run_grid(launch);
 }
 

@@ -27,6 +27,7 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
 // Runs `symbol` over the grid; `args` point at each argument in the kernel ABI layout.
 // A failure (out of bounds, assert, deadlock, timeout) comes back as ErrorKind::launch.
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
-              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds = 0);
+              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds = 0,
+              uint64_t shared_bytes = 0);
 
 }  // namespace pykern::sim

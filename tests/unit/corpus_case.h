@@ -44,7 +44,9 @@ inline pykern::Launch case_launch(const nlohmann::json& launch, pykern::Backend 
   auto dim = [](const nlohmann::json& d) {
     return pykern::Dim3(d[0].get<uint32_t>(), d.size() > 1 ? d[1].get<uint32_t>() : 1, d.size() > 2 ? d[2].get<uint32_t>() : 1);
   };
-  return pykern::Launch(dim(launch["grid"]), dim(launch["block"])).backend(backend);
+  return pykern::Launch(dim(launch["grid"]), dim(launch["block"]))
+      .backend(backend)
+      .shared_bytes(launch.value("shared_bytes", uint64_t(0)));
 }
 
 }  // namespace test

@@ -135,6 +135,7 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
     };
     if (launch.contains("forall")) command += " --forall " + std::to_string(launch["forall"].get<int64_t>());
     else if (launch.contains("grid")) command += " --grid " + joined(launch["grid"]) + " --block " + joined(launch["block"]);
+    if (launch.contains("shared_bytes")) command += " --shared-bytes " + std::to_string(launch["shared_bytes"].get<uint64_t>());
     fs::path out = test_cache() / "out" / case_dir.filename();
     command += " --backend cpu --out " + out.string();
     for (const auto& arg : spec["args"]) {
