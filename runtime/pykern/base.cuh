@@ -39,6 +39,9 @@ constexpr i64 none_index = -9223372036854775807LL - 1;
 template <class T> PK_DEVICE T inf() { return static_cast<T>(__builtin_huge_val()); }
 template <class T> PK_DEVICE T nan() { return static_cast<T>(__builtin_nan("")); }
 
+// print(True) prints True, as numba-cuda prints booleans.
+PK_DEVICE const char* bool_text(bool b) { return b ? "True" : "False"; }
+
 template <class T> struct is_signed_int { static constexpr bool value = T(-1) < T(0); };
 
 // ---- tuples (heterogeneous, by value) ----

@@ -100,6 +100,7 @@ class FunctionChecker {
                       std::vector<std::pair<ast::ExprId, Value>>& per_iteration);
   Value loop_item_value(const LoopItem& item, SourceRange range);
   Value range_value(ast::ExprId iterable);
+  void print_format(const Value& value, SourceRange range, ir::Stmt& out);
   void check_while(const ast::Stmt& stmt);
   void check_return(const ast::Stmt& stmt);
   void check_assert(const ast::Stmt& stmt);

@@ -284,6 +284,37 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
   }
 }
 
+// One value of a print() call, formatted as numba-cuda formats it: integers with %lld/%llu,
+// floats with %f, booleans as True/False, tuples as (a, b) or (a,).
+void FunctionChecker::print_format(const Value& value, SourceRange range, ir::Stmt& out) {
+  const Type& type = value.type;
+  if (type.is(TypeKind::boolean)) {
+    out.message += "%s";
+    out.args.push_back(make_call("pk::bool_text", {value.expr}, Type::string(), range).expr);
+  } else if (type.is(TypeKind::integer)) {
+    out.message += type.is_signed ? "%lld" : "%llu";
+    out.args.push_back(cast_expr(value.expr, type.is_signed ? Type::i64() : Type::u64()));
+  } else if (type.is(TypeKind::floating)) {
+    out.message += "%f";
+    out.args.push_back(cast_expr(value.expr, Type::f64()));
+  } else if (type.is(TypeKind::tuple) && !type.elements.empty()) {
+    out.message += "(";
+    for (size_t i = 0; i < type.elements.size(); ++i) {
+      if (i > 0) out.message += ", ";
+      const ir::Expr& tuple = expr(value.expr);
+      Value element = tuple.kind == ir::ExprKind::make_tuple
+                          ? value_of(tuple.args[i])
+                          : make_call(fmt::format("pk::get<{}>", i), {value.expr}, type.elements[i], range);
+      print_format(element, range, out);
+    }
+    out.message += type.elements.size() == 1 ? ",)" : ")";
+  } else {
+    error(DiagKind::unsupported_operation, range,
+          "print() in a kernel takes numbers, booleans, tuples of them and string literals, not '" +
+              to_string(type) + "'");
+  }
+}
+
 void FunctionChecker::check_expr_stmt(const ast::Stmt& stmt) {
   const ast::Expr& e = module().ast()[stmt.value];
   // print(...) is a statement-like call: strings are allowed as arguments.
@@ -301,18 +332,7 @@ void FunctionChecker::check_expr_stmt(const ast::Stmt& stmt) {
         continue;
       }
       Value value = as_runtime(check_expr(e.operands[i]), argument.range);
-      if (!value.ok()) continue;
-      if (value.type.is_integer_like()) {
-        bool is_unsigned = value.type.is(TypeKind::integer) && !value.type.is_signed;
-        out.message += is_unsigned ? "%llu" : "%lld";
-        out.args.push_back(cast_expr(value.expr, is_unsigned ? Type::u64() : Type::i64()));
-      } else if (value.type.is(TypeKind::floating)) {
-        out.message += "%f";
-        out.args.push_back(cast_expr(value.expr, Type::f64()));
-      } else {
-        error(DiagKind::unsupported_operation, argument.range,
-              "print() in a kernel takes numbers and string literals, not '" + to_string(value.type) + "'");
-      }
+      if (value.ok()) print_format(value, argument.range, out);
     }
     out.message += "\n";
     emit_stmt(std::move(out));
