@@ -44,6 +44,14 @@ PK_DEVICE const char* bool_text(bool b) { return b ? "True" : "False"; }
 
 template <class T> struct is_signed_int { static constexpr bool value = T(-1) < T(0); };
 
+// ---- CUDA vector types (numba.cuda.float32x4, int2, ...): lanes x, y, z, w ----
+template <class T, int N> struct vec;
+template <class T> struct vec<T, 1> { T x; };
+template <class T> struct vec<T, 2> { T x, y; };
+template <class T> struct vec<T, 3> { T x, y, z; };
+template <class T> struct vec<T, 4> { T x, y, z, w; };
+template <class T, int N, class... L> PK_DEVICE vec<T, N> make_vec(L... lanes) { return vec<T, N>{lanes...}; }
+
 // ---- tuples (heterogeneous, by value) ----
 template <class... T> struct tuple;
 template <> struct tuple<> {};

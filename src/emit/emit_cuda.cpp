@@ -33,6 +33,7 @@ std::string cxx_type(const Type& t) {
     }
     case TypeKind::record: return t.record_name;
     case TypeKind::range: return fmt::format("pk::range<{}>", cxx_type(t.elements.at(0)));
+    case TypeKind::vector: return fmt::format("pk::vec<{}, {}>", cxx_type(t.elements.at(0)), t.ndim);
     default: return "void";
   }
 }

@@ -206,6 +206,59 @@ Handler xoroshiro(std::string runtime, Type result) {
   };
 }
 
+// The runtime's name for a lane type ("pk::f32").
+std::string cxx_lane_type(const Type& lane) {
+  if (lane.is(TypeKind::floating)) return fmt::format("pk::f{}", lane.bits);
+  return fmt::format("pk::{}{}", lane.is_signed ? "i" : "u", lane.bits);
+}
+
+// numba.cuda's vector types: float32x4(...) and its CUDA alias float4(...) take scalars and
+// vectors of the same lane type whose lanes add up to the type's (float32x4(v2, 1.0, 2.0)).
+Handler vector_constructor(Type lane, int lanes) {
+  return [lane, lanes](FunctionChecker& c, const CallSite& call) -> Value {
+    Type type = Type::vector(lane, lanes);
+    std::vector<ir::ExprId> parts;
+    for (const Value& arg : call.args) {
+      if (arg.type.is(TypeKind::vector) && arg.type.elements[0] == lane) {
+        static const char* const names[] = {"x", "y", "z", "w"};
+        for (int i = 0; i < arg.type.ndim; ++i) parts.push_back(c.attribute_of(arg, names[i], call.range).expr);
+      } else if (arg.type.is_numeric() && !arg.type.is(TypeKind::complex)) {
+        parts.push_back(c.cast_expr(arg.expr, lane));
+      } else {
+        c.error(DiagKind::type_mismatch, call.range,
+                fmt::format("{}() takes numbers and {} vectors, not '{}'", to_string(type), to_string(lane),
+                            to_string(arg.type)));
+        return Value::error();
+      }
+    }
+    if (static_cast<int>(parts.size()) != lanes || !call.keywords.empty()) {
+      c.error(DiagKind::wrong_arity, call.range,
+              fmt::format("{}() needs {} lanes, {} given", to_string(type), lanes, parts.size()));
+      return Value::error();
+    }
+    return c.make_call(fmt::format("pk::make_vec<{}, {}>", cxx_lane_type(lane), lanes), parts, type, call.range);
+  };
+}
+
+void add_vector_constructors(std::map<std::string, Handler>& t) {
+  static const std::pair<const char*, Type> lane_types[] = {
+      {"int8", Type::int_(8)},           {"int16", Type::int_(16)},          {"int32", Type::int_(32)},
+      {"int64", Type::int_(64)},         {"uint8", Type::int_(8, false)},    {"uint16", Type::int_(16, false)},
+      {"uint32", Type::int_(32, false)}, {"uint64", Type::int_(64, false)},  {"float32", Type::f32()},
+      {"float64", Type::f64()}};
+  // CUDA's names, as numba-cuda maps them on a 64-bit Linux (long is 64 bits).
+  static const std::pair<const char*, const char*> aliases[] = {
+      {"char", "int8"},    {"short", "int16"},    {"int", "int32"},      {"long", "int64"},
+      {"longlong", "int64"}, {"uchar", "uint8"},  {"ushort", "uint16"},  {"uint", "uint32"},
+      {"ulong", "uint64"}, {"ulonglong", "uint64"}, {"float", "float32"}, {"double", "float64"}};
+  for (const auto& [name, lane] : lane_types)
+    for (int lanes = 1; lanes <= 4; ++lanes) {
+      t[fmt::format("numba.cuda.{}x{}", name, lanes)] = vector_constructor(lane, lanes);
+      for (const auto& [alias, base] : aliases)
+        if (std::string(base) == name) t[fmt::format("numba.cuda.{}{}", alias, lanes)] = vector_constructor(lane, lanes);
+    }
+}
+
 const std::map<std::string, Handler>& handlers() {
   static const std::map<std::string, Handler> table = [] {
     std::map<std::string, Handler> t;
@@ -415,6 +468,7 @@ const std::map<std::string, Handler>& handlers() {
         return c.make_call(runtime, {call.args[0].expr}, call.args[0].type, call.range);
       };
     }
+    add_vector_constructors(t);
     t["numba.cuda.random.xoroshiro128p_uniform_float32"] = xoroshiro("pk::xoroshiro128p_uniform_float32", Type::f32());
     t["numba.cuda.random.xoroshiro128p_uniform_float64"] = xoroshiro("pk::xoroshiro128p_uniform_float64", Type::f64());
     t["numba.cuda.random.xoroshiro128p_normal_float32"] = xoroshiro("pk::xoroshiro128p_normal_float32", Type::f32());

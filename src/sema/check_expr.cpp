@@ -508,6 +508,14 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
     e.args = {base.expr};
     return value_of(add(std::move(e)));
   };
+  if (type.is(TypeKind::vector)) {
+    static const char* const names[] = {"x", "y", "z", "w"};
+    for (int i = 0; i < type.ndim; ++i)
+      if (attr == names[i]) return member(attr, type.elements[0]);
+    error(DiagKind::unknown_attribute, range,
+          fmt::format("a {} has lanes {}, not '{}'", to_string(type), std::string("xyzw").substr(0, type.ndim), attr));
+    return Value::error();
+  }
   if (type.is(TypeKind::array)) {
     if (attr == "shape" || attr == "strides") {
       ir::Expr tuple;

@@ -40,6 +40,13 @@ Type Type::range_of(Type integer) {
   return t;
 }
 
+Type Type::vector(Type lane, int lanes) {
+  Type t = make(TypeKind::vector);
+  t.elements = {std::move(lane)};
+  t.ndim = lanes;
+  return t;
+}
+
 Type Type::xoroshiro128p_record() {
   Type t = make(TypeKind::record);
   t.elements = {u64(), u64()};
@@ -72,6 +79,7 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::array: return a.ndim == b.ndim && a.layout == b.layout && a.elements == b.elements;
     case TypeKind::tuple:
     case TypeKind::range: return a.elements == b.elements;
+    case TypeKind::vector: return a.ndim == b.ndim && a.elements == b.elements;
     case TypeKind::record: return a.elements == b.elements && a.field_names == b.field_names;
     default: return true;
   }
@@ -114,6 +122,7 @@ std::string to_string(const Type& t) {
     }
     case TypeKind::string: return "unicode_type";
     case TypeKind::range: return fmt::format("range_state{}", t.elements.at(0).bits);
+    case TypeKind::vector: return fmt::format("{}x{}", to_string(t.elements.at(0)), t.ndim);
   }
   return "?";
 }

@@ -20,6 +20,7 @@ enum class TypeKind {
   record,    // elements + field_names; a structured dtype such as xoroshiro128p states
   string,    // only as constant arguments (print, assert messages)
   range,     // a range(...) object held in a variable: elements[0] is its integer type
+  vector,    // a CUDA vector type (float32x4, int2, ...): elements[0] the lane type, ndim the lanes
 };
 
 enum class Layout { C, F, A };
@@ -52,6 +53,7 @@ struct Type {
   static Type uni_tuple(Type element, int count);
   static Type xoroshiro128p_record();
   static Type range_of(Type integer);
+  static Type vector(Type lane, int lanes);
 
   bool is(TypeKind k) const { return kind == k; }
   bool is_numeric() const {
