@@ -123,6 +123,8 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
 }  // namespace pk
 
 #if PK_DEVICE_BUILD
+// A module-level array a kernel reads (read-only: sema refuses writes).
+#define PK_CONSTANT_ARRAY(type, name, count) __constant__ type name[count]
 #define PK_SHARED_STORAGE(type, name, count) __shared__ type name[count]
 #define PK_LOCAL_STORAGE(type, name, count) type name[count]
 // Dynamic shared memory (cuda.shared.array(0, dtype)): every such array views the launch's
@@ -131,6 +133,7 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
   extern __shared__ __align__(16) unsigned char pk_dynamic_shared[]; \
   type* name = reinterpret_cast<type*>(pk_dynamic_shared)
 #else
+#define PK_CONSTANT_ARRAY(type, name, count) static type name[count]
 // The simulator gives each block its own shared memory (src/sim/engine.cpp).
 #define PK_SHARED_STORAGE(type, name, count) \
   type* name = static_cast<type*>(::pk::sim::shared_storage(__COUNTER__, sizeof(type) * (count), alignof(type)))

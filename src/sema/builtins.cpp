@@ -117,6 +117,10 @@ Handler atomic(std::string runtime, size_t values, bool indexed = true) {
     if (!want_args(c, call, first_value + values, first_value + values)) return Value::error();
     Value array = array_operand(c, call, 0);
     if (!array.ok()) return array;
+    if (array.type.readonly) {
+      c.error(DiagKind::bad_assignment, call.range, "an atomic operation cannot update a read-only (module-level) array");
+      return Value::error();
+    }
     std::vector<Value> indices = indexed ? atomic_indices(c, call.args[1], call.range)
                                          : std::vector<Value>{c.make_constant({int64_t(0)}, Type::i64(), call.range)};
     Value element = c.subscript_value(array, indices, call.range);

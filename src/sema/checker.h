@@ -155,6 +155,11 @@ class ProgramBuilder {
                                             SourceRange call_range);
   // A module global folded to a constant: its value expression in the caller.
   Value global_constant(FunctionChecker& caller, const std::string& name, SourceRange range);
+  // A module global bound to np.array([...]): a read-only view of a constant array; nullopt
+  // when the global is something else.
+  std::optional<Value> constant_array(FunctionChecker& caller, const std::string& name, ast::ExprId definition,
+                                      SourceRange range);
+  Value array_view(FunctionChecker& caller, int index, SourceRange range);
 
   frontend::Module& module() { return module_; }
   Diagnostics& diagnostics() { return diagnostics_; }

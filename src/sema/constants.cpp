@@ -261,6 +261,103 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
   }
 }
 
+namespace {
+
+// The nested list or tuple literal of np.array([...]): its shape and its leaves in C order;
+// false (after reporting) when it is ragged or not a literal.
+bool literal_elements(FunctionChecker& c, ast::ExprId id, size_t depth, std::vector<int64_t>& shape,
+                      std::vector<ast::ExprId>& leaves) {
+  const ast::Expr& e = c.module().ast()[id];
+  bool nested = e.kind == ast::ExprKind::list || e.kind == ast::ExprKind::tuple;
+  if (!nested) {
+    if (depth == shape.size()) {
+      leaves.push_back(id);
+      return true;
+    }
+  } else if (depth == shape.size() && leaves.empty()) {
+    shape.push_back(static_cast<int64_t>(e.operands.size()));  // the first path down sets the shape
+  }
+  if (!nested || depth >= shape.size() || shape[depth] != static_cast<int64_t>(e.operands.size()) || shape.size() > 32) {
+    c.error(DiagKind::not_constant, e.range, "a module-level array must be a rectangular literal",
+            "write np.array([...]) with nested lists of numbers of equal lengths");
+    return false;
+  }
+  for (ast::ExprId operand : e.operands)
+    if (!literal_elements(c, operand, depth + 1, shape, leaves)) return false;
+  return true;
+}
+
+// NumPy's dtype for literal numbers: bool, else int64, else float64.
+Type literal_dtype(const std::vector<Type>& types) {
+  bool all_bool = true, any_float = false;
+  for (const Type& t : types) {
+    all_bool = all_bool && t.is(TypeKind::boolean);
+    any_float = any_float || t.is(TypeKind::floating);
+  }
+  return all_bool ? Type::boolean() : any_float ? Type::f64() : Type::i64();
+}
+
+}  // namespace
+
+// LUT = np.array([...], dtype=...): frozen into the program as a read-only constant array.
+std::optional<Value> ProgramBuilder::constant_array(FunctionChecker& caller, const std::string& name,
+                                                    ast::ExprId definition, SourceRange range) {
+  const ast::Expr& call = module_.ast()[definition];
+  if (call.kind != ast::ExprKind::call) return std::nullopt;
+  auto callee = module_.qualified_name(call.operands[0]);
+  if (!callee || (*callee != "numpy.array" && *callee != "numpy.asarray")) return std::nullopt;
+  for (size_t i = 0; i < program_.constant_arrays.size(); ++i)
+    if (program_.constant_arrays[i].global == name) return array_view(caller, static_cast<int>(i), range);
+  auto refuse = [&](const std::string& why, const std::string& hint = {}) -> std::optional<Value> {
+    caller.error(DiagKind::not_constant, range, "module global '" + name + "': " + why, hint);
+    return Value::error();
+  };
+  if (call.operands.size() != 2) return refuse("np.array(...) takes one literal here");
+  ir::ConstantArray array;
+  array.global = name;
+  std::vector<ast::ExprId> leaves;
+  if (!literal_elements(caller, call.operands[1], 0, array.shape, leaves)) return Value::error();
+  std::vector<Type> leaf_types;
+  for (ast::ExprId leaf : leaves) {
+    Value value = caller.check_global_expr(leaf);
+    auto folded = value.ok() && value.kind == Value::Kind::expr ? caller.fold(value.expr) : std::nullopt;
+    if (!folded) return refuse("its elements must be numbers known at compile time");
+    array.values.push_back(*folded);
+    leaf_types.push_back(value.type);
+  }
+  array.dtype = literal_dtype(leaf_types);
+  for (const ast::Keyword& keyword : call.keywords) {
+    Value dtype = keyword.name == "dtype" ? caller.check_global_expr(keyword.value) : Value::error();
+    if (keyword.name != "dtype" || dtype.kind != Value::Kind::type || !dtype.type.is_numeric())
+      return refuse("np.array(...) takes only dtype= here, a NumPy scalar type");
+    array.dtype = dtype.type;
+  }
+  if (array.dtype.is(TypeKind::complex) || (array.dtype.is(TypeKind::floating) && array.dtype.bits == 16))
+    return refuse("complex and float16 module-level arrays are not supported yet");
+  for (ir::Constant& value : array.values) value = *convert(value, array.dtype);
+  uint64_t bytes = array.values.size() * static_cast<uint64_t>(array.dtype.itemsize());
+  for (const ir::ConstantArray& other : program_.constant_arrays)
+    bytes += other.values.size() * static_cast<uint64_t>(other.dtype.itemsize());
+  if (bytes > 64 * 1024)
+    return refuse(fmt::format("the module-level arrays kernels read need {} bytes of constant memory; CUDA has 64 KiB",
+                              bytes),
+                  "pass large tables as array arguments");
+  if (array.values.empty()) return refuse("an empty array");
+  program_.constant_arrays.push_back(std::move(array));
+  return array_view(caller, static_cast<int>(program_.constant_arrays.size() - 1), range);
+}
+
+Value ProgramBuilder::array_view(FunctionChecker& caller, int index, SourceRange range) {
+  const ir::ConstantArray& array = program_.constant_arrays[index];
+  ir::Expr view;
+  view.kind = ir::ExprKind::constant_array;
+  view.callee = index;
+  view.type = Type::array(array.dtype, static_cast<int>(array.shape.size()), Layout::C);
+  view.type.readonly = true;
+  view.range = range;
+  return caller.value_of(caller.add(std::move(view)));
+}
+
 Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string& name, SourceRange range) {
   if (globals_in_progress_.count(name)) {
     caller.error(DiagKind::not_constant, range, "module global '" + name + "' is defined in terms of itself");
@@ -268,6 +365,7 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
   }
   ast::ExprId definition = module_.global_value(name, diagnostics_);
   if (!definition.valid()) return Value::error();
+  if (auto array = constant_array(caller, name, definition, range)) return *array;
   globals_in_progress_.insert(name);
   Value value = caller.check_global_expr(definition);
   globals_in_progress_.erase(name);

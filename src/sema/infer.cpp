@@ -423,6 +423,13 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
               "only array elements and local variables can be assigned");
         return;
       }
+      if (lvalue.kind == ir::ExprKind::element && expr(lvalue.args[0]).type.readonly) {
+        error(DiagKind::bad_assignment, t.range,
+              "cannot assign to an element of '" + std::string(file().slice(module().ast()[t.operands[0]].range)) +
+                  "': a module-level array is frozen into the kernel, read-only (as in Numba)",
+              "copy it into a cuda.local.array, or pass the array as an argument");
+        return;
+      }
       if (place.type.is(TypeKind::record) && value.type.known() && !(value.type == place.type)) {
         error(DiagKind::type_mismatch, range,
               fmt::format("cannot store a '{}' into an array element of type '{}'", to_string(value.type),

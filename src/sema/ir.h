@@ -42,6 +42,7 @@ enum class ExprKind {
   member,       // args[0].`name` (array shape/strides entries, record fields): may be an lvalue
   make_tuple,   // a tuple of args
   select,       // args[0] ? args[1] : args[2]
+  constant_array,  // the program's constant array `callee` (a module-level NumPy array), as a view
 };
 
 struct Expr {
@@ -133,10 +134,20 @@ struct Function {
   const Stmt& operator[](StmtId id) const { return stmts[id]; }
 };
 
+// A module-level NumPy array a kernel reads (LUT = np.array([...])), frozen at compile time as
+// Numba freezes global arrays: constant memory on the GPU.
+struct ConstantArray {
+  std::string global;  // the Python name
+  Type dtype;
+  std::vector<int64_t> shape;
+  std::vector<Constant> values;  // C order
+};
+
 // Functions in dependency order: a device function comes before its callers.
 struct Program {
   std::vector<Function> functions;
   std::vector<int> kernels;  // indices of the entry points asked for
+  std::vector<ConstantArray> constant_arrays;
 };
 
 std::string dump(const Function& function);

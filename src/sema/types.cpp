@@ -76,7 +76,8 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::integer: return a.bits == b.bits && a.is_signed == b.is_signed;
     case TypeKind::floating:
     case TypeKind::complex: return a.bits == b.bits;
-    case TypeKind::array: return a.ndim == b.ndim && a.layout == b.layout && a.elements == b.elements;
+    case TypeKind::array:
+      return a.ndim == b.ndim && a.layout == b.layout && a.readonly == b.readonly && a.elements == b.elements;
     case TypeKind::tuple:
     case TypeKind::range: return a.elements == b.elements;
     case TypeKind::vector: return a.ndim == b.ndim && a.elements == b.elements;
@@ -104,7 +105,8 @@ std::string to_string(const Type& t) {
     case TypeKind::floating: return fmt::format("float{}", t.bits);
     case TypeKind::complex: return fmt::format("complex{}", t.bits);
     case TypeKind::array:
-      return fmt::format("array({}, {}d, {})", to_string(t.dtype()), t.ndim, to_string(t.layout));
+      return fmt::format("{}array({}, {}d, {})", t.readonly ? "readonly " : "", to_string(t.dtype()), t.ndim,
+                         to_string(t.layout));
     case TypeKind::tuple: {
       bool uniform = !t.elements.empty() &&
                      std::all_of(t.elements.begin(), t.elements.end(),

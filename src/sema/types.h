@@ -31,6 +31,7 @@ struct Type {
   bool is_signed = true;
   int ndim = 0;
   Layout layout = Layout::A;
+  bool readonly = false;  // arrays: a module-level array frozen into the kernel (Numba's readonly)
   std::vector<Type> elements;
   std::vector<std::string> field_names;
   std::string record_name;  // the C++ struct name the runtime gives a known record
