@@ -124,7 +124,18 @@ void Module::note_bindings(TSNode statement) {
     auto [node, target] = stack.back();
     stack.pop_back();
     Node kind = tree_->kind(node);
-    if (kind == Node::error || kind == Node::subscript || kind == Node::attribute) continue;
+    if (kind == Node::error) continue;
+    // `X[0] = 1`, `X.flat = ...` and `X.fill(0)` change the array X names without rebinding it.
+    bool method_call = kind == Node::call && tree_->kind(tree_->field(node, Field::function)) == Node::attribute;
+    if ((target && (kind == Node::subscript || kind == Node::attribute)) || method_call) {
+      TSNode base = method_call ? tree_->field(tree_->field(node, Field::function), Field::object) : node;
+      while (tree_->kind(base) == Node::subscript || tree_->kind(base) == Node::attribute)
+        base = tree_->kind(base) == Node::subscript ? tree_->field(base, Field::value) : tree_->field(base, Field::object);
+      if (tree_->kind(base) == Node::identifier)
+        mutations_.emplace(std::string(tree_->text(base)), syntax::SyntaxTree::range(statement));
+      if (!method_call) continue;
+    }
+    if (kind == Node::subscript || kind == Node::attribute) continue;
     if (target && kind == Node::identifier) {
       opaque_bindings_.emplace(std::string(tree_->text(node)), syntax::SyntaxTree::range(statement));
       continue;
@@ -139,6 +150,12 @@ void Module::note_bindings(TSNode statement) {
       stack.push_back({child, is_target});
     }
   }
+}
+
+std::optional<SourceRange> Module::mutation(const std::string& name) const {
+  auto found = mutations_.find(name);
+  if (found == mutations_.end()) return std::nullopt;
+  return found->second;
 }
 
 std::optional<SourceRange> Module::opaque_binding(const std::string& name) const {

@@ -73,6 +73,9 @@ class Module {
   // Where a module-level statement pykern does not evaluate (`N += 1`, a for loop, an if
   // block) binds `name`; a kernel that reads the name cannot be given its value.
   std::optional<SourceRange> opaque_binding(const std::string& name) const;
+  // Where module-level code pykern does not evaluate changes the object `name` is bound to in
+  // place (X[0] = 1, X.fill(0)): a frozen copy of X would not be what Numba sees.
+  std::optional<SourceRange> mutation(const std::string& name) const;
 
  private:
   static bool holds_definition(const syntax::SyntaxTree& tree, TSNode node);
@@ -91,6 +94,7 @@ class Module {
   std::vector<std::string> function_order_;
   std::map<std::string, ModuleGlobal> globals_;
   std::map<std::string, SourceRange> opaque_bindings_;  // the first such statement for each name
+  std::map<std::string, SourceRange> mutations_;        // likewise
 };
 
 }  // namespace pykern::frontend

@@ -313,6 +313,10 @@ std::optional<Value> ProgramBuilder::constant_array(FunctionChecker& caller, con
     return Value::error();
   };
   if (call.operands.size() != 2) return refuse("np.array(...) takes one literal here");
+  if (auto changed = module_.mutation(name))
+    return refuse(fmt::format("it is changed at module level (line {}) by code pykern does not run, so the array "
+                              "Numba would freeze is not the literal", module_.file().position(changed->begin).line),
+                  "compute the table in its np.array(...) literal");
   ir::ConstantArray array;
   array.global = name;
   std::vector<ast::ExprId> leaves;
