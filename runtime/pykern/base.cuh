@@ -36,8 +36,21 @@ static_assert(sizeof(i64) == 8 && sizeof(u64) == 8 && sizeof(i32) == 4, "unexpec
 // Python's None in a slice (a[:n]) is this sentinel.
 constexpr i64 none_index = -9223372036854775807LL - 1;
 
+// inf and a quiet NaN (Python's math.nan bits). NVRTC knows no __builtin_huge_val/__builtin_nan:
+// on the device they are made from their bits.
+#if PK_DEVICE_BUILD
+template <class T> PK_DEVICE T inf() {
+  if constexpr (sizeof(T) == 4) return static_cast<T>(__int_as_float(0x7f800000));
+  else return static_cast<T>(__longlong_as_double(0x7ff0000000000000LL));
+}
+template <class T> PK_DEVICE T nan() {
+  if constexpr (sizeof(T) == 4) return static_cast<T>(__int_as_float(0x7fc00000));
+  else return static_cast<T>(__longlong_as_double(0x7ff8000000000000LL));
+}
+#else
 template <class T> PK_DEVICE T inf() { return static_cast<T>(__builtin_huge_val()); }
 template <class T> PK_DEVICE T nan() { return static_cast<T>(__builtin_nan("")); }
+#endif
 
 // print(True) prints True, as numba-cuda prints booleans.
 PK_DEVICE const char* bool_text(bool b) { return b ? "True" : "False"; }
