@@ -177,8 +177,10 @@ template <class T, class F> PK_DEVICE T atomic_update(T& place, F update) {
 template <class T> PK_DEVICE T atomic_add(T& place, T value) { return atomic_update(place, [=](T v) { return T(v + value); }); }
 template <class T> PK_DEVICE T atomic_sub(T& place, T value) { return atomic_update(place, [=](T v) { return T(v - value); }); }
 #endif
-template <class T> PK_DEVICE T atomic_max(T& place, T value) { return atomic_update(place, [=](T v) { return v > value ? v : value; }); }
-template <class T> PK_DEVICE T atomic_min(T& place, T value) { return atomic_update(place, [=](T v) { return v < value ? v : value; }); }
+// max/min replace the element only when the new value compares greater (less): a NaN on either
+// side leaves it as it was, as numba-cuda's GPU code and Python's max(old, val) both do.
+template <class T> PK_DEVICE T atomic_max(T& place, T value) { return atomic_update(place, [=](T v) { return value > v ? value : v; }); }
+template <class T> PK_DEVICE T atomic_min(T& place, T value) { return atomic_update(place, [=](T v) { return value < v ? value : v; }); }
 template <class T> PK_DEVICE T atomic_nanmax(T& place, T value) {
   return atomic_update(place, [=](T v) { return (v != v) ? value : (value != value) ? v : v > value ? v : value; });
 }
