@@ -97,20 +97,9 @@ Value array_operand(FunctionChecker& c, const CallSite& call, size_t i) {
   return Value::error();
 }
 
-// An atomic's index: one integer, or a tuple of them for a 2-d or 3-d array (as Numba takes).
-std::vector<Value> atomic_indices(FunctionChecker& c, const Value& index, SourceRange range) {
-  if (!index.type.is(TypeKind::tuple)) return {index};
-  std::vector<Value> parts;
-  const ir::Expr& e = c.expr(index.expr);
-  for (size_t i = 0; i < index.type.elements.size(); ++i)
-    parts.push_back(e.kind == ir::ExprKind::make_tuple
-                        ? c.value_of(e.args[i])
-                        : c.make_call(fmt::format("pk::get<{}>", i), {index.expr}, index.type.elements[i], range));
-  return parts;
-}
-
-// cuda.atomic.add(array, index, value): returns the old value. `indexed` is false for
-// compare_and_swap(array, old, value), which works on array[0].
+// cuda.atomic.add(array, index, value): returns the old value; the index is an integer, or a
+// tuple of them for an array of more dimensions. `indexed` is false for compare_and_swap(array,
+// old, value), which works on array[0].
 Handler atomic(std::string runtime, size_t values, bool indexed = true) {
   return [runtime, values, indexed](FunctionChecker& c, const CallSite& call) -> Value {
     size_t first_value = indexed ? 2 : 1;
@@ -121,9 +110,8 @@ Handler atomic(std::string runtime, size_t values, bool indexed = true) {
       c.error(DiagKind::bad_assignment, call.range, "an atomic operation cannot update a read-only (module-level) array");
       return Value::error();
     }
-    std::vector<Value> indices = indexed ? atomic_indices(c, call.args[1], call.range)
-                                         : std::vector<Value>{c.make_constant({int64_t(0)}, Type::i64(), call.range)};
-    Value element = c.subscript_value(array, indices, call.range);
+    Value index = indexed ? call.args[1] : c.make_constant({int64_t(0)}, Type::i64(), call.range);
+    Value element = c.subscript_value(array, {index}, call.range);
     if (!element.ok()) return element;
     if (c.expr(element.expr).kind != ir::ExprKind::element) {
       c.error(DiagKind::bad_index, call.range, "an atomic operation needs one element: give an index per dimension");

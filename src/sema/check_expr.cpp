@@ -58,12 +58,8 @@ ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
   if (to.is(TypeKind::tuple) && from.type.is(TypeKind::tuple) &&
       to.elements.size() == from.type.elements.size()) {
     std::vector<ir::ExprId> parts;
-    for (size_t i = 0; i < to.elements.size(); ++i) {
-      ir::ExprId part = from.kind == ir::ExprKind::make_tuple
-                            ? from.args[i]
-                            : make_call(fmt::format("pk::get<{}>", i), {id}, from.type.elements[i], from.range).expr;
-      parts.push_back(cast_expr(part, to.elements[i]));
-    }
+    for (size_t i = 0; i < to.elements.size(); ++i)
+      parts.push_back(cast_expr(element_of_tuple(value_of(id), i, from.range).expr, to.elements[i]));
     ir::Expr tuple;
     tuple.kind = ir::ExprKind::make_tuple;
     tuple.args = std::move(parts);
@@ -574,19 +570,15 @@ Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprI
     }
     item.value = as_runtime(check_expr(index), e.range);
     if (!item.value.ok()) return Value::error();
-    // a[idx] with a tuple idx indexes several axes.
-    if (item.value.type.is(TypeKind::tuple) && base.type.is(TypeKind::array)) {
-      for (size_t i = 0; i < item.value.type.elements.size(); ++i) {
-        IndexItem part;
-        part.value = make_call(fmt::format("pk::get<{}>", i), {item.value.expr},
-                               item.value.type.elements[i], e.range);
-        items.push_back(part);
-      }
-      continue;
-    }
     items.push_back(item);
   }
   return index_into(base, std::move(items), range);
+}
+
+Value FunctionChecker::element_of_tuple(const Value& tuple, size_t i, SourceRange range) {
+  const ir::Expr& e = expr(tuple.expr);
+  if (e.kind == ir::ExprKind::make_tuple) return value_of(e.args[i]);
+  return make_call(fmt::format("pk::get<{}>", i), {tuple.expr}, tuple.type.elements[i], range);
 }
 
 Value FunctionChecker::subscript_value(const Value& base, std::vector<Value> indices, SourceRange range) {
@@ -599,10 +591,23 @@ Value FunctionChecker::subscript_value(const Value& base, std::vector<Value> ind
   return index_into(base, std::move(items), range);
 }
 
-Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> items, SourceRange range) {
+Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> given, SourceRange range) {
   Value base = as_runtime(input, range);
   if (!base.ok()) return base;
   const Type& type = base.type;
+  // a[idx] with a tuple idx indexes several axes (a[i, j], cuda.atomic.add(a, (i, j), v)).
+  std::vector<IndexItem> items;
+  for (IndexItem& item : given) {
+    if (item.is_slice || !item.value.ok() || !item.value.type.is(TypeKind::tuple) || !type.is(TypeKind::array)) {
+      items.push_back(std::move(item));
+      continue;
+    }
+    for (size_t i = 0; i < item.value.type.elements.size(); ++i) {
+      IndexItem part;
+      part.value = element_of_tuple(item.value, i, range);
+      items.push_back(part);
+    }
+  }
   if (type.is(TypeKind::tuple)) {
     if (items.size() != 1 || items[0].is_slice) {
       error(DiagKind::bad_index, range, "a tuple takes one integer index");
@@ -628,9 +633,7 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> ite
             fmt::format("tuple index {} is out of range for a tuple of {}", position->as_int(), count));
       return Value::error();
     }
-    const ir::Expr& tuple = expr(base.expr);
-    if (tuple.kind == ir::ExprKind::make_tuple) return value_of(tuple.args[i]);
-    return make_call(fmt::format("pk::get<{}>", i), {base.expr}, type.elements[i], range);
+    return element_of_tuple(base, static_cast<size_t>(i), range);
   }
   if (!type.is(TypeKind::array)) {
     error(DiagKind::bad_index, range, "a value of type '" + to_string(type) + "' cannot be indexed");

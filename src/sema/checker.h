@@ -66,6 +66,8 @@ class FunctionChecker {
   };
   Value index_into(const Value& base, std::vector<IndexItem> items, SourceRange range);
   Value subscript_value(const Value& base, std::vector<Value> indices, SourceRange range);
+  // Element i of a tuple value: the part itself when the tuple was built here, else pk::get<i>.
+  Value element_of_tuple(const Value& tuple, size_t i, SourceRange range);
   std::optional<ir::Constant> fold(ir::ExprId id);
   Value check_global_expr(ast::ExprId id);
 

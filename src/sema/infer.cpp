@@ -301,11 +301,7 @@ void FunctionChecker::print_format(const Value& value, SourceRange range, ir::St
     out.message += "(";
     for (size_t i = 0; i < type.elements.size(); ++i) {
       if (i > 0) out.message += ", ";
-      const ir::Expr& tuple = expr(value.expr);
-      Value element = tuple.kind == ir::ExprKind::make_tuple
-                          ? value_of(tuple.args[i])
-                          : make_call(fmt::format("pk::get<{}>", i), {value.expr}, type.elements[i], range);
-      print_format(element, range, out);
+      print_format(element_of_tuple(value, i, range), range, out);
     }
     out.message += type.elements.size() == 1 ? ",)" : ")";
   } else {
@@ -401,7 +397,7 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
       // Evaluate the whole right side first (a, b = b, a swaps), then assign each part.
       Value tuple = store_in_temporary(value, range);
       for (size_t i = 0; i < t.operands.size(); ++i) {
-        Value part = make_call(fmt::format("pk::get<{}>", i), {tuple.expr}, value.type.elements[i], range);
+        Value part = element_of_tuple(tuple, i, range);
         assign_to(t.operands[i], part, range);
       }
       return;
