@@ -343,29 +343,10 @@ const std::map<std::string, Handler>& handlers() {
     // range(...) as a value (r = range(2, n, 3)): a for loop over it or len(r) use it.
     t["builtins.range"] = [](FunctionChecker& c, const CallSite& call) -> Value {
       if (!want_args(c, call, 1, 3)) return Value::error();
-      Type type = call.args[0].type;
-      for (const Value& bound : call.args) {
-        if (!bound.type.is_integer_like()) {
-          c.error(DiagKind::type_mismatch, call.range, "range() needs integers, not '" + to_string(bound.type) + "'",
-                  "convert with int(...)");
-          return Value::error();
-        }
-        type = arithmetic_result(type, bound.type);
-      }
-      if (call.args.size() == 3) {
-        auto step = c.fold(call.args[2].expr);
-        if (step && step->as_int() == 0) {
-          c.error(DiagKind::bad_argument, call.range, "range() step must not be zero");
-          return Value::error();
-        }
-      }
-      Value zero = c.make_constant({int64_t(0)}, Type::i64(), call.range);
-      Value one = c.make_constant({int64_t(1)}, Type::i64(), call.range);
-      ir::ExprId start = call.args.size() >= 2 ? call.args[0].expr : zero.expr;
-      ir::ExprId stop = call.args.size() >= 2 ? call.args[1].expr : call.args[0].expr;
-      ir::ExprId step = call.args.size() == 3 ? call.args[2].expr : one.expr;
-      return c.make_call("pk::make_range", {c.cast_expr(start, type), c.cast_expr(stop, type), c.cast_expr(step, type)},
-                         Type::range_of(type), call.range);
+      auto bounds = c.range_bounds(call.args);
+      if (!bounds) return Value::error();
+      return c.make_call("pk::make_range", {bounds->start, bounds->stop, bounds->step}, Type::range_of(bounds->type),
+                         call.range);
     };
     t["builtins.len"] = [](FunctionChecker& c, const CallSite& call) -> Value {
       if (!want_args(c, call, 1, 1)) return Value::error();

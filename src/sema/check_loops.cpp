@@ -129,6 +129,35 @@ void FunctionChecker::bind_loop_item(ast::ExprId target, const LoopItem& item,
   per_iteration.push_back({target, loop_item_value(item, t.range)});
 }
 
+std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value>& bounds) {
+  for (const Value& bound : bounds) {
+    if (!bound.ok()) return std::nullopt;
+    if (!bound.type.is_integer_like()) {
+      error(DiagKind::type_mismatch, expr(bound.expr).range, "range() needs integers, not '" + to_string(bound.type) + "'",
+            "convert with int(...)");
+      return std::nullopt;
+    }
+  }
+  RangeBounds out;
+  out.type = bounds.size() == 3   ? arithmetic_result(arithmetic_result(bounds[0].type, bounds[1].type), bounds[2].type)
+             : bounds.size() == 2 ? arithmetic_result(bounds[0].type, bounds[1].type)
+                                  : arithmetic_result(bounds[0].type, bounds[0].type);
+  SourceRange where = expr(bounds[0].expr).range;
+  auto constant = [&](int64_t v) { return make_constant({v}, Type::i64(), where).expr; };
+  out.start = cast_expr(bounds.size() >= 2 ? bounds[0].expr : constant(0), out.type);
+  out.stop = cast_expr(bounds.size() >= 2 ? bounds[1].expr : bounds[0].expr, out.type);
+  out.step = cast_expr(bounds.size() == 3 ? bounds[2].expr : constant(1), out.type);
+  if (bounds.size() == 3) {
+    auto step = fold(bounds[2].expr);
+    out.step_sign = step ? (step->as_int() > 0 ? 1 : step->as_int() < 0 ? -1 : 0) : 0;
+    if (step && step->as_int() == 0) {
+      error(DiagKind::bad_argument, expr(bounds[2].expr).range, "range() step must not be zero");
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
 // The iterable as a range object held in a variable, or an invalid value for anything else (it
 // is then checked as a sequence). Only a plain name is looked at, so nothing is evaluated twice.
 Value FunctionChecker::range_value(ast::ExprId iterable) {
@@ -179,34 +208,13 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
             fmt::format("range() takes 1 to 3 arguments, {} given", bounds.size()));
       return;
     }
-    Type type = Type::i64();
-    for (const Value& bound : bounds) {
-      if (!bound.ok()) return;
-      if (!bound.type.is_integer_like()) {
-        error(DiagKind::type_mismatch, expr(bound.expr).range,
-              "range() needs integers, not '" + to_string(bound.type) + "'",
-              "convert with int(...)");
-        return;
-      }
-    }
-    if (bounds.size() == 3) {
-      type = arithmetic_result(arithmetic_result(bounds[0].type, bounds[1].type), bounds[2].type);
-    } else if (bounds.size() == 2) {
-      type = arithmetic_result(bounds[0].type, bounds[1].type);
-    } else {
-      type = arithmetic_result(bounds[0].type, bounds[0].type);
-    }
-    loop.start = bounds.size() >= 2 ? cast_expr(bounds[0].expr, type) : cast_expr(int64_value(0), type);
-    loop.stop = cast_expr(bounds.size() >= 2 ? bounds[1].expr : bounds[0].expr, type);
-    loop.step = bounds.size() == 3 ? cast_expr(bounds[2].expr, type) : cast_expr(int64_value(1), type);
-    if (bounds.size() == 3) {
-      auto step = fold(bounds[2].expr);
-      loop.step_sign = step ? (step->as_int() > 0 ? 1 : step->as_int() < 0 ? -1 : 0) : 0;
-      if (step && step->as_int() == 0) {
-        error(DiagKind::bad_argument, expr(bounds[2].expr).range, "range() step must not be zero");
-        return;
-      }
-    }
+    auto range = range_bounds(bounds);
+    if (!range) return;
+    Type type = range->type;
+    loop.start = range->start;
+    loop.stop = range->stop;
+    loop.step = range->step;
+    loop.step_sign = range->step_sign;
     Value index = counter(type);
     per_iteration.push_back({stmt.targets[0], index});
   } else if (Value held = range_value(stmt.value); held.ok()) {

@@ -27,6 +27,14 @@ struct Value {
 class ProgramBuilder;
 struct LoopItem;  // check_loops.cpp: what one iteration of a for loop yields
 
+// range(start, stop, step) as Numba types it: one integer type for the three (the loop index's),
+// start 0 and step 1 when not given; step_sign +1/-1 when the step is a constant, else 0.
+struct RangeBounds {
+  Type type;
+  ir::ExprId start, stop, step;
+  int step_sign = 1;
+};
+
 class FunctionChecker {
  public:
   FunctionChecker(ProgramBuilder& program, const frontend::ModuleFunction& function,
@@ -66,6 +74,8 @@ class FunctionChecker {
   };
   Value index_into(const Value& base, std::vector<IndexItem> items, SourceRange range);
   Value subscript_value(const Value& base, std::vector<Value> indices, SourceRange range);
+  // The bounds of range(...) from its 1 to 3 checked arguments; nullopt after reporting.
+  std::optional<RangeBounds> range_bounds(const std::vector<Value>& bounds);
   // Element i of a tuple value: the part itself when the tuple was built here, else pk::get<i>.
   Value element_of_tuple(const Value& tuple, size_t i, SourceRange range);
   std::optional<ir::Constant> fold(ir::ExprId id);
