@@ -3,7 +3,6 @@
 #include "pykern/npy.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +11,8 @@
 #include <cstring>
 
 #include <fmt/format.h>
+
+#include "base/files.h"
 
 namespace pykern {
 
@@ -206,39 +207,22 @@ Result<Array> parse_npy(std::string_view bytes, const std::string& name) {
 // Reads the header first and checks the file's size against it, so that a huge, truncated or
 // endless input (a FIFO, /dev/zero) is refused before anything is allocated or read.
 Result<Array> load_npy(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return Error::make(ErrorKind::io, fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat status {};
-  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode))
-    return Error::make(ErrorKind::io, fmt::format("'{}' is not a regular file", path));
-  uint64_t size = static_cast<uint64_t>(status.st_size);
-  auto read_at = [&](void* into, size_t bytes, off_t offset) {
-    size_t done = 0;
-    while (done < bytes) {
-      ssize_t n = ::pread(fd, static_cast<char*>(into) + done, bytes - done, offset + static_cast<off_t>(done));
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return false;
-      done += static_cast<size_t>(n);
-    }
-    return true;
-  };
+  auto file = files::RegularFile::open(path);
+  if (!file.ok()) return file.error();
+  uint64_t size = file->size();
   std::string preamble(static_cast<size_t>(std::min<uint64_t>(size, 12)), '\0');
-  if (!read_at(preamble.data(), preamble.size(), 0)) return Error::make(ErrorKind::io, "cannot read '" + path + "'");
+  if (!file->read_at(preamble.data(), preamble.size(), 0)) return Error::make(ErrorKind::io, "cannot read '" + path + "'");
   auto end = npy_header_end(preamble, path);
   if (!end.ok()) return end.error();
   if (*end > size) return malformed_npy(path, "truncated header");
   std::string head(*end, '\0');
-  if (!read_at(head.data(), head.size(), 0)) return Error::make(ErrorKind::io, "cannot read '" + path + "'");
+  if (!file->read_at(head.data(), head.size(), 0)) return Error::make(ErrorKind::io, "cannot read '" + path + "'");
   auto header = parse_npy_header(head, path);
   if (!header.ok()) return header.error();
   if (header->data_bytes > size - header->data_start) return truncated(path, *header, size - header->data_start);
   auto array = allocate(*header, path);
   if (!array.ok()) return array.error();
-  if (!read_at(array->data(), static_cast<size_t>(header->data_bytes), static_cast<off_t>(header->data_start)))
+  if (!file->read_at(array->data(), static_cast<size_t>(header->data_bytes), header->data_start))
     return Error::make(ErrorKind::io, "cannot read '" + path + "'");
   return array;
 }
@@ -278,15 +262,8 @@ Status save_npy(const std::string& path, const Array& array) {
   if (fd < 0)
     return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path,
                                                   errno == ELOOP ? "it is a symbolic link" : std::strerror(errno)));
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
-  }
-  bool closed = ::close(fd) == 0;
-  if (done != bytes.size() || !closed) return Error::make(ErrorKind::io, "cannot write '" + path + "'");
+  bool written = files::write_all(fd, bytes);
+  if (::close(fd) != 0 || !written) return Error::make(ErrorKind::io, "cannot write '" + path + "'");
   return ok_status();
 }
 

@@ -1,8 +1,6 @@
 #include "base/source_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "base/files.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -23,29 +21,9 @@ SourceFile::SourceFile(std::string path, std::string text)
 // Only regular files, and at most max_source_bytes: a FIFO would block, /dev/zero would never
 // end, and source offsets are 32-bit (as tree-sitter's).
 Result<SourceFile> SourceFile::load(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return Error::make(ErrorKind::io, "cannot open '" + path + "': " + std::strerror(errno));
-  struct stat status {};
-  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
-    ::close(fd);
-    return Error::make(ErrorKind::io, "'" + path + "' is not a regular file");
-  }
-  if (static_cast<uint64_t>(status.st_size) > max_source_bytes) {
-    ::close(fd);
-    return Error::make(ErrorKind::io, "'" + path + "' is larger than the " + std::to_string(max_source_bytes >> 20) +
-                                          " MiB pykern reads as a kernel file");
-  }
-  std::string text(static_cast<size_t>(status.st_size), '\0');
-  size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::read(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
-  }
-  ::close(fd);
-  text.resize(done);  // a file that shrank while being read
-  return SourceFile(path, std::move(text));
+  auto text = files::read_regular(path, max_source_bytes, "kernel file");
+  if (!text.ok()) return text.error();
+  return SourceFile(path, std::move(*text));
 }
 
 std::string_view SourceFile::slice(SourceRange range) const {

@@ -5,16 +5,16 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
-#include <fstream>
-#include <sstream>
+#include <cstring>
 #include <thread>
 
 #include <fmt/format.h>
 #include <xxhash.h>
+
+#include "base/files.h"
 
 namespace pykern::jit {
 
@@ -31,27 +31,9 @@ int64_t now_seconds() {
 
 // Reads a regular file, never through a symbolic link (an entry's files are ours to read).
 std::optional<std::string> read_file(const fs::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  struct stat status {};
-  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
-    ::close(fd);
-    return std::nullopt;
-  }
-  std::string bytes;
-  char buffer[1 << 16];
-  for (;;) {
-    ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      ::close(fd);
-      return std::nullopt;
-    }
-    if (n == 0) break;
-    bytes.append(buffer, static_cast<size_t>(n));
-  }
-  ::close(fd);
-  return bytes;
+  auto bytes = files::read_regular(path.string(), UINT64_MAX, "file", /*follow_links=*/false);
+  if (!bytes.ok()) return std::nullopt;
+  return std::move(*bytes);
 }
 
 // Whether `path` is a directory itself, not a link to one.
@@ -96,16 +78,7 @@ std::string record_checksum(nlohmann::json record) {
 bool write_file_synced(const fs::path& path, const std::string& bytes) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return false;
-  size_t written = 0;
-  while (written < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-    if (n <= 0) {
-      ::close(fd);
-      return false;
-    }
-    written += static_cast<size_t>(n);
-  }
-  bool ok = ::fsync(fd) == 0;
+  bool ok = files::write_all(fd, bytes) && ::fsync(fd) == 0;
   return ::close(fd) == 0 && ok;
 }
 

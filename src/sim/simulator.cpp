@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "base/files.h"
 #include "jit/runtime_headers.h"
 #include "pykern/compiler.h"
 #include "pykern/runtime.cuh"
@@ -159,7 +160,7 @@ Result<std::shared_ptr<Library>> open_uncached(const std::string& bytes) {
   fs::path path = scratch.path() / "kernels.so";
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return no_scratch();
-  bool written = ::write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
+  bool written = files::write_all(fd, bytes);
   if (::close(fd) != 0 || !written)
     return Error::make(ErrorKind::internal, "cannot write the simulator library to " + path.string());
   return open_library(path);  // dlopen maps it: removing the directory afterwards is safe

@@ -292,6 +292,12 @@ TEST_CASE("cache commands survive any record.json and stray directories; --json 
     }
     fs::create_directories(dir.path / "v1" / "entries" / "zz" / "not-a-key");
     fs::create_directories(dir.path / "v1" / "entries" / "00" / ("11" + std::string(30, '1')));
+    // A FIFO where a record should be: reading it must not wait for a writer.
+    std::string fifo_key = pykern::jit::cache_key({"fifo"});
+    REQUIRE(cache.store(entry(fifo_key, "B")).ok());
+    fs::path fifo = cache.find(fifo_key)->path / "record.json";
+    fs::remove(fifo);
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   }
   std::string root = "cache --dir " + dir.path.string() + " ";
   std::string out;
@@ -308,7 +314,7 @@ TEST_CASE("cache commands survive any record.json and stray directories; --json 
   CHECK(run_cli(root + "verify --json", &out) == 1);
   auto report = nlohmann::json::parse(out, nullptr, false);
   REQUIRE(report.is_object());
-  CHECK(report["bad"].size() == records.size() + 2);
+  CHECK(report["bad"].size() == records.size() + 3);
   CHECK(run_cli(root + "verify", &out) == 0);
   CHECK(KernelCache(dir.path).list().empty());
 }
