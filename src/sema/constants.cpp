@@ -5,26 +5,18 @@
 #include <fmt/format.h>
 
 #include "pykern/runtime.cuh"
+#include "pykern/scalar.h"
 #include "sema/checker.h"
 
 namespace pykern::ir {
 
-namespace {
-// A double's integer part, saturated (NaN: 0): C's conversion is undefined past int64's range.
-int64_t saturate(double v) {
-  if (!(v == v)) return 0;
-  if (v >= 9223372036854775807.0) return INT64_MAX;
-  if (v <= -9223372036854775808.0) return INT64_MIN;
-  return static_cast<int64_t>(v);
-}
-}  // namespace
 
 int64_t Constant::as_int() const {
   if (auto* b = std::get_if<bool>(&value)) return *b;
   if (auto* i = std::get_if<int64_t>(&value)) return *i;
   if (auto* u = std::get_if<uint64_t>(&value)) return static_cast<int64_t>(*u);
-  if (auto* d = std::get_if<double>(&value)) return saturate(*d);
-  if (auto* c = std::get_if<std::complex<double>>(&value)) return saturate(c->real());
+  if (auto* d = std::get_if<double>(&value)) return Scalar::saturate(*d);  // C's conversion is undefined past int64
+  if (auto* c = std::get_if<std::complex<double>>(&value)) return Scalar::saturate(c->real());
   return 0;
 }
 
