@@ -274,9 +274,9 @@ std::vector<CacheEntryInfo> KernelCache::list() const {
       info.key = dir.path.filename().string();
       info.path = dir.path;
       // Anything but a real directory with a key's name in its shard is stray: listed so that
-      // verify removes it, never followed.
-      info.stray = shard.type != fs::file_type::directory || dir.type != fs::file_type::directory ||
-                   !is_key(info.key) || info.key.compare(0, 2, shard.path.filename().string()) != 0;
+      // verify removes it, never followed. (children() lists nothing in a shard that is a link.)
+      info.stray = dir.type != fs::file_type::directory || !is_key(info.key) ||
+                   info.key.compare(0, 2, shard.path.filename().string()) != 0;
       if (!info.stray) {
         for (const Child& file : children(dir.path)) {
           std::error_code error;

@@ -28,10 +28,10 @@ bool is_builtin_call(FunctionChecker& checker, const ast::Expr& e, const char* n
 // item at a loop index.
 class LoopSource {
  public:
-  // The flags say whether the kernel has locals named zip or enumerate, which shadow the builtins.
-  LoopSource(FunctionChecker& checker, bool zip_shadowed, bool enumerate_shadowed)
-      : c_(checker), tree_(checker.module().ast()), zip_local_(zip_shadowed ? 0 : -1),
-        enumerate_local_(enumerate_shadowed ? 0 : -1) {}
+  // zip_local and enumerate_local: the kernel's locals of those names (-1: none), which shadow
+  // the builtins.
+  LoopSource(FunctionChecker& checker, int zip_local, int enumerate_local)
+      : c_(checker), tree_(checker.module().ast()), zip_local_(zip_local), enumerate_local_(enumerate_local) {}
 
   bool is_zip(const ast::Expr& e) { return is_builtin_call(c_, e, "zip", zip_local_); }
   bool is_enumerate(const ast::Expr& e) { return is_builtin_call(c_, e, "enumerate", enumerate_local_); }
@@ -235,7 +235,7 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
     loop.step_sign = 0;  // decided at run time
     per_iteration.push_back({stmt.targets[0], counter(type)});
   } else {
-    LoopSource source(*this, local_named("zip") >= 0, local_named("enumerate") >= 0);
+    LoopSource source(*this, local_named("zip"), local_named("enumerate"));
     Value stop = source.length(stmt.value);
     if (!stop.ok()) return;
     loop.start = int64_value(0);

@@ -10,7 +10,6 @@
 
 namespace pykern::ir {
 
-
 int64_t Constant::as_int() const {
   if (auto* b = std::get_if<bool>(&value)) return *b;
   if (auto* i = std::get_if<int64_t>(&value)) return *i;
