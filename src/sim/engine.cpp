@@ -68,16 +68,15 @@ struct BlockState {
   std::unique_ptr<unsigned char[]> dynamic_shared;  // Launch::shared_bytes of it, zeroed per block
 };
 
+// A launch in progress: what was asked for, and the state its workers share.
 struct Launch {
-  dim3 grid{}, block{};
-  KernelEntry entry = nullptr;
-  bool cooperative = false;
-  void* const* args = nullptr;
-  u64 stack_bytes = 0;
-  u64 dynamic_shared_bytes = 0;
+  explicit Launch(const GridLaunch& asked)
+      : request(asked), grid{asked.grid[0], asked.grid[1], asked.grid[2]},
+        block{asked.block[0], asked.block[1], asked.block[2]} {}
+  const GridLaunch& request;
+  dim3 grid, block;  // as the hooks hand them out
   std::atomic<bool> failed{false};
   std::atomic<bool> timed_out{false};  // set by the watchdog: threads stop at their next loop tick
-  double timeout_seconds = 0;
   std::atomic<u64> next_block{0};
   std::mutex mutex;
   std::string error;
@@ -124,7 +123,7 @@ void check_stop(const char* file, int line) {
   if (launch.timed_out.load(std::memory_order_relaxed)) {
     char text[160];
     std::snprintf(text, sizeof text, "the kernel did not finish within its timeout of %g s (a loop that never ends?)",
-                  launch.timeout_seconds);
+                  launch.request.timeout_seconds);
     throw KernelFailure{where(file, line, "TimeoutError") + ": " + text};
   }
   if (launch.failed.load(std::memory_order_relaxed)) throw KernelFailure{""};  // another thread failed: stop too
@@ -204,7 +203,7 @@ void* shared_storage(int slot, u64 bytes, u64) {
 }
 
 void* dynamic_shared() { return current->block->dynamic_shared.get(); }
-u64 dynamic_shared_bytes() { return current->block->launch->dynamic_shared_bytes; }
+u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shared_bytes; }
 
 const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
@@ -227,7 +226,7 @@ void thread_exited(ThreadState& t) {
 
 void run_thread(Launch& launch) {
   try {
-    launch.entry(launch.args);
+    launch.request.entry(launch.request.args);
   } catch (const KernelFailure& failure) {
     if (!failure.message.empty()) launch.fail(failure.message);
   }
@@ -244,7 +243,7 @@ boost::context::pooled_fixedsize_stack& stack_pool(u64 local_bytes) {
 void run_block_cooperative(BlockState& b, Launch& launch) {
   for (ThreadState& t : b.threads) {
     ThreadState* self = &t;
-    t.fiber = boost::context::fiber(std::allocator_arg, stack_pool(launch.stack_bytes), [self, &launch](boost::context::fiber&& scheduler) {
+    t.fiber = boost::context::fiber(std::allocator_arg, stack_pool(launch.request.local_bytes), [self, &launch](boost::context::fiber&& scheduler) {
       self->scheduler = std::move(scheduler);
       run_thread(launch);
       thread_exited(*self);
@@ -281,7 +280,7 @@ void run_block(BlockState& b, Launch& launch, u64 index) {
   const dim3& g = launch.grid;
   b.bid = {static_cast<u32>(index % g.x), static_cast<u32>(index / g.x % g.y), static_cast<u32>(index / (u64(g.x) * g.y))};
   for (size_t i = 0; i < b.shared.size(); ++i) std::memset(b.shared[i].second.get(), 0, b.shared_bytes[i]);
-  if (b.dynamic_shared) std::memset(b.dynamic_shared.get(), 0, launch.dynamic_shared_bytes);
+  if (b.dynamic_shared) std::memset(b.dynamic_shared.get(), 0, launch.request.dynamic_shared_bytes);
   b.live = static_cast<int>(b.threads.size());
   b.block_barrier = {};
   std::fill(b.warp_barriers.begin(), b.warp_barriers.end(), Barrier{});
@@ -291,7 +290,7 @@ void run_block(BlockState& b, Launch& launch, u64 index) {
     t.done = false;
     t.waiting = nullptr;
   }
-  if (launch.cooperative) {
+  if (launch.request.cooperative) {
     run_block_cooperative(b, launch);
     return;
   }
@@ -315,7 +314,7 @@ void worker(Launch& launch) {
     t.block = &b;
   }
   // new[] aligns for any element type (16 bytes); at least one byte, so that it has an address.
-  b.dynamic_shared.reset(new unsigned char[std::max<u64>(launch.dynamic_shared_bytes, 1)]());
+  b.dynamic_shared.reset(new unsigned char[std::max<u64>(launch.request.dynamic_shared_bytes, 1)]());
   size_t warps = (count + 31) / 32;
   b.warp_barriers.resize(warps);
   b.warp_live.resize(warps);
@@ -329,16 +328,8 @@ void worker(Launch& launch) {
 
 const void* engine_hooks() { return &hooks; }
 
-Status run_grid(const GridLaunch& grid_launch) {
-  Launch launch;
-  launch.entry = grid_launch.entry;
-  launch.cooperative = grid_launch.cooperative;
-  launch.stack_bytes = grid_launch.local_bytes;
-  launch.grid = {grid_launch.grid[0], grid_launch.grid[1], grid_launch.grid[2]};
-  launch.block = {grid_launch.block[0], grid_launch.block[1], grid_launch.block[2]};
-  launch.args = grid_launch.args;
-  launch.timeout_seconds = grid_launch.timeout_seconds;
-  launch.dynamic_shared_bytes = grid_launch.dynamic_shared_bytes;
+Status run_grid(const GridLaunch& request) {
+  Launch launch(request);
   static const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   unsigned count = static_cast<unsigned>(std::min<u64>(workers, blocks));
@@ -347,10 +338,10 @@ Status run_grid(const GridLaunch& grid_launch) {
   std::condition_variable watchdog_wake;
   bool finished = false;
   std::thread watchdog;
-  if (launch.timeout_seconds > 0) {
+  if (request.timeout_seconds > 0) {
     watchdog = std::thread([&] {
       std::unique_lock<std::mutex> lock(watchdog_mutex);
-      auto limit = std::chrono::duration<double>(std::min(launch.timeout_seconds, 1e9));
+      auto limit = std::chrono::duration<double>(std::min(request.timeout_seconds, 1e9));
       if (!watchdog_wake.wait_for(lock, limit, [&] { return finished; })) launch.timed_out = true;
     });
   }
