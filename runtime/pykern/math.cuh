@@ -75,30 +75,24 @@ PK_DEVICE f64 ldexp(f64 x, i32 e) {
 }
 // math.frexp(x) -> (mantissa, exponent as int32) and math.modf(x) -> (fraction, whole part),
 // as Numba types them.
-PK_DEVICE tuple<f64, i32> frexp(f64 x) {
+template <class T> PK_DEVICE tuple<T, i32> frexp(T x) {
   int e = 0;
+  T m;
 #if PK_DEVICE_BUILD
-  f64 m = ::frexp(x, &e);
+  if constexpr (sizeof(T) == 4) m = ::frexpf(x, &e);
+  else m = ::frexp(x, &e);
 #else
-  f64 m = __builtin_frexp(x, &e);
-#endif
-  return make_tuple(m, i32(e));
-}
-PK_DEVICE tuple<f32, i32> frexp(f32 x) {
-  int e = 0;
-#if PK_DEVICE_BUILD
-  f32 m = ::frexpf(x, &e);
-#else
-  f32 m = __builtin_frexpf(x, &e);
+  if constexpr (sizeof(T) == 4) m = __builtin_frexpf(x, &e);
+  else m = __builtin_frexp(x, &e);
 #endif
   return make_tuple(m, i32(e));
 }
 template <class T> PK_DEVICE tuple<T, T> modf(T x) {
-  T whole = 0;
+  T whole = 0, fraction;
 #if PK_DEVICE_BUILD
-  T fraction = ::modf(x, &whole);
+  if constexpr (sizeof(T) == 4) fraction = ::modff(x, &whole);
+  else fraction = ::modf(x, &whole);
 #else
-  T fraction;
   if constexpr (sizeof(T) == 4) fraction = __builtin_modff(x, &whole);
   else fraction = __builtin_modf(x, &whole);
 #endif
