@@ -38,6 +38,25 @@ struct Indent {
   bool operator==(const Indent& other) const { return width == other.width && alternate == other.alternate; }
 };
 
+// A whole line's leading whitespace, measured as CPython measures it (tabs to the next multiple
+// of 8), and whether code follows it (not a blank or comment-only line).
+struct LineIndent {
+  uint32_t width = 0;
+  uint32_t first = 0;  // the byte after the whitespace
+  bool holds_code = false;
+};
+
+LineIndent line_indent(const SourceFile& file, uint32_t line) {
+  const std::string& text = file.text();
+  LineIndent out;
+  out.first = file.line_start(line);
+  for (; out.first < text.size() && (text[out.first] == ' ' || text[out.first] == '\t'); ++out.first)
+    out.width = text[out.first] == '\t' ? (out.width / 8 + 1) * 8 : out.width + 1;
+  char c = out.first < text.size() ? text[out.first] : '\n';
+  out.holds_code = c != '\n' && c != '\r' && c != '#';
+  return out;
+}
+
 Indent indent_of(const SourceFile& file, uint32_t byte) {
   Indent indent;
   uint32_t line = file.position(byte).line;
@@ -112,12 +131,8 @@ class IndentationChecker {
   // The indentation width of the nearest line above `node` that holds code.
   uint32_t previous_code_indent(TSNode node) const {
     const SourceFile& file = tree_.file();
-    const std::string& text = file.text();
-    for (uint32_t line = file.position(ts_node_start_byte(node)).line; line-- > 1;) {
-      uint32_t at = file.line_start(line), width = 0;
-      for (; at < text.size() && (text[at] == ' ' || text[at] == '\t'); ++at) width = text[at] == '\t' ? (width / 8 + 1) * 8 : width + 1;
-      if (at < text.size() && text[at] != '\n' && text[at] != '\r' && text[at] != '#') return width;
-    }
+    for (uint32_t line = file.position(ts_node_start_byte(node)).line; line-- > 1;)
+      if (LineIndent above = line_indent(file, line); above.holds_code) return above.width;
     return 0;
   }
 
@@ -155,16 +170,10 @@ class IndentationChecker {
 // Lines indented past what the scanner can hold, outside multi-line strings.
 bool check_indent_width(const SyntaxTree& tree, Diagnostics& diagnostics) {
   const SourceFile& file = tree.file();
-  const std::string& text = file.text();
   for (uint32_t line = 1; line <= file.line_count(); ++line) {
-    uint32_t at = file.line_start(line);
-    uint32_t columns = 0;
-    while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) {
-      columns = text[at] == '\t' ? (columns / 8 + 1) * 8 : columns + 1;
-      ++at;
-    }
-    if (columns <= max_indent_columns || at >= text.size() || text[at] == '\n' || text[at] == '\r' || text[at] == '#')
-      continue;
+    LineIndent indent = line_indent(file, line);
+    uint32_t at = indent.first, columns = indent.width;
+    if (columns <= max_indent_columns || !indent.holds_code) continue;
     TSNode here = ts_node_descendant_for_byte_range(tree.root(), at, at);
     bool in_string = false;
     for (TSNode n = here; !ts_node_is_null(n); n = ts_node_parent(n))
