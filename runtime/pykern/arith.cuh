@@ -108,10 +108,27 @@ template <class T> PK_DEVICE T max(T a, T b) { return b > a ? b : a; }
 
 // Python's round(x): half to even, as an int64.
 template <class T> PK_DEVICE i64 round_to_int(T x) { return static_cast<i64>(rint(x)); }
-// round(x, n): NumPy's way (scale, rint, unscale).
+// round(x, n), as numba-cuda lowers it (CPython's fallback double_round): the scaling and the
+// half-to-even rounding happen in float64 even for a float32 x, so round(float32(0.3425), 3)
+// is 0.343 (342.50000119 rounds up), where scaling in float32 would give 342.5 and 0.342.
+// Digit counts past CPython's bounds return x (too fine to change it) or a signed zero.
 template <class T> PK_DEVICE T round_digits(T x, i64 digits) {
-  T scale = pow(T(10), digits < 0 ? -digits : digits);
-  return digits >= 0 ? rint(x * scale) / scale : rint(x / scale) * scale;
+  f64 v = f64(x);
+  if (isinf(v) || isnan(v) || digits > 323) return x;
+  if (digits < -308) return T(copysign(0.0, v));
+  f64 pow1 = 0, pow2 = 1, y = 0;
+  if (digits >= 0) {
+    // Split 10**digits so that neither factor overflows.
+    pow1 = powi(10.0, digits > 22 ? digits - 22 : digits);
+    if (digits > 22) pow2 = 1e22;
+    y = (v * pow1) * pow2;
+    if (isinf(y)) return x;
+  } else {
+    pow1 = powi(10.0, -digits);
+    y = v / pow1;
+  }
+  f64 z = rint(y);  // half to even
+  return T(digits >= 0 ? (z / pow2) / pow1 : z * pow1);
 }
 
 // Debug builds (debug=True) check divisors: Python raises ZeroDivisionError where C would give

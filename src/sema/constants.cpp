@@ -232,8 +232,6 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         return std::nullopt;
       }
       if (e.kind != ir::ExprKind::call) return std::nullopt;
-      bool is_float = type.is(TypeKind::floating);
-      auto real = [&](double r) { return convert(ir::Constant{r}, type); };
       // Debug builds check divisors at run time (ZeroDivisionError): those are not folded.
       bool checked = op == "PK_CHECKED_FLOORDIV" || op == "PK_CHECKED_MOD";
       if (checked && (values.size() != 2 || values[1].as_double() == 0)) return std::nullopt;

@@ -29,6 +29,7 @@ std::string expr_text(const Function& f, ExprId id) {
     case ExprKind::member: return fmt::format("{}.{}", expr_text(f, e.args[0]), e.name);
     case ExprKind::make_tuple: return fmt::format("({})", args);
     case ExprKind::select: return fmt::format("select({})", args);
+    case ExprKind::constant_array: return fmt::format("constant#{}:{}", e.callee, type);
   }
   return "?";
 }

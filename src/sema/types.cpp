@@ -1,6 +1,7 @@
 #include "sema/types.h"
 
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -174,6 +175,44 @@ Type arithmetic_result(const Type& a, const Type& b) {
     return Type::int_(64, is_signed);
   }
   return promote(a, b);
+}
+
+namespace {
+
+// numba.core.typeconv's conversion kinds between integer types, best first.
+enum class Conversion { exact, promote, safe, unsafe };
+
+Conversion integer_conversion(const Type& from, const Type& to) {
+  if (from.kind == TypeKind::boolean) return Conversion::safe;
+  if (from == to) return Conversion::exact;
+  if (from.is_signed == to.is_signed) return from.bits < to.bits ? Conversion::promote : Conversion::unsafe;
+  if (!from.is_signed && from.bits < to.bits) return Conversion::safe;
+  return Conversion::unsafe;
+}
+
+}  // namespace
+
+Type range_index_type(const std::vector<Type>& arguments, const std::vector<bool>& is_literal) {
+  const Type candidates[] = {Type::i32(), Type::i64(), Type::u64()};
+  Type best = candidates[1];
+  std::array<int, 3> best_rating{};  // unsafe, safe and promote counts
+  bool have_best = false;
+  for (const Type& candidate : candidates) {
+    std::array<int, 3> rating{};
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      Conversion kind = integer_conversion(is_literal[i] ? Type::i64() : arguments[i], candidate);
+      if (is_literal[i]) kind = std::max(kind, Conversion::promote);
+      if (kind == Conversion::unsafe) ++rating[0];
+      if (kind == Conversion::safe) ++rating[1];
+      if (kind == Conversion::promote) ++rating[2];
+    }
+    if (!have_best || rating < best_rating) {
+      best = candidate;
+      best_rating = rating;
+      have_best = true;
+    }
+  }
+  return best;
 }
 
 Type true_divide_result(const Type& a, const Type& b) {

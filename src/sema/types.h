@@ -90,6 +90,14 @@ Type promote(const Type& a, const Type& b);
 // 64 bits, signed if either side is; bool + bool is int64.
 Type arithmetic_result(const Type& a, const Type& b);
 
+// The loop index type of range(...) on these integer arguments, as Numba's overload resolution
+// picks it among range's signatures (int32, int64, uint64 for all arguments): fewest unsafe
+// conversions, then fewest safe ones, then fewest promotions, the earlier signature on a tie.
+// A literal integer converts as int64 but never better than a promotion (Numba's
+// IntegerLiteral). So range(int32) counts in int32, range(uint32) and range(0, uint64) in
+// uint64, and range(int64, uint64) in int64.
+Type range_index_type(const std::vector<Type>& arguments, const std::vector<bool>& is_literal);
+
 // The type of `a / b` (true division): integers give float64.
 Type true_divide_result(const Type& a, const Type& b);
 

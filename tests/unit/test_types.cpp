@@ -15,6 +15,24 @@ TEST_CASE("Numba's integer rule: arithmetic widens to 64 bits, signed if either 
   CHECK(arithmetic_result(Type::boolean(), Type::boolean()) == Type::i64());
 }
 
+TEST_CASE("range's index type is the signature Numba's overload resolution picks") {
+  const Type u32 = Type::int_(32, false), u16 = Type::int_(16, false), i16 = Type::int_(16);
+  auto index = [](std::vector<Type> args, std::vector<bool> literal) { return range_index_type(args, literal); };
+  CHECK(index({Type::i32()}, {false}) == Type::i32());
+  CHECK(index({i16}, {false}) == Type::i32());        // a promotion either way: the first signature
+  CHECK(index({Type::i64()}, {false}) == Type::i64());
+  CHECK(index({Type::i64()}, {true}) == Type::i64());  // range(5)
+  CHECK(index({u32}, {false}) == Type::u64());          // uint32 -> uint64 is a promotion
+  CHECK(index({u16}, {false}) == Type::u64());
+  CHECK(index({Type::u64()}, {false}) == Type::u64());
+  CHECK(index({Type::i64(), u32}, {true, false}) == Type::i64());           // range(0, uint32)
+  CHECK(index({Type::i64(), Type::u64()}, {true, false}) == Type::u64());   // range(0, uint64)
+  CHECK(index({Type::i64(), Type::u64()}, {false, false}) == Type::i64());  // a tie: int64 first
+  CHECK(index({Type::i32(), Type::i64()}, {false, true}) == Type::i64());   // range(tid, 64)
+  CHECK(index({Type::u64(), Type::i64(), Type::i64()}, {false, true, true}) == Type::i64());
+  CHECK(index({Type::boolean()}, {false}) == Type::i32());
+}
+
 TEST_CASE("NumPy promotion with floats") {
   CHECK(arithmetic_result(Type::i64(), Type::f32()) == Type::f64());
   CHECK(arithmetic_result(Type::i32(), Type::f32()) == Type::f64());
