@@ -556,15 +556,20 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   const ast::Expr& e = module().ast()[id];
   Value callee = check_expr(e.operands[0]);
   if (!callee.ok()) return callee;
+  // Device functions also take compile-time arguments (types, functions, literals); every
+  // other callee takes run-time values.
+  bool takes_static = callee.kind == Value::Kind::function;
   std::vector<Value> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
-    Value arg = as_runtime(check_expr(e.operands[i]), module().ast()[e.operands[i]].range);
+    Value arg = check_expr(e.operands[i]);
+    if (!takes_static) arg = as_runtime(arg, module().ast()[e.operands[i]].range);
     if (!arg.ok()) return Value::error();
     args.push_back(arg);
   }
   std::vector<std::pair<std::string, Value>> keywords;
   for (const ast::Keyword& keyword : e.keywords) {
-    Value arg = as_runtime(check_expr(keyword.value), keyword.range);
+    Value arg = check_expr(keyword.value);
+    if (!takes_static) arg = as_runtime(arg, keyword.range);
     if (!arg.ok()) return Value::error();
     keywords.push_back({keyword.name, arg});
   }
@@ -586,81 +591,7 @@ Value FunctionChecker::check_call(ast::ExprId id) {
     }
     case Value::Kind::qualified:
       return call_builtin(*this, {callee.name, std::move(args), std::move(keywords), e.range});
-    case Value::Kind::function: {
-      frontend::ModuleFunction* target = module().function(callee.name);
-      frontend::FunctionRole role = target->decoration.role;
-      // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (named
-      // __pk_...) call the user's scalar function as a device function.
-      bool generated_caller = ast_.name.rfind("__pk_", 0) == 0 && role != frontend::FunctionRole::kernel &&
-                              role != frontend::FunctionRole::undecorated;
-      if (role != frontend::FunctionRole::device && !generated_caller) {
-        std::string hint = role == frontend::FunctionRole::undecorated
-                               ? "decorate it with @cuda.jit(device=True)"
-                               : role == frontend::FunctionRole::kernel
-                                     ? "a kernel is launched from the host; make a device function for shared code"
-                                     : "";
-        error(DiagKind::not_a_device_function, e.range,
-              "'" + callee.name + "' is a " + frontend::to_string(role) + " and cannot be called from a kernel", hint);
-        return Value::error();
-      }
-      const ast::Function* definition = module().lowered_function(callee.name, diagnostics());
-      if (definition == nullptr) return Value::error();
-      // Bind keywords and defaults to parameters, as Python does.
-      std::vector<std::optional<Value>> bound(definition->parameters.size());
-      if (args.size() > bound.size()) {
-        error(DiagKind::wrong_arity, e.range,
-              fmt::format("'{}' takes {} argument{} but {} were given", callee.name, bound.size(),
-                          bound.size() == 1 ? "" : "s", args.size()));
-        return Value::error();
-      }
-      for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i];
-      for (auto& keyword : keywords) {
-        const std::string& name = keyword.first;  // not a structured binding: lambdas capture it
-        const Value& value = keyword.second;
-        auto parameter = std::find_if(definition->parameters.begin(), definition->parameters.end(),
-                                      [&](const ast::Parameter& p) { return p.name == name; });
-        if (parameter == definition->parameters.end()) {
-          error(DiagKind::wrong_arity, e.range, "'" + callee.name + "' has no parameter '" + name + "'");
-          return Value::error();
-        }
-        bound[parameter - definition->parameters.begin()] = value;
-      }
-      Signature signature;
-      std::vector<ir::ExprId> call_args;
-      for (size_t i = 0; i < bound.size(); ++i) {
-        if (!bound[i]) {
-          ast::ExprId default_value = definition->parameters[i].default_value;
-          if (default_value.valid()) bound[i] = as_runtime(check_expr(default_value), e.range);
-          if (!bound[i] || !bound[i]->ok()) {
-            error(DiagKind::wrong_arity, e.range,
-                  "missing argument '" + definition->parameters[i].name + "' in the call of '" + callee.name + "'");
-            return Value::error();
-          }
-        }
-        signature.arguments.push_back(bound[i]->type);
-        call_args.push_back(bound[i]->expr);
-      }
-      // Fixed-point rounds see partial types; specialise only once they are known.
-      for (const Type& type : signature.arguments)
-        if (!type.known()) return Value::error();
-      ir::Expr call;
-      call.kind = ir::ExprKind::device_call;
-      if (final_round_) {
-        int index = program_.specialize(callee.name, signature, false, e.range);
-        if (index < 0) return Value::error();
-        call.callee = index;
-        call.type = program_.program().functions[index].return_type;
-        if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
-      } else {
-        // Argument types may still change: learn the return type without keeping anything.
-        auto type = program_.tentative_return_type(callee.name, signature, e.range);
-        if (!type) return Value::error();
-        call.type = *type;
-      }
-      call.args = std::move(call_args);
-      call.range = e.range;
-      return value_of(add(std::move(call)));
-    }
+    case Value::Kind::function: return call_device_function(callee.name, std::move(args), std::move(keywords), e);
     case Value::Kind::expr:
       error(DiagKind::unsupported_operation, e.range, "a value of type '" + to_string(callee.type) + "' is not callable");
       return Value::error();

@@ -184,6 +184,8 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
 }
 
 Value FunctionChecker::check_name(const ast::Expr& e) {
+  if (auto found = static_parameters_.find(e.text); global_depth_ == 0 && found != static_parameters_.end())
+    return static_parameter_value(found->second, e.range);
   int local = global_depth_ > 0 ? -1 : local_named(e.text);
   if (local >= 0) {
     const ir::Local& variable = function_.locals[local];

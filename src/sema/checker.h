@@ -24,6 +24,16 @@ struct Value {
   bool ok() const { return kind != Kind::error; }
 };
 
+// A device function's compile-time argument (TypeKind::static_value): what reading the parameter
+// gives in the callee. kind: type, qualified or function for those entities (type, name), expr
+// for an integer/bool literal or a tuple of them (type, literal: the value or the elements).
+struct StaticValue {
+  Value::Kind kind = Value::Kind::error;
+  Type type;
+  std::string name;
+  std::vector<ir::Constant> literal;
+};
+
 class ProgramBuilder;
 struct LoopItem;  // check_loops.cpp: what one iteration of a for loop yields
 
@@ -121,6 +131,11 @@ class FunctionChecker {
   void emit_loop_body(const ast::Stmt& stmt, ir::Stmt& loop, ast::ExprId target,
                       const std::vector<std::pair<ast::ExprId, Value>>& per_iteration);
 
+  Value call_device_function(const std::string& name, std::vector<Value> args,
+                             std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  std::optional<Type> static_argument(const Value& value, const ast::Function& callee, const std::string& parameter);
+  Value static_parameter_value(const StaticValue& value, SourceRange range);
+
   Value check_name(const ast::Expr& e);
   Value check_compare(const ast::Expr& e);
   Value check_bool_op(const ast::Expr& e);
@@ -136,6 +151,7 @@ class FunctionChecker {
   bool is_kernel_;
   ir::Function function_;
   std::map<std::string, int> local_index_;
+  std::map<std::string, StaticValue> static_parameters_;  // parameters known at compile time
   std::optional<Type> inferred_return_;
   std::vector<ir::StmtId>* current_block_ = nullptr;
   std::vector<int> loop_stack_;  // loop ids, innermost last
@@ -173,6 +189,10 @@ class ProgramBuilder {
                                       SourceRange range);
   Value array_view(FunctionChecker& caller, int index, SourceRange range);
 
+  // The static_value type for a compile-time argument, and back.
+  Type static_type(StaticValue value);
+  const StaticValue& static_value(const Type& type) const;
+
   frontend::Module& module() { return module_; }
   Diagnostics& diagnostics() { return diagnostics_; }
   ir::Program take() { return std::move(program_); }
@@ -187,6 +207,7 @@ class ProgramBuilder {
   std::vector<std::string> in_progress_;     // the call stack being inferred
   std::map<std::string, int> specialization_count_;
   std::set<std::string> globals_in_progress_;
+  std::map<std::string, StaticValue> static_values_;  // by static_key
 };
 
 }  // namespace pykern::sema

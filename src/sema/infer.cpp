@@ -45,9 +45,15 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
     return -1;
   }
   in_progress_.push_back(name);
+  size_t errors_before = diagnostics_.error_count();
   FunctionChecker checker(*this, *function, *ast, signature, is_kernel);
   ir::Function result = checker.run();
   in_progress_.pop_back();
+  if (diagnostics_.error_count() > errors_before) {
+    // Reported already: the callers stay silent rather than report what follows from it.
+    done_[key] = -1;
+    return -1;
+  }
   result.specialization = specialization_count_[name]++;
   program_.functions.push_back(std::move(result));
   int index = static_cast<int>(program_.functions.size() - 1);
@@ -101,6 +107,10 @@ ir::Function FunctionChecker::run() {
   function_.options.opt = decoration.opt.value_or(3);
   function_.options.max_registers = decoration.max_registers.value_or(0);
   for (size_t i = 0; i < ast_.parameters.size(); ++i) {
+    if (signature_.arguments[i].is(TypeKind::static_value)) {
+      static_parameters_[ast_.parameters[i].name] = program_.static_value(signature_.arguments[i]);
+      continue;
+    }
     ir::Local local{ast_.parameters[i].name, signature_.arguments[i], true, false};
     local_index_[local.name] = static_cast<int>(function_.locals.size());
     function_.parameters.push_back(static_cast<int>(function_.locals.size()));
@@ -486,8 +496,12 @@ void FunctionChecker::check_if(const ast::Stmt& stmt) {
   out.kind = ir::StmtKind::if_;
   out.range = stmt.range;
   out.condition = condition.ok() ? condition.expr : ir::ExprId();
-  check_block(stmt.body, out.body);
-  check_block(stmt.orelse, out.orelse);
+  // A condition known at compile time (a literal argument, a module constant) prunes the branch
+  // not taken before it is typed, as Numba's dead-branch pruning does: a device function
+  // called with neg_idx=False never types the code under `if neg_idx:`.
+  std::optional<ir::Constant> known = condition.ok() ? fold(condition.expr) : std::nullopt;
+  if (!known || known->as_int() != 0) check_block(stmt.body, out.body);
+  if (!known || known->as_int() == 0) check_block(stmt.orelse, out.orelse);
   if (condition.ok()) emit_stmt(std::move(out));
 }
 

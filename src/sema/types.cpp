@@ -48,6 +48,12 @@ Type Type::vector(Type lane, int lanes) {
   return t;
 }
 
+Type Type::static_value(std::string key) {
+  Type t = make(TypeKind::static_value);
+  t.static_key = std::move(key);
+  return t;
+}
+
 Type Type::xoroshiro128p_record() {
   Type t = make(TypeKind::record);
   t.elements = {u64(), u64()};
@@ -82,6 +88,7 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::tuple:
     case TypeKind::range: return a.elements == b.elements;
     case TypeKind::vector: return a.ndim == b.ndim && a.elements == b.elements;
+    case TypeKind::static_value: return a.static_key == b.static_key;
     case TypeKind::record: return a.elements == b.elements && a.field_names == b.field_names;
     default: return true;
   }
@@ -126,6 +133,7 @@ std::string to_string(const Type& t) {
     case TypeKind::string: return "unicode_type";
     case TypeKind::range: return fmt::format("range_state{}", t.elements.at(0).bits);
     case TypeKind::vector: return fmt::format("{}x{}", to_string(t.elements.at(0)), t.ndim);
+    case TypeKind::static_value: return t.static_key;
   }
   return "?";
 }

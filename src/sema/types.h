@@ -21,6 +21,11 @@ enum class TypeKind {
   string,    // only as constant arguments (print, assert messages)
   range,     // a range(...) object held in a variable: elements[0] is its integer type
   vector,    // a CUDA vector type (float32x4, int2, ...): elements[0] the lane type, ndim the lanes
+  // A device function's argument known at compile time, as Numba types them: a type
+  // (class(uint32)), a function (cuda.atomic.add, another device function) or an integer, bool
+  // or tuple literal. The function is specialised on it and it is not passed at run time;
+  // static_key says what it is and tells two apart.
+  static_value,
 };
 
 enum class Layout { C, F, A };
@@ -35,6 +40,7 @@ struct Type {
   std::vector<Type> elements;
   std::vector<std::string> field_names;
   std::string record_name;  // the C++ struct name the runtime gives a known record
+  std::string static_key;   // static_value: what it denotes, as Numba would print its type
 
   static Type unknown() { return {}; }
   static Type void_() { return make(TypeKind::void_); }
@@ -55,6 +61,7 @@ struct Type {
   static Type xoroshiro128p_record();
   static Type range_of(Type integer);
   static Type vector(Type lane, int lanes);
+  static Type static_value(std::string key);
 
   bool is(TypeKind k) const { return kind == k; }
   bool is_numeric() const {

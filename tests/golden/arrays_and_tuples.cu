@@ -2,9 +2,9 @@
 #include "pykern/runtime.cuh"
 
 #line 9 "arrays_and_tuples.py"
-static PK_NOINLINE_DEVICE pk::tuple<pk::i64, pk::i64> pk_device_py_divmod_pair_0(pk::i32 py_a, pk::i64 py_b) {
+static PK_NOINLINE_DEVICE pk::tuple<pk::i64, pk::i64> pk_device_py_divmod_pair_0(pk::i32 py_a) {
 #line 10 "arrays_and_tuples.py"
-  return pk::make_tuple(pk::floordiv(static_cast<pk::i64>(py_a), py_b), pk::mod(static_cast<pk::i64>(py_a), py_b));
+  return pk::make_tuple(pk::floordiv(static_cast<pk::i64>(py_a), 3LL), pk::mod(static_cast<pk::i64>(py_a), 3LL));
 }
 
 #line 13 "arrays_and_tuples.py"
@@ -71,7 +71,7 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
 #line 25 "arrays_and_tuples.py"
   pk::syncthreads();
 #line 26 "arrays_and_tuples.py"
-  pk_tmp2 = pk_device_py_divmod_pair_0(PK_AT(py_counts, 0LL), 3LL);
+  pk_tmp2 = pk_device_py_divmod_pair_0(PK_AT(py_counts, 0LL));
 #line 26 "arrays_and_tuples.py"
   py_q = pk::get<0>(pk_tmp2);
 #line 26 "arrays_and_tuples.py"

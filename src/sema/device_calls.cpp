@@ -1,0 +1,193 @@
+// Calls of device functions: binding arguments to parameters as Python does, and specialising
+// the callee on its argument types. As in Numba, an argument known at compile time (a type, a
+// function, an integer/bool literal or a tuple of them) specialises the callee on its value and
+// is not passed at run time, so `cuda.shared.array(shape, dtype)` and `op(ary, i, v)` work in a
+// device function called as `f(ary, (4, 8), uint32, cuda.atomic.add)`.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "sema/checker.h"
+
+namespace pykern::sema {
+
+namespace {
+
+bool assigns(const ast::Ast& tree, ast::ExprId target, const std::string& name) {
+  const ast::Expr& e = tree[target];
+  if (e.kind == ast::ExprKind::name) return e.text == name;
+  if (e.kind == ast::ExprKind::tuple)
+    return std::any_of(e.operands.begin(), e.operands.end(), [&](ast::ExprId part) { return assigns(tree, part, name); });
+  return false;
+}
+
+// Whether a statement of `body` (or of the blocks it holds) rebinds `name`.
+bool rebinds(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name) {
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = tree[id];
+    if (stmt.kind == ast::StmtKind::assign || stmt.kind == ast::StmtKind::for_ ||
+        stmt.kind == ast::StmtKind::aug_assign)
+      for (ast::ExprId target : stmt.targets)
+        if (assigns(tree, target, name)) return true;
+    if (rebinds(tree, stmt.body, name) || rebinds(tree, stmt.orelse, name)) return true;
+  }
+  return false;
+}
+
+std::string literal_key(const ir::Constant& value, const Type& type) {
+  if (type.is(TypeKind::boolean)) return fmt::format("Literal[bool]({})", value.as_int() ? "True" : "False");
+  return fmt::format("Literal[int]({})", value.as_int());
+}
+
+bool is_literal_type(const Type& type) { return type == Type::i64() || type.is(TypeKind::boolean); }
+
+}  // namespace
+
+Type ProgramBuilder::static_type(StaticValue value) {
+  std::string key;
+  switch (value.kind) {
+    case Value::Kind::type: key = "class(" + to_string(value.type) + ")"; break;
+    case Value::Kind::qualified: key = "Function(" + value.name + ")"; break;
+    case Value::Kind::function: key = "Dispatcher(" + value.name + ")"; break;
+    default: {
+      if (!value.type.is(TypeKind::tuple)) {
+        key = literal_key(value.literal.at(0), value.type);
+        break;
+      }
+      std::vector<std::string> parts;
+      for (size_t i = 0; i < value.literal.size(); ++i) parts.push_back(literal_key(value.literal[i], value.type.elements[i]));
+      key = fmt::format("Tuple({})", fmt::join(parts, ", "));
+    }
+  }
+  static_values_.emplace(key, std::move(value));
+  return Type::static_value(key);
+}
+
+const StaticValue& ProgramBuilder::static_value(const Type& type) const { return static_values_.at(type.static_key); }
+
+// The compile-time argument `value` as a static_value type, or nullopt for a run-time one. A
+// literal is static only when the callee never rebinds the parameter.
+std::optional<Type> FunctionChecker::static_argument(const Value& value, const ast::Function& callee,
+                                                      const std::string& parameter) {
+  if (value.kind == Value::Kind::type || value.kind == Value::Kind::qualified || value.kind == Value::Kind::function)
+    return program_.static_type({value.kind, value.type, value.name, {}});
+  if (value.kind != Value::Kind::expr || rebinds(module().ast(), callee.body, parameter)) return std::nullopt;
+  StaticValue literal{Value::Kind::expr, value.type, "", {}};
+  if (is_literal_type(value.type)) {
+    auto folded = fold(value.expr);
+    if (!folded) return std::nullopt;
+    literal.literal.push_back(*folded);
+  } else if (value.type.is(TypeKind::tuple) && expr(value.expr).kind == ir::ExprKind::make_tuple &&
+             !value.type.elements.empty()) {
+    for (ir::ExprId part : expr(value.expr).args) {
+      auto folded = fold(part);
+      if (!folded || !is_literal_type(expr(part).type)) return std::nullopt;
+      literal.literal.push_back(*folded);
+    }
+  } else {
+    return std::nullopt;
+  }
+  return program_.static_type(std::move(literal));
+}
+
+// What reading a compile-time parameter gives in the callee: the entity itself, or constants.
+Value FunctionChecker::static_parameter_value(const StaticValue& value, SourceRange range) {
+  if (value.kind != Value::Kind::expr) {
+    Value entity;
+    entity.kind = value.kind;
+    entity.type = value.type;
+    entity.name = value.name;
+    return entity;
+  }
+  if (!value.type.is(TypeKind::tuple)) return make_constant(value.literal.at(0), value.type, range);
+  ir::Expr tuple;
+  tuple.kind = ir::ExprKind::make_tuple;
+  tuple.range = range;
+  tuple.type = value.type;
+  for (size_t i = 0; i < value.literal.size(); ++i)
+    tuple.args.push_back(make_constant(value.literal[i], value.type.elements[i], range).expr);
+  return value_of(add(std::move(tuple)));
+}
+
+Value FunctionChecker::call_device_function(const std::string& name, std::vector<Value> args,
+                                            std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e) {
+  frontend::ModuleFunction* target = module().function(name);
+  frontend::FunctionRole role = target->decoration.role;
+  // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (named
+  // __pk_...) call the user's scalar function as a device function.
+  bool generated_caller = ast_.name.rfind("__pk_", 0) == 0 && role != frontend::FunctionRole::kernel &&
+                          role != frontend::FunctionRole::undecorated;
+  if (role != frontend::FunctionRole::device && !generated_caller) {
+    std::string hint = role == frontend::FunctionRole::undecorated
+                           ? "decorate it with @cuda.jit(device=True)"
+                           : role == frontend::FunctionRole::kernel
+                                 ? "a kernel is launched from the host; make a device function for shared code"
+                                 : "";
+    error(DiagKind::not_a_device_function, e.range,
+          "'" + name + "' is a " + frontend::to_string(role) + " and cannot be called from a kernel", hint);
+    return Value::error();
+  }
+  const ast::Function* definition = module().lowered_function(name, diagnostics());
+  if (definition == nullptr) return Value::error();
+  // Bind keywords and defaults to parameters, as Python does.
+  std::vector<std::optional<Value>> bound(definition->parameters.size());
+  if (args.size() > bound.size()) {
+    error(DiagKind::wrong_arity, e.range,
+          fmt::format("'{}' takes {} argument{} but {} were given", name, bound.size(), bound.size() == 1 ? "" : "s",
+                      args.size()));
+    return Value::error();
+  }
+  for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i];
+  for (auto& [keyword, value] : keywords) {
+    auto parameter = std::find_if(definition->parameters.begin(), definition->parameters.end(),
+                                  [&keyword = keyword](const ast::Parameter& p) { return p.name == keyword; });
+    if (parameter == definition->parameters.end()) {
+      error(DiagKind::wrong_arity, e.range, "'" + name + "' has no parameter '" + keyword + "'");
+      return Value::error();
+    }
+    bound[parameter - definition->parameters.begin()] = value;
+  }
+  Signature signature;
+  std::vector<ir::ExprId> call_args;
+  for (size_t i = 0; i < bound.size(); ++i) {
+    const std::string& parameter = definition->parameters[i].name;
+    if (!bound[i]) {
+      ast::ExprId default_value = definition->parameters[i].default_value;
+      if (default_value.valid()) bound[i] = check_expr(default_value);
+      if (!bound[i] || !bound[i]->ok()) {
+        error(DiagKind::wrong_arity, e.range, "missing argument '" + parameter + "' in the call of '" + name + "'");
+        return Value::error();
+      }
+    }
+    if (auto static_type = static_argument(*bound[i], *definition, parameter)) {
+      signature.arguments.push_back(*static_type);
+      continue;
+    }
+    Value value = as_runtime(*bound[i], e.range);
+    if (!value.ok()) return Value::error();
+    signature.arguments.push_back(value.type);
+    call_args.push_back(value.expr);
+  }
+  // Fixed-point rounds see partial types; specialise only once they are known.
+  for (const Type& type : signature.arguments)
+    if (!type.known()) return Value::error();
+  ir::Expr call;
+  call.kind = ir::ExprKind::device_call;
+  if (final_round_) {
+    int index = program_.specialize(name, signature, false, e.range);
+    if (index < 0) return Value::error();
+    call.callee = index;
+    call.type = program_.program().functions[index].return_type;
+    if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
+  } else {
+    // Argument types may still change: learn the return type without keeping anything.
+    auto type = program_.tentative_return_type(name, signature, e.range);
+    if (!type) return Value::error();
+    call.type = *type;
+  }
+  call.args = std::move(call_args);
+  call.range = e.range;
+  return value_of(add(std::move(call)));
+}
+
+}  // namespace pykern::sema
