@@ -4,6 +4,7 @@
 #include "pykern/complex.cuh"
 #include "pykern/math.cuh"
 #include "pykern/arith.cuh"
+#include "pykern/fp16.cuh"
 #include "pykern/errors.cuh"
 #include "pykern/array.cuh"
 #include "pykern/thread.cuh"

@@ -13,8 +13,6 @@ Result<std::string> dtype_text(const DType& dtype) {
     if (dtype == DType::xoroshiro128p()) return std::string("xoroshiro128p_type");
     return Error::make(ErrorKind::invalid_argument, "record dtype " + dtype.descr() + " is not supported in kernels yet");
   }
-  if (dtype.kind == ScalarKind::float_ && dtype.itemsize == 2)
-    return Error::make(ErrorKind::invalid_argument, "float16 is not supported in kernels yet");
   return dtype.name();
 }
 

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "pykern/half.cuh"
+
 namespace pykern {
 
 Scalar Scalar::as(const DType& to) const {
@@ -36,6 +38,7 @@ Scalar Scalar::as(const DType& to) const {
                   : type.kind == ScalarKind::int_ || type.kind == ScalarKind::boolean ? static_cast<double>(integer)
                                                                                     : value.real();
       if (to.itemsize == 4) out.value = static_cast<float>(out.value.real());
+      if (to.itemsize == 2) out.value = static_cast<float>(pk::f16(out.value.real()));
       out.integer = saturate(out.value.real());
       break;
     case ScalarKind::complex:
@@ -64,6 +67,11 @@ Scalar Scalar::load(const DType& type, const void* bytes) {
       return Scalar(static_cast<unsigned long long>(v)).as(type);
     }
     case ScalarKind::float_:
+      if (type.itemsize == 2) {
+        pk::f16 h;
+        std::memcpy(&h.bits, bytes, 2);
+        return Scalar(static_cast<double>(static_cast<float>(h))).as(type);
+      }
       if (type.itemsize == 4) return Scalar(*static_cast<const float*>(bytes));
       return Scalar(*static_cast<const double*>(bytes));
     case ScalarKind::complex:
@@ -87,7 +95,10 @@ void Scalar::store(const DType& to, void* out) const {
       std::memcpy(out, &v.unsigned_integer, static_cast<size_t>(to.itemsize));  // little-endian
       return;
     case ScalarKind::float_:
-      if (to.itemsize == 4) {
+      if (to.itemsize == 2) {
+        pk::f16 h(v.value.real());
+        std::memcpy(out, &h.bits, 2);
+      } else if (to.itemsize == 4) {
         float f = static_cast<float>(v.value.real());
         std::memcpy(out, &f, 4);
       } else {

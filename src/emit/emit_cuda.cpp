@@ -21,7 +21,7 @@ std::string cxx_type(const Type& t) {
     case TypeKind::none: return "void";
     case TypeKind::boolean: return "bool";
     case TypeKind::integer: return fmt::format("pk::{}{}", t.is_signed ? "i" : "u", t.bits);
-    case TypeKind::floating: return t.bits == 16 ? "__half" : fmt::format("pk::f{}", t.bits);
+    case TypeKind::floating: return fmt::format("pk::f{}", t.bits);
     case TypeKind::complex: return fmt::format("pk::complex<pk::f{}>", t.bits / 2);
     case TypeKind::array:
       return fmt::format("pk::Array<{}, {}, pk::layout_{}>", cxx_type(t.dtype()), t.ndim,
@@ -56,7 +56,9 @@ std::string constant_text(const ir::Constant& c, const Type& type) {
       if (v == INT64_MIN) return "(-9223372036854775807LL - 1)";
       return type.bits == 64 ? fmt::format("{}LL", v) : fmt::format("{}({})", cxx_type(type), v);
     }
-    case TypeKind::floating: return float_literal(c.as_double(), type.bits == 32);
+    case TypeKind::floating:
+      if (type.bits == 16) return "pk::f16(" + float_literal(c.as_double(), true) + ")";
+      return float_literal(c.as_double(), type.bits == 32);
     case TypeKind::complex: {
       std::complex<double> z = std::holds_alternative<std::complex<double>>(c.value)
                                    ? std::get<std::complex<double>>(c.value)

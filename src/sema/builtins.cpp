@@ -34,7 +34,16 @@ bool want_numeric(FunctionChecker& c, const CallSite& call, const Value& v) {
   return false;
 }
 
-// math.sin and friends: float32 stays float32; integers and float64 compute in float64.
+// The math functions numba-cuda types float16 -> float16 (cudamath's Math_unary_with_fp16).
+bool keeps_float16(const std::string& name) {
+  static const std::set<std::string> names = {"math.sin",  "math.cos",  "math.ceil", "math.floor", "math.sqrt",
+                                              "math.log",  "math.log2", "math.log10", "math.exp", "math.fabs",
+                                              "math.trunc", "math.exp2"};
+  return names.count(name) > 0;
+}
+
+// math.sin and friends: float32 stays float32; integers and float64 compute in float64. A
+// float16 computes in float32, and rounds back to float16 where numba-cuda types it so.
 Handler unary_math(std::string runtime) {
   return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
@@ -43,7 +52,23 @@ Handler unary_math(std::string runtime) {
       return Value::error();
     }
     Type type = c.float_type_for(call.args[0].type);
-    return c.make_call(runtime, {c.cast_expr(call.args[0].expr, type)}, type, call.range);
+    Value result = c.make_call(runtime, {c.cast_expr(call.args[0].expr, type)}, type, call.range);
+    if (call.args[0].type == Type::float_(16) && keeps_float16(call.name)) return c.cast(result, call.args[0].type, call.range);
+    return result;
+  };
+}
+
+// numba.cuda.fp16.hadd and friends: float16 arguments (others convert), a float16 result, or
+// a bool for the comparisons.
+Handler fp16_intrinsic(std::string runtime, size_t arity, bool is_comparison) {
+  return [runtime, arity, is_comparison](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, arity, arity)) return Value::error();
+    std::vector<ir::ExprId> args;
+    for (const Value& arg : call.args) {
+      if (!want_numeric(c, call, arg) || arg.type.is(TypeKind::complex)) return Value::error();
+      args.push_back(c.cast_expr(arg.expr, Type::float_(16)));
+    }
+    return c.make_call(runtime, std::move(args), is_comparison ? Type::boolean() : Type::float_(16), call.range);
   };
 }
 
@@ -259,6 +284,14 @@ const std::map<std::string, Handler>& handlers() {
                              "log1p", "sqrt", "fabs", "erf", "erfc", "gamma", "lgamma", "floor",
                              "ceil", "trunc", "degrees", "radians"})
       t[std::string("math.") + name] = unary_math(std::string("pk::") + name);
+    for (const char* name : {"hadd", "hsub", "hmul", "hdiv", "hmax", "hmin"})
+      t[std::string("numba.cuda.fp16.") + name] = fp16_intrinsic(std::string("pk::fp16::") + name, 2, false);
+    for (const char* name : {"heq", "hne", "hgt", "hge", "hlt", "hle"})
+      t[std::string("numba.cuda.fp16.") + name] = fp16_intrinsic(std::string("pk::fp16::") + name, 2, true);
+    for (const char* name : {"hneg", "habs", "hsin", "hcos", "hlog", "hlog2", "hlog10", "hexp", "hexp2", "hexp10",
+                             "hsqrt", "hrsqrt", "hrcp", "hceil", "hfloor", "htrunc", "hrint"})
+      t[std::string("numba.cuda.fp16.") + name] = fp16_intrinsic(std::string("pk::fp16::") + name, 1, false);
+    t["numba.cuda.fp16.hfma"] = fp16_intrinsic("pk::fp16::hfma", 3, false);
     for (const char* name : {"atan2", "hypot", "copysign", "fmod", "pow"})
       t[std::string("math.") + name] = binary_math(std::string("pk::") + (std::string(name) == "pow" ? "fpow" : name));
     for (const char* name : {"isnan", "isinf", "isfinite"})

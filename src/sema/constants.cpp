@@ -60,6 +60,7 @@ std::optional<ir::Constant> convert(const ir::Constant& c, const Type& type) {
     case TypeKind::floating: {
       double d = c.as_double();
       if (type.bits == 32) d = static_cast<float>(d);
+      if (type.bits == 16) d = static_cast<float>(pk::f16(d));
       return ir::Constant{d};
     }
     case TypeKind::complex: {
@@ -123,6 +124,7 @@ std::optional<ir::Constant> fold_runtime_call(const std::string& op, const Type&
     if (!v) return std::nullopt;
     return ir::Constant{*v};
   };
+  if (type.is(TypeKind::floating) && type.bits == 16) return std::nullopt;  // float16 runs as the kernel does
   if (type.is(TypeKind::floating) && op == "pk::pow" && right_type.is_integer_like()) {  // repeated multiplication
     if (type.bits == 32) return ir::Constant{double(pk::pow(float(a.as_double()), b.as_int()))};
     return ir::Constant{pk::pow(a.as_double(), b.as_int())};

@@ -141,7 +141,8 @@ std::string to_string(const Type& t) {
 namespace {
 
 // The smallest float that holds every value of an integer type, as NumPy decides it.
-int float_bits_for_int(const Type& t) { return t.bits <= 16 ? 32 : 64; }
+// NumPy's float for an integer: int8/uint8 fit float16, int16/uint16 float32, wider ones float64.
+int float_bits_for_int(const Type& t) { return t.bits <= 8 ? 16 : t.bits <= 16 ? 32 : 64; }
 
 Type promote_ints(const Type& a, const Type& b) {
   if (a.is_signed == b.is_signed) return Type::int_(std::max(a.bits, b.bits), a.is_signed);

@@ -408,14 +408,17 @@ def run_command(pykern, case_dir, case, result_dir):
 
 
 def failure_cause(stderr):
-    """The first error's message without its location: the cause a failure is grouped by."""
-    for line in stderr.splitlines():
-        if ": error: " in line:
-            return line.split(": error: ", 1)[1].strip()
-        if line.startswith("pykern: error") or "Error" in line.split(":")[0]:
-            return line.strip()
-    lines = [l for l in stderr.splitlines() if l.strip()]
-    return lines[-1].strip() if lines else "failed with no message"
+    """The first error's message without its location, names or paths: failures with the same
+    cause group together ("float16 is not supported in kernels yet")."""
+    import re
+    lines = [l.strip() for l in stderr.splitlines() if l.strip()]
+    message = next((l.split(": error: ", 1)[1] for l in lines if ": error: " in l), None)
+    if message is None:
+        message = next((l for l in lines if "rror" in l), lines[-1] if lines else "failed with no message")
+    message = re.sub(r"^\S*(kernel\.py|\.npy)(:\d+)*: ", "", message)
+    message = re.sub(r"^(pykern: )?(error: )?", "", message)
+    message = re.sub(r"kernel '[^']*': argument \d+: ", "", message)
+    return message
 
 
 def replay(out_dir, pykern):
