@@ -51,7 +51,7 @@ inline std::optional<std::string> npy_signature_type(const std::filesystem::path
   static const std::pair<const char*, const char*> names[] = {
       {"<f4", "float32"}, {"<f8", "float64"}, {"<i4", "int32"}, {"<i8", "int64"}, {"<i2", "int16"},
       {"|i1", "int8"},    {"|u1", "uint8"},   {"<u2", "uint16"}, {"<u4", "uint32"}, {"<u8", "uint64"},
-      {"|b1", "boolean"}, {"<c8", "complex64"}, {"<c16", "complex128"}};
+      {"|b1", "boolean"}, {"<c8", "complex64"}, {"<c16", "complex128"}, {"<f2", "float16"}};
   std::string dtype;
   for (auto [code, name] : names)
     if (descr == code) dtype = name;
