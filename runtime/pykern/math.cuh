@@ -58,6 +58,7 @@ PK_MATH2(fmod, fmodf, fmod)
 PK_MATH2(fpow, powf, pow)
 PK_MATH1(exp2, exp2f, exp2)
 PK_MATH2(remainder, remainderf, remainder)
+PK_MATH2(nextafter, nextafterf, nextafter)
 #undef PK_MATH1
 #undef PK_MATH2
 

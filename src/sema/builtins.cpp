@@ -312,6 +312,33 @@ const std::map<std::string, Handler>& handlers() {
     t["math.ldexp"] = fixed("pk::ldexp", {Type::f64(), Type::i32()}, Type::f64());
     t["math.exp2"] = unary_math("pk::exp2");
     t["math.remainder"] = binary_math("pk::remainder");
+    t["math.nextafter"] = binary_math("pk::nextafter");
+    // The operator module's functions are the operators themselves.
+    static const std::pair<const char*, ast::BinaryOp> operators[] = {
+        {"add", ast::BinaryOp::add},         {"sub", ast::BinaryOp::sub},        {"mul", ast::BinaryOp::mul},
+        {"truediv", ast::BinaryOp::div},     {"floordiv", ast::BinaryOp::floordiv}, {"mod", ast::BinaryOp::mod},
+        {"pow", ast::BinaryOp::pow},         {"lshift", ast::BinaryOp::lshift},  {"rshift", ast::BinaryOp::rshift},
+        {"and_", ast::BinaryOp::bitand_},    {"or_", ast::BinaryOp::bitor_},     {"xor", ast::BinaryOp::bitxor}};
+    for (const auto& [name, op] : operators)
+      t[std::string("operator.") + name] = [op = op](FunctionChecker& c, const CallSite& call) -> Value {
+        if (!want_args(c, call, 2, 2)) return Value::error();
+        return c.binary(op, call.args[0], call.args[1], call.range);
+      };
+    // cuda.const.array_like(A): A's values in constant memory. A module-level array is frozen
+    // into the kernel as a read-only constant array already, so it is that array.
+    t["numba.cuda.const.array_like"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1)) return Value::error();
+      if (c.expr(call.args[0].expr).kind != ir::ExprKind::constant_array) {
+        c.error(DiagKind::not_constant, call.range, "cuda.const.array_like needs a module-level NumPy array",
+                "bind the array once at module level, e.g. TABLE = np.array([...], dtype=np.float32)");
+        return Value::error();
+      }
+      return call.args[0];
+    };
+    // x.bit_count() on an integer: its population count, as numba-cuda's cuda.popc.
+    t["method.bit_count"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      return call_builtin(c, {"numba.cuda.popc", call.args, call.keywords, call.range});
+    };
     // math.frexp(x) -> (mantissa, int32 exponent); math.modf(x) -> (fraction, whole part).
     t["math.frexp"] = [](FunctionChecker& c, const CallSite& call) -> Value {
       if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
@@ -587,7 +614,23 @@ Value call_builtin(FunctionChecker& checker, const CallSite& call) {
 
 Value FunctionChecker::check_call(ast::ExprId id) {
   const ast::Expr& e = module().ast()[id];
-  Value callee = check_expr(e.operands[0]);
+  const ast::Expr& callee_ast = module().ast()[e.operands[0]];
+  Value callee;
+  if (callee_ast.kind == ast::ExprKind::attribute && handlers().count("method." + callee_ast.text)) {
+    // value.method(...): the value is the method's first argument.
+    Value base = check_expr(callee_ast.operands[0]);
+    if (base.kind == Value::Kind::expr) {
+      CallSite call{"method." + callee_ast.text, {base}, {}, e.range};
+      for (size_t i = 1; i < e.operands.size(); ++i) {
+        call.args.push_back(as_runtime(check_expr(e.operands[i]), module().ast()[e.operands[i]].range));
+        if (!call.args.back().ok()) return Value::error();
+      }
+      return call_builtin(*this, call);
+    }
+    callee = base.ok() ? attribute_of(base, callee_ast.text, callee_ast.range) : base;
+  } else {
+    callee = check_expr(e.operands[0]);
+  }
   if (!callee.ok()) return callee;
   // Device functions also take compile-time arguments (types, functions, literals); every
   // other callee takes run-time values.

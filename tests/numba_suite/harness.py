@@ -45,6 +45,29 @@ MAX_INPUT_BYTES = 1 << 20
 MAX_THREADS = 1 << 16
 
 
+SIGNATURES = {}  # function -> the signature string it was cuda.jit-compiled with
+
+
+def remember_signatures():
+    """The simulator's cuda.jit drops the signature; keep string signatures so the replay types
+    the kernel as numba-cuda would on the GPU (scalars converted to the declared types)."""
+    import numba.cuda
+    from numba.cuda.simulator import api
+    original = api.jit
+
+    def jit(func_or_sig=None, *args, **kwargs):
+        made = original(func_or_sig, *args, **kwargs)
+        if isinstance(func_or_sig, str):
+            def wrapper(fn):
+                SIGNATURES[fn] = func_or_sig
+                return made(fn)
+            return wrapper
+        return made
+
+    api.jit = jit
+    numba.cuda.jit = jit
+
+
 class NotStandalone(Exception):
     """The launch cannot be replayed without Python: the reason names the cause."""
 
@@ -159,7 +182,9 @@ class ModuleText:
             raise NotStandalone("a function made by a lambda or a factory")
         lines = source.splitlines()[node.lineno - 1:node.end_lineno]
         lines[0] = lines[0].replace(f"def {node.name}(", f"def {name}(", 1)
-        decorator = "@cuda.jit(device=True)" if device else "@cuda.jit"
+        signature = SIGNATURES.get(fn)
+        options = ([repr(signature)] if signature else []) + (["device=True"] if device else [])
+        decorator = "@cuda.jit" + (f"({', '.join(options)})" if options else "")
         closure = dict(zip(fn.__code__.co_freevars, [c.cell_contents for c in (fn.__closure__ or ())]))
         for ref in function_names(node):
             if ref == name:
@@ -300,6 +325,7 @@ def record_module(module_name, out_dir):
     os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
     import unittest
     from numba.cuda.simulator import kernel as simkernel
+    remember_signatures()
     recorder = Recorder(out_dir, module_name)
     original_call = simkernel.FakeCUDAKernel.__call__
 
