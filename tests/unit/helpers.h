@@ -23,7 +23,7 @@ inline std::filesystem::path source_dir() {
 // Every corpus case: the seeds' and the ones added for pykern's features.
 inline std::vector<std::filesystem::path> corpus_case_dirs() {
   std::vector<std::filesystem::path> cases;
-  for (const char* group : {"tests/corpus/seeds", "tests/corpus/features"})
+  for (const char* group : {"tests/corpus/seeds", "tests/corpus/features", "tests/corpus/numba_suite"})
     for (const auto& entry : std::filesystem::directory_iterator(source_dir() / group))
       if (std::filesystem::exists(entry.path() / "case.json")) cases.push_back(entry.path());
   std::sort(cases.begin(), cases.end());
@@ -77,7 +77,7 @@ inline std::optional<std::string> corpus_kernel_signature(const std::filesystem:
   std::string args;
   for (const auto& arg : spec["args"]) {
     std::string type;
-    if (arg.contains("gen") || arg.contains("rng_states")) {
+    if (!arg.contains("scalar")) {  // an array: generated, recorded or xoroshiro states
       auto t = npy_signature_type(case_dir / "inputs" / (arg["name"].get<std::string>() + ".npy"));
       if (!t) return std::nullopt;
       type = *t;

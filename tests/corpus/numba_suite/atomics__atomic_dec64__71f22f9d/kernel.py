@@ -1,0 +1,31 @@
+# Recorded from numba.cuda.tests.cudapy.test_atomics (TestCudaAtomics.test_atomic_dec_64) by tests/numba_suite/harness.py
+from numba import cuda
+from numba import uint64
+
+
+
+
+@cuda.jit(device=True)
+def atomic_binary_1dim_shared2(
+    ary, idx, op2, ary_dtype, ary_nelements, binop_func, cast_func
+):
+    tid = cuda.threadIdx.x
+    sm = cuda.shared.array(ary_nelements, ary_dtype)
+    sm[tid] = ary[tid]
+    cuda.syncthreads()
+    bin = cast_func(idx[tid] % ary_nelements)
+    binop_func(sm, bin, op2)
+    cuda.syncthreads()
+    ary[tid] = sm[tid]
+
+
+@cuda.jit(device=True)
+def atomic_cast_to_int(num):
+    return int(num)
+
+
+@cuda.jit('void(uint64[:], uint64[:], uint64)')
+def atomic_dec64(ary, idx, op2):
+    atomic_binary_1dim_shared2(
+        ary, idx, op2, uint64, 32, cuda.atomic.dec, atomic_cast_to_int
+    )

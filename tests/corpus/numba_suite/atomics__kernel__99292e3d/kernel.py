@@ -1,0 +1,9 @@
+# Recorded from numba.cuda.tests.cudapy.test_atomics (TestCudaAtomics.test_atomic_nanmax_returns_old_no_replace) by tests/numba_suite/harness.py
+from numba import cuda
+
+
+
+
+@cuda.jit
+def kernel(x):
+    x[1] = cuda.atomic.nanmax(x, 0, 1)

@@ -1,0 +1,9 @@
+# Recorded from numba.cuda.tests.cudapy.test_intrinsics (TestCudaIntrinsic.test_hsub) by tests/numba_suite/harness.py
+from numba import cuda
+
+
+
+
+@cuda.jit('void(f2[:], f2[:], f2[:])')
+def simple_hsub(ary, a, b):
+    ary[0] = cuda.fp16.hsub(a[0], b[0])

@@ -1,0 +1,10 @@
+# Recorded from numba.cuda.tests.cudapy.test_intrinsics (TestCudaIntrinsic.test_simple_threadidx) by tests/numba_suite/harness.py
+from numba import cuda
+
+
+
+
+@cuda.jit('void(int32[:])')
+def simple_threadidx(ary):
+    i = cuda.threadIdx.x
+    ary[0] = i

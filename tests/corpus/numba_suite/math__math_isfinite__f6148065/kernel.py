@@ -1,0 +1,11 @@
+# Recorded from numba.cuda.tests.cudapy.test_math (TestCudaMath.test_math_isfinite) by tests/numba_suite/harness.py
+from numba import cuda
+import math
+
+
+
+
+@cuda.jit
+def math_isfinite(A, B):
+    i = cuda.grid(1)
+    B[i] = math.isfinite(A[i])

@@ -1,0 +1,12 @@
+# Recorded from numba.cuda.tests.cudapy.test_vector_type (TestCudaVectorType.test_creation_readout) by tests/numba_suite/harness.py
+from numba import cuda
+from numba import float32 as base_type
+from numba.cuda import int8x1 as vobj
+
+
+
+
+@cuda.jit
+def kernel_1elem(res):
+    v = vobj(base_type(0))
+    res[0] = v.x
