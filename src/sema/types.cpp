@@ -260,6 +260,7 @@ std::optional<Type> unify(const Type& a, const Type& b) {
 std::optional<Type> scalar_type_named(const std::string& name) {
   static const std::pair<const char*, Type> names[] = {
       {"boolean", Type::boolean()},   {"bool_", Type::boolean()},     {"b1", Type::boolean()},
+      {"bool", Type::boolean()},
       {"int8", Type::int_(8)},        {"i1", Type::int_(8)},          {"int16", Type::int_(16)},
       {"i2", Type::int_(16)},         {"int32", Type::int_(32)},      {"i4", Type::int_(32)},
       {"int64", Type::int_(64)},      {"i8", Type::int_(64)},         {"intp", Type::int_(64)},

@@ -120,6 +120,8 @@ class ModuleText:
         from numba.cuda.simulator.kernel import FakeCUDAKernel
         if isinstance(value, types.ModuleType):
             module = value.__name__
+            if module.split(".")[0] not in ("numpy", "math", "cmath", "numba", "operator"):
+                raise NotStandalone(f"uses the module {module}, which is not numpy, math, cmath, operator or numba")
             if module.startswith("numba.cuda.simulator"):
                 module = "numba.cuda"
             if "." in module:
@@ -476,9 +478,44 @@ def replay(out_dir, pykern):
     print(replay_summary(results))
 
 
+# Why a failure happens, by a piece of its cause or of its case's name: a feature pykern lacks,
+# or a difference between numba-cuda's simulator and numba-cuda on a GPU. Every failure should
+# match one; replay lists the ones that do not as unexplained.
+EXPLANATIONS = [
+    ("record field", "missing feature: record (structured) dtypes as kernel arguments"),
+    ("record dtype", "missing feature: record (structured) dtypes as kernel arguments"),
+    ("cuda.cg.", "missing feature: cooperative groups (cuda.cg.this_grid, grid.sync)"),
+    ("'cmath.", "missing feature: cmath functions on complex numbers"),
+    ("no attribute 'reshape'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
+    ("no attribute 'copy'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
+    ("no attribute 'view'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
+    ("no attribute 'real'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
+    ("no attribute 'imag'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
+    ("unsupported dtype '<U", "missing feature: string arrays (unicode and bytes dtypes)"),
+    ("unsupported dtype '|S", "missing feature: string arrays (unicode and bytes dtypes)"),
+    ("'is' is only supported against None", "missing feature: `is` between values other than None (enum members)"),
+    ("an empty array", "missing feature: empty module-level constant arrays"),
+    ("is assigned a", "missing feature: a variable that takes a new type at a later assignment (Numba's SSA versions)"),
+    ("ssa__foo__", "missing feature: a variable that takes a new type at a later assignment (Numba's SSA versions)"),
+    ("is a kernel and cannot be called", "missing feature: calling a @cuda.jit kernel (not device=True) from a kernel"),
+    ("shape of cuda.shared.array must be a constant",
+     "missing feature: an array shape from a local variable bound to a constant"),
+    ("no signature of kernel", "test quirk: the launch's arguments do not match the kernel's declared signature "
+     "(numba-cuda refuses it on a GPU; its simulator ignores signatures)"),
+    ("sm_creation__udt_global", "simulator artefact: the kernel reads shared memory it never wrote (undefined in CUDA)"),
+    ("freevar__foo__", "simulator artefact: the kernel reads shared memory it never wrote (undefined in CUDA)"),
+]
+
+
+def explanation(case, result):
+    text = (result.get("cause") or "") + " " + case
+    return next((why for key, why in EXPLANATIONS if key in text), None)
+
+
 def replay_summary(results):
     passed = sum(r["ok"] for r in results.values())
-    causes = collections.Counter(r["cause"] for r in results.values() if not r["ok"])
+    causes = collections.Counter(explanation(c, r) or "unexplained: " + r["cause"]
+                                 for c, r in results.items() if not r["ok"])
     lines = [f"{passed} of {len(results)} recorded launches match ({100.0 * passed / max(1, len(results)):.1f} %)"]
     lines += [f"  {n:4d}  {cause}" for cause, n in causes.most_common()]
     return "\n".join(lines)
