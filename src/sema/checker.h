@@ -115,6 +115,7 @@ class FunctionChecker {
   void check_stmt(ast::StmtId id);
   void check_assign(const ast::Stmt& stmt);
   void assign_to(ast::ExprId target, Value value, SourceRange range);
+  void poison_names(ast::ExprId target);  // a failed assignment's targets: later reads stay silent
   void check_aug_assign(const ast::Stmt& stmt);
   void check_if(const ast::Stmt& stmt);
   void check_for(const ast::Stmt& stmt);

@@ -359,11 +359,24 @@ void FunctionChecker::check_assign(const ast::Stmt& stmt) {
   if (stmt.targets.size() == 1 && check_array_declaration(stmt.targets[0], stmt.value, stmt.range))
     return;
   Value value = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
-  if (!value.ok()) return;
+  if (!value.ok()) {
+    // Reported already: reads of the targets stay silent rather than call them unassigned.
+    if (final_round_)
+      for (ast::ExprId target : stmt.targets) poison_names(target);
+    return;
+  }
   if (stmt.targets.size() > 1) {
     value = store_in_temporary(value, stmt.range);  // a = b = v: evaluate v once
   }
   for (ast::ExprId target : stmt.targets) assign_to(target, value, stmt.range);
+}
+
+void FunctionChecker::poison_names(ast::ExprId target) {
+  const ast::Expr& t = module().ast()[target];
+  if (t.kind == ast::ExprKind::tuple)
+    for (ast::ExprId part : t.operands) poison_names(part);
+  int local = t.kind == ast::ExprKind::name ? local_named(t.text) : -1;
+  if (local >= 0 && static_cast<size_t>(local) < poisoned_.size()) poisoned_[local] = true;
 }
 
 void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange range) {
