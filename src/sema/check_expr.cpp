@@ -197,6 +197,8 @@ Value FunctionChecker::check_name(const ast::Expr& e) {
               "'" + e.text + "' is used before any value is assigned to it");
       return Value::error();
     }
+    if (auto literal = literal_locals_.find(local); literal != literal_locals_.end())
+      return make_constant(literal->second, variable.type, e.range);
     ir::Expr read;
     read.kind = ir::ExprKind::local;
     read.local = local;

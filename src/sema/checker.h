@@ -115,7 +115,8 @@ class FunctionChecker {
   void check_stmt(ast::StmtId id);
   void check_assign(const ast::Stmt& stmt);
   void assign_to(ast::ExprId target, Value value, SourceRange range);
-  void poison_names(ast::ExprId target);  // a failed assignment's targets: later reads stay silent
+  void poison_names(ast::ExprId target);
+  void remember_if_literal(int local, const Value& value);  // a failed assignment's targets: later reads stay silent
   void check_aug_assign(const ast::Stmt& stmt);
   void check_if(const ast::Stmt& stmt);
   void check_for(const ast::Stmt& stmt);
@@ -153,6 +154,7 @@ class FunctionChecker {
   ir::Function function_;
   std::map<std::string, int> local_index_;
   std::map<std::string, StaticValue> static_parameters_;  // parameters known at compile time
+  std::map<int, ir::Constant> literal_locals_;  // locals bound once, to an int or bool constant
   std::optional<Type> inferred_return_;
   std::vector<ir::StmtId>* current_block_ = nullptr;
   std::vector<int> loop_stack_;  // loop ids, innermost last

@@ -371,6 +371,40 @@ void FunctionChecker::check_assign(const ast::Stmt& stmt) {
   for (ast::ExprId target : stmt.targets) assign_to(target, value, stmt.range);
 }
 
+namespace {
+
+void count_bindings(const ast::Ast& tree, ast::ExprId target, const std::string& name, int& count) {
+  const ast::Expr& e = tree[target];
+  if (e.kind == ast::ExprKind::name && e.text == name) ++count;
+  if (e.kind == ast::ExprKind::tuple)
+    for (ast::ExprId part : e.operands) count_bindings(tree, part, name, count);
+}
+
+void count_bindings(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name, int& count) {
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = tree[id];
+    if (stmt.kind == StmtKind::assign || stmt.kind == StmtKind::for_ || stmt.kind == StmtKind::aug_assign)
+      for (ast::ExprId target : stmt.targets) count_bindings(tree, target, name, count);
+    count_bindings(tree, stmt.body, name, count);
+    count_bindings(tree, stmt.orelse, name, count);
+  }
+}
+
+}  // namespace
+
+// `N = 100`, the only binding of N in the function: N is a literal, as Numba types it, so it can
+// size a shared or local array and specialise a device function.
+void FunctionChecker::remember_if_literal(int local, const Value& value) {
+  const ir::Local& variable = function_.locals[local];
+  if (variable.is_parameter || variable.is_temporary) return;
+  if (!(value.type == Type::i64() || value.type.is(TypeKind::boolean)) || variable.type != value.type) return;
+  auto folded = fold(value.expr);
+  if (!folded) return;
+  int bindings = 0;
+  count_bindings(module().ast(), ast_.body, variable.name, bindings);
+  if (bindings == 1) literal_locals_[local] = *folded;
+}
+
 void FunctionChecker::poison_names(ast::ExprId target) {
   const ast::Expr& t = module().ast()[target];
   if (t.kind == ast::ExprKind::tuple)
@@ -391,6 +425,7 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
       set_local_type(local, value.type, t.range);
       const Type& type = function_.locals[local].type;
       if (final_round_ && type.known() && value.type.known() && !unify(type, value.type)) return;
+      remember_if_literal(local, value);
       ir::Expr target_expr;
       target_expr.kind = ir::ExprKind::local;
       target_expr.local = local;
