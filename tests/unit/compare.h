@@ -13,6 +13,7 @@
 #include <filesystem>
 
 #include "pykern/array.h"
+#include "pykern/half.cuh"
 #include "pykern/npy.h"
 
 namespace test {
@@ -41,8 +42,18 @@ inline double element_as_double(const pykern::Array& a, const std::vector<int64_
       std::memcpy(&v, p, static_cast<size_t>(t.itemsize));
       return static_cast<double>(v);
     }
-    case pykern::ScalarKind::float_:
-      return t.itemsize == 4 ? *reinterpret_cast<const float*>(p) : *reinterpret_cast<const double*>(p);
+    case pykern::ScalarKind::float_: {
+      if (t.itemsize == 2) {
+        pk::f16 h;
+        std::memcpy(&h.bits, p, 2);
+        return static_cast<float>(h);
+      }
+      float f = 0;
+      double d = 0;
+      if (t.itemsize == 4) std::memcpy(&f, p, 4);
+      else std::memcpy(&d, p, 8);
+      return t.itemsize == 4 ? f : d;
+    }
     case pykern::ScalarKind::complex:
       return t.itemsize == 8 ? reinterpret_cast<const float*>(p)[part] : reinterpret_cast<const double*>(p)[part];
     default: return 0;
