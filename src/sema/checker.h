@@ -34,6 +34,10 @@ struct StaticValue {
   std::vector<ir::Constant> literal;
 };
 
+// How many times the statements of `body` (and the blocks they hold) bind `name`: as an
+// assignment or for-loop target, or by an augmented assignment.
+int bindings_of(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name);
+
 class ProgramBuilder;
 struct LoopItem;  // check_loops.cpp: what one iteration of a for loop yields
 
@@ -115,8 +119,8 @@ class FunctionChecker {
   void check_stmt(ast::StmtId id);
   void check_assign(const ast::Stmt& stmt);
   void assign_to(ast::ExprId target, Value value, SourceRange range);
-  void poison_names(ast::ExprId target);
-  void remember_if_literal(int local, const Value& value);  // a failed assignment's targets: later reads stay silent
+  void poison_names(ast::ExprId target);  // a failed assignment's targets: later reads stay silent
+  void remember_if_literal(int local, const Value& value);
   void check_aug_assign(const ast::Stmt& stmt);
   void check_if(const ast::Stmt& stmt);
   void check_for(const ast::Stmt& stmt);

@@ -13,27 +13,6 @@ namespace pykern::sema {
 
 namespace {
 
-bool assigns(const ast::Ast& tree, ast::ExprId target, const std::string& name) {
-  const ast::Expr& e = tree[target];
-  if (e.kind == ast::ExprKind::name) return e.text == name;
-  if (e.kind == ast::ExprKind::tuple)
-    return std::any_of(e.operands.begin(), e.operands.end(), [&](ast::ExprId part) { return assigns(tree, part, name); });
-  return false;
-}
-
-// Whether a statement of `body` (or of the blocks it holds) rebinds `name`.
-bool rebinds(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name) {
-  for (ast::StmtId id : body) {
-    const ast::Stmt& stmt = tree[id];
-    if (stmt.kind == ast::StmtKind::assign || stmt.kind == ast::StmtKind::for_ ||
-        stmt.kind == ast::StmtKind::aug_assign)
-      for (ast::ExprId target : stmt.targets)
-        if (assigns(tree, target, name)) return true;
-    if (rebinds(tree, stmt.body, name) || rebinds(tree, stmt.orelse, name)) return true;
-  }
-  return false;
-}
-
 std::string literal_key(const ir::Constant& value, const Type& type) {
   if (type.is(TypeKind::boolean)) return fmt::format("Literal[bool]({})", value.as_int() ? "True" : "False");
   return fmt::format("Literal[int]({})", value.as_int());
@@ -71,7 +50,7 @@ std::optional<Type> FunctionChecker::static_argument(const Value& value, const a
                                                       const std::string& parameter) {
   if (value.kind == Value::Kind::type || value.kind == Value::Kind::qualified || value.kind == Value::Kind::function)
     return program_.static_type({value.kind, value.type, value.name, {}});
-  if (value.kind != Value::Kind::expr || rebinds(module().ast(), callee.body, parameter)) return std::nullopt;
+  if (value.kind != Value::Kind::expr || bindings_of(module().ast(), callee.body, parameter) > 0) return std::nullopt;
   StaticValue literal{Value::Kind::expr, value.type, "", {}};
   if (is_literal_type(value.type)) {
     auto folded = fold(value.expr);

@@ -373,24 +373,26 @@ void FunctionChecker::check_assign(const ast::Stmt& stmt) {
 
 namespace {
 
-void count_bindings(const ast::Ast& tree, ast::ExprId target, const std::string& name, int& count) {
+int bindings_in_target(const ast::Ast& tree, ast::ExprId target, const std::string& name) {
   const ast::Expr& e = tree[target];
-  if (e.kind == ast::ExprKind::name && e.text == name) ++count;
+  int count = e.kind == ast::ExprKind::name && e.text == name ? 1 : 0;
   if (e.kind == ast::ExprKind::tuple)
-    for (ast::ExprId part : e.operands) count_bindings(tree, part, name, count);
-}
-
-void count_bindings(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name, int& count) {
-  for (ast::StmtId id : body) {
-    const ast::Stmt& stmt = tree[id];
-    if (stmt.kind == StmtKind::assign || stmt.kind == StmtKind::for_ || stmt.kind == StmtKind::aug_assign)
-      for (ast::ExprId target : stmt.targets) count_bindings(tree, target, name, count);
-    count_bindings(tree, stmt.body, name, count);
-    count_bindings(tree, stmt.orelse, name, count);
-  }
+    for (ast::ExprId part : e.operands) count += bindings_in_target(tree, part, name);
+  return count;
 }
 
 }  // namespace
+
+int bindings_of(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name) {
+  int count = 0;
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = tree[id];
+    if (stmt.kind == StmtKind::assign || stmt.kind == StmtKind::for_ || stmt.kind == StmtKind::aug_assign)
+      for (ast::ExprId target : stmt.targets) count += bindings_in_target(tree, target, name);
+    count += bindings_of(tree, stmt.body, name) + bindings_of(tree, stmt.orelse, name);
+  }
+  return count;
+}
 
 // `N = 100`, the only binding of N in the function: N is a literal, as Numba types it, so it can
 // size a shared or local array and specialise a device function.
@@ -400,9 +402,7 @@ void FunctionChecker::remember_if_literal(int local, const Value& value) {
   if (!(value.type == Type::i64() || value.type.is(TypeKind::boolean)) || variable.type != value.type) return;
   auto folded = fold(value.expr);
   if (!folded) return;
-  int bindings = 0;
-  count_bindings(module().ast(), ast_.body, variable.name, bindings);
-  if (bindings == 1) literal_locals_[local] = *folded;
+  if (bindings_of(module().ast(), ast_.body, variable.name) == 1) literal_locals_[local] = *folded;
 }
 
 void FunctionChecker::poison_names(ast::ExprId target) {

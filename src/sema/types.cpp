@@ -140,8 +140,8 @@ std::string to_string(const Type& t) {
 
 namespace {
 
-// The smallest float that holds every value of an integer type, as NumPy decides it.
-// NumPy's float for an integer: int8/uint8 fit float16, int16/uint16 float32, wider ones float64.
+// The smallest float that holds every value of an integer type, as NumPy decides it: float16
+// for 8-bit integers, float32 for 16-bit ones, float64 for wider ones.
 int float_bits_for_int(const Type& t) { return t.bits <= 8 ? 16 : t.bits <= 16 ? 32 : 64; }
 
 Type promote_ints(const Type& a, const Type& b) {
@@ -202,11 +202,8 @@ Conversion integer_conversion(const Type& from, const Type& to) {
 }  // namespace
 
 Type range_index_type(const std::vector<Type>& arguments, const std::vector<bool>& is_literal) {
-  const Type candidates[] = {Type::i32(), Type::i64(), Type::u64()};
-  Type best = candidates[1];
-  std::array<int, 3> best_rating{};  // unsafe, safe and promote counts
-  bool have_best = false;
-  for (const Type& candidate : candidates) {
+  // A signature's rating: how many arguments convert unsafely, safely and by promotion.
+  auto rating_of = [&](const Type& candidate) {
     std::array<int, 3> rating{};
     for (size_t i = 0; i < arguments.size(); ++i) {
       Conversion kind = integer_conversion(is_literal[i] ? Type::i64() : arguments[i], candidate);
@@ -215,10 +212,15 @@ Type range_index_type(const std::vector<Type>& arguments, const std::vector<bool
       if (kind == Conversion::safe) ++rating[1];
       if (kind == Conversion::promote) ++rating[2];
     }
-    if (!have_best || rating < best_rating) {
+    return rating;
+  };
+  Type best = Type::i32();
+  std::array<int, 3> best_rating = rating_of(best);
+  for (const Type& candidate : {Type::i64(), Type::u64()}) {
+    std::array<int, 3> rating = rating_of(candidate);
+    if (rating < best_rating) {  // strictly better: a tie keeps the earlier signature
       best = candidate;
       best_rating = rating;
-      have_best = true;
     }
   }
   return best;

@@ -35,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -372,22 +373,20 @@ def record(out_dir, modules):
             running = [p for p in running if not finished(p)]
         command = [sys.executable, os.path.abspath(__file__), "record-module", module, out_dir]
         log = open(os.path.join(out_dir, "_modules", module + ".log"), "w")
-        running.append((module, subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT), log))
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        running.append((process, log, time.monotonic()))
     while running:
         running = [p for p in running if not finished(p)]
     print(record_summary(out_dir))
 
 
 def finished(entry, poll_s=0.2):
-    module, process, log = entry
+    """Whether a module's process is done; one past MODULE_TIMEOUT_S is killed."""
+    process, log, started = entry
     try:
         process.wait(timeout=poll_s)
     except subprocess.TimeoutExpired:
-        if not hasattr(process, "started"):
-            import time
-            process.started = time.monotonic()
-        import time
-        if time.monotonic() - process.started < MODULE_TIMEOUT_S:
+        if time.monotonic() - started < MODULE_TIMEOUT_S:
             return False
         process.kill()
         process.wait()
@@ -498,8 +497,6 @@ EXPLANATIONS = [
     ("is assigned a", "missing feature: a variable that takes a new type at a later assignment (Numba's SSA versions)"),
     ("ssa__foo__", "missing feature: a variable that takes a new type at a later assignment (Numba's SSA versions)"),
     ("is a kernel and cannot be called", "missing feature: calling a @cuda.jit kernel (not device=True) from a kernel"),
-    ("shape of cuda.shared.array must be a constant",
-     "missing feature: an array shape from a local variable bound to a constant"),
     ("no signature of kernel", "test quirk: the launch's arguments do not match the kernel's declared signature "
      "(numba-cuda refuses it on a GPU; its simulator ignores signatures)"),
     ("sm_creation__udt_global", "simulator artefact: the kernel reads shared memory it never wrote (undefined in CUDA)"),
