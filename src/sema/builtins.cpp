@@ -337,6 +337,11 @@ const std::map<std::string, Handler>& handlers() {
     };
     // x.bit_count() on an integer: its population count, as numba-cuda's cuda.popc.
     t["method.bit_count"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (call.args.size() != 1 || !call.keywords.empty()) {  // args[0] is the value itself
+        c.error(DiagKind::wrong_arity, call.range,
+                fmt::format("bit_count() takes no arguments ({} given)", call.args.size() - 1 + call.keywords.size()));
+        return Value::error();
+      }
       return call_builtin(c, {"numba.cuda.popc", call.args, call.keywords, call.range});
     };
     // math.frexp(x) -> (mantissa, int32 exponent); math.modf(x) -> (fraction, whole part).
@@ -624,6 +629,10 @@ Value FunctionChecker::check_call(ast::ExprId id) {
       for (size_t i = 1; i < e.operands.size(); ++i) {
         call.args.push_back(as_runtime(check_expr(e.operands[i]), module().ast()[e.operands[i]].range));
         if (!call.args.back().ok()) return Value::error();
+      }
+      for (const ast::Keyword& keyword : e.keywords) {
+        call.keywords.push_back({keyword.name, as_runtime(check_expr(keyword.value), keyword.range)});
+        if (!call.keywords.back().second.ok()) return Value::error();
       }
       return call_builtin(*this, call);
     }
