@@ -48,6 +48,7 @@ struct CompiledKernel {
   std::string signature;  // argument types, Numba style
   std::vector<ParameterInfo> parameters;
   bool debug = false;     // built with debug=True: asserts and raise are checked
+  bool cooperative = false;  // syncs the grid (cuda.cg): launched cooperatively, all blocks at once
 };
 
 // A @vectorize, @guvectorize or @cuda.reduce function, with its declared signatures.

@@ -29,6 +29,8 @@ struct Hooks {
   // The block's dynamic shared memory (Launch::shared_bytes), and its size in bytes.
   void* (*dynamic_shared)();
   u64 (*dynamic_shared_bytes)();
+  // grid.sync(): waits until every live thread of the grid arrives (KernelInfo::syncs_grid).
+  void (*grid_sync)();
 };
 inline const Hooks* hooks = nullptr;
 
@@ -45,6 +47,7 @@ inline u32 warp_ballot(u32 mask, i32 predicate) { return hooks->warp_ballot(mask
 inline void threadfence() { hooks->threadfence(); }
 inline void* dynamic_shared() { return hooks->dynamic_shared(); }
 inline u64 dynamic_shared_bytes() { return hooks->dynamic_shared_bytes(); }
+inline void grid_sync() { hooks->grid_sync(); }
 
 // A kernel of the simulator library: its wrapper unpacks the launcher's argument pointers.
 using Entry = void (*)(void* const* args);
@@ -53,6 +56,7 @@ struct KernelInfo {
   Entry entry;
   bool cooperative;  // meets at barriers or warp collectives: the engine runs its threads as fibers
   u64 local_bytes;   // cuda.local.array bytes per thread: the engine sizes fiber stacks from it
+  bool syncs_grid;   // calls grid.sync(): the engine runs every block of the grid at once
 };
 }  // namespace pk::sim
 
@@ -133,6 +137,47 @@ PK_DEVICE void syncwarp(u32 mask) { sim::syncwarp(mask); }
 PK_DEVICE void threadfence() { sim::threadfence(); }
 PK_DEVICE void threadfence_block() { sim::threadfence(); }
 PK_DEVICE void threadfence_system() { sim::threadfence(); }
+#endif
+
+// ---- cooperative groups: cuda.cg.this_grid() and grid.sync() ----
+struct grid_group {};
+PK_DEVICE grid_group this_grid() { return {}; }
+#if PK_DEVICE_BUILD
+}  // namespace pk
+// The grid barrier's word, one per module, zero when the module loads. At each sync one thread
+// of every block adds 1, except block 0's, which adds 0x80000000 - (blocks - 1): the round's
+// additions sum to 0x80000000, so bit 31 flips exactly when the last block arrives and the low
+// bits return to where they were. No reset is needed between rounds or launches. A cooperative
+// launch (the launcher's) keeps all blocks resident, so the spinning cannot starve a block.
+__device__ unsigned int pk_grid_barrier;
+namespace pk {
+// Returns 0, as numba-cuda's cudaCGSynchronize does. Threads that have returned do not take
+// part; the block's representative is the last thread to arrive, so any may have returned.
+PK_NOINLINE_DEVICE i32 grid_sync(grid_group) {
+  __shared__ unsigned int arrivals;  // never reset: only differences between its values count
+  __syncthreads();
+  unsigned int order = atomicAdd(&arrivals, 1u);
+  __syncthreads();
+  unsigned int last = *static_cast<volatile unsigned int*>(&arrivals) - 1u;
+  if (order == last) {
+    bool first_block = blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0;
+    unsigned int blocks = gridDim.x * gridDim.y * gridDim.z;
+    unsigned int add = first_block ? 0x80000000u - (blocks - 1u) : 1u;
+    __threadfence();  // this block's writes before the arrival
+    unsigned int before = atomicAdd(&pk_grid_barrier, add);
+    volatile unsigned int* word = &pk_grid_barrier;
+    while (((before ^ *word) & 0x80000000u) == 0) {
+    }
+    __threadfence();  // the other blocks' writes after it
+  }
+  __syncthreads();
+  return 0;
+}
+#else
+PK_DEVICE i32 grid_sync(grid_group) {
+  sim::grid_sync();
+  return 0;
+}
 #endif
 
 // ---- atomics: each returns the old value, as numba.cuda.atomic does ----

@@ -107,8 +107,9 @@ int run_compile(const CompileArgs& args) {
   }
   if (!text_output || !args.output.empty()) {
     for (const CompiledKernel& k : out.kernels)
-      std::cerr << fmt::format("compiled {}{} as {} ({}, {}{})\n", k.function, k.signature, k.symbol, out.arch,
-                               options.emit == EmitKind::ptx ? "ptx" : "cubin", out.cache_hit ? ", cached" : "");
+      std::cerr << fmt::format("compiled {}{} as {} ({}, {}{}{})\n", k.function, k.signature, k.symbol, out.arch,
+                               options.emit == EmitKind::ptx ? "ptx" : "cubin",
+                               k.cooperative ? ", cooperative launch" : "", out.cache_hit ? ", cached" : "");
   }
   for (const std::string& name : out.checked_only)
     std::cerr << fmt::format("checked {} (no signature: give one with --sig {}=... to compile it)\n", name, name);

@@ -44,6 +44,8 @@ Result<Driver> load() {
   PK_BIND(func_get_attribute, cuFuncGetAttribute);
   PK_BIND(func_set_attribute, cuFuncSetAttribute);
   PK_BIND(launch_kernel, cuLaunchKernel);
+  PK_BIND(launch_cooperative_kernel, cuLaunchCooperativeKernel);
+  PK_BIND(occupancy_max_blocks, cuOccupancyMaxActiveBlocksPerMultiprocessor);
   PK_BIND(mem_alloc, cuMemAlloc);
   PK_BIND(mem_free, cuMemFree);
   PK_BIND(mem_alloc_host, cuMemAllocHost);

@@ -34,6 +34,8 @@ struct Driver {
   decltype(&::cuFuncGetAttribute) func_get_attribute = nullptr;
   decltype(&::cuFuncSetAttribute) func_set_attribute = nullptr;
   decltype(&::cuLaunchKernel) launch_kernel = nullptr;
+  decltype(&::cuLaunchCooperativeKernel) launch_cooperative_kernel = nullptr;
+  decltype(&::cuOccupancyMaxActiveBlocksPerMultiprocessor) occupancy_max_blocks = nullptr;
   decltype(&::cuMemAlloc) mem_alloc = nullptr;
   decltype(&::cuMemFree) mem_free = nullptr;
   decltype(&::cuMemAllocHost) mem_alloc_host = nullptr;

@@ -161,6 +161,29 @@ Status GpuKernel::prepare_shared_memory(size_t dynamic_bytes) {
   return ok_status();
 }
 
+// A kernel that syncs the grid needs all its blocks resident at once: at most as many as the
+// occupancy calculator fits on each multiprocessor, times the multiprocessors. Said before the
+// launch, in Numba's terms (max_cooperative_grid_blocks), rather than as the driver's
+// CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE.
+Status GpuKernel::check_cooperative_grid(const Launch& config) {
+  const Driver& d = gpu_->driver();
+  const Dim3& b = config.block();
+  int per_multiprocessor = 0;
+  if (auto s = d.check(d.occupancy_max_blocks(&per_multiprocessor, function_, int(b.x * b.y * b.z), config.shared_bytes()),
+                       "cuOccupancyMaxActiveBlocksPerMultiprocessor", gpu_->describe(kernel_.function));
+      !s.ok())
+    return s;
+  const Dim3& g = config.grid();
+  uint64_t blocks = uint64_t(g.x) * g.y * g.z;
+  uint64_t most = uint64_t(per_multiprocessor) * uint64_t(gpu_->info().multiprocessors);
+  if (blocks <= most) return ok_status();
+  return Error::make(ErrorKind::launch,
+                     fmt::format("kernel '{}' syncs the grid (cuda.cg), so all its blocks must be resident at once: "
+                                 "this GPU holds at most {} blocks of {} threads ({} per multiprocessor), and the "
+                                 "launch asks for {}; launch fewer blocks, or loop over the data in each thread",
+                                 kernel_.function, most, b.x * b.y * b.z, per_multiprocessor, blocks));
+}
+
 // After the kernel ran: a fault (illegal address) or a debug build's recorded failure.
 Status GpuKernel::check_failure(CUstream stream, const std::string& what) {
   const Driver& d = gpu_->driver();
@@ -187,6 +210,8 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
     return s;
   if (auto s = prepare_shared_memory(config.shared_bytes()); !s.ok()) return s;
   if (auto s = g.bind(); !s.ok()) return s;
+  if (kernel_.cooperative)
+    if (auto s = check_cooperative_grid(config); !s.ok()) return s;
   CUstream stream = static_cast<CUstream>(config.stream());
   std::vector<Argument> device_args;  // stays empty unless a host array needs a device copy
   std::vector<StagedArray> staged;
@@ -208,9 +233,13 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
       return s;
   const Dim3& gd = config.grid();
   const Dim3& bd = config.block();
-  CUresult launched = d.launch_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z,
-                                      static_cast<unsigned>(config.shared_bytes()), stream, packed.pointers.data(), nullptr);
-  if (launched != CUDA_SUCCESS) return d.check(launched, "cuLaunchKernel", describe());
+  auto shared = static_cast<unsigned>(config.shared_bytes());
+  CUresult launched =
+      kernel_.cooperative
+          ? d.launch_cooperative_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z, shared, stream, packed.pointers.data())
+          : d.launch_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z, shared, stream, packed.pointers.data(), nullptr);
+  if (launched != CUDA_SUCCESS)
+    return d.check(launched, kernel_.cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel", describe());
   // Device arrays only, no debug build: the launch is asynchronous, as in Numba.
   if (!has_host_arrays && !debug_) return ok_status();
   if (auto s = check_failure(stream, describe()); !s.ok()) return s;

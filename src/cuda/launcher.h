@@ -40,6 +40,7 @@ class GpuKernel {
  private:
   GpuKernel() = default;
   Status prepare_shared_memory(size_t dynamic_bytes);
+  Status check_cooperative_grid(const Launch& config);
   Status check_failure(CUstream stream, const std::string& what);
 
   std::shared_ptr<Gpu> gpu_;

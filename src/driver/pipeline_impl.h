@@ -51,7 +51,8 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
         parameters.push_back({{"name", p.name}, {"array", p.is_array}, {"dtype", p.dtype.descr()},
                               {"ndim", p.ndim}, {"layout", std::string(1, p.layout)}});
       kernels.push_back({{"function", k.function}, {"symbol", k.symbol}, {"signature", k.signature},
-                         {"parameters", parameters}, {"debug", k.debug}});
+                         {"parameters", parameters}, {"debug", k.debug},
+                         {"cooperative", k.cooperative}});
     }
     entry.record = {{"source_file", file.path()},     {"kernels", kernels},
                     {"options", joined},              {"arch", output.arch},

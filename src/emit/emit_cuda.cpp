@@ -34,6 +34,7 @@ std::string cxx_type(const Type& t) {
     case TypeKind::record: return t.record_name;
     case TypeKind::range: return fmt::format("pk::range<{}>", cxx_type(t.elements.at(0)));
     case TypeKind::vector: return fmt::format("pk::vec<{}, {}>", cxx_type(t.elements.at(0)), t.ndim);
+    case TypeKind::grid_group: return "pk::grid_group";
     default: return "void";
   }
 }
@@ -284,14 +285,14 @@ std::string emit_simulator_entries(const ir::Program& program) {
     out.line(call + ");");
     out.dedent();
     out.line("}");
-    table += fmt::format("  {{\"{}\", pk_sim_entry_{}, {}, {}ULL}},\n", kernel_symbol(f), count,
-                         f.uses_barriers ? "true" : "false", f.local_bytes);
+    table += fmt::format("  {{\"{}\", pk_sim_entry_{}, {}, {}ULL, {}}},\n", kernel_symbol(f), count,
+                         f.uses_barriers ? "true" : "false", f.local_bytes, f.syncs_grid ? "true" : "false");
     ++count;
   }
   std::string text = out.take();
   const char* exported = "extern \"C\" __attribute__((visibility(\"default\")))";
   text += fmt::format("{} const pk::sim::KernelInfo pk_sim_kernels[] = {{\n{}{}}};\n", exported, table,
-                      count == 0 ? "  {nullptr, nullptr, false, 0},\n" : "");
+                      count == 0 ? "  {nullptr, nullptr, false, 0, false},\n" : "");
   text += fmt::format("{} const int pk_sim_kernel_count = {};\n", exported, count);
   // The engine (in the pykern library) hands over its hooks once the library is loaded.
   text += fmt::format("{} void pk_sim_set_hooks(const void* hooks) {{\n", exported);

@@ -344,6 +344,25 @@ const std::map<std::string, Handler>& handlers() {
       }
       return call_builtin(c, {"numba.cuda.popc", call.args, call.keywords, call.range});
     };
+    // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every
+    // thread of the grid, and returns int32 as in numba-cuda. A kernel that syncs the grid is
+    // launched cooperatively (all its blocks resident at once).
+    t["numba.cuda.cg.this_grid"] = nullary("pk::this_grid", Type::grid_group());
+    t["method.sync"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      const Type& type = call.args[0].type;  // args[0] is the value itself
+      if (!type.is(TypeKind::grid_group)) {
+        c.error(DiagKind::unknown_attribute, call.range,
+                "a value of type '" + to_string(type) + "' has no attribute 'sync'",
+                "sync() is a method of the grid group: g = cuda.cg.this_grid(); g.sync()");
+        return Value::error();
+      }
+      if (call.args.size() != 1 || !call.keywords.empty()) {
+        c.error(DiagKind::wrong_arity, call.range,
+                fmt::format("sync() takes no arguments ({} given)", call.args.size() - 1 + call.keywords.size()));
+        return Value::error();
+      }
+      return c.make_call("pk::grid_sync", {call.args[0].expr}, Type::i32(), call.range);
+    };
     // math.frexp(x) -> (mantissa, int32 exponent); math.modf(x) -> (fraction, whole part).
     t["math.frexp"] = [](FunctionChecker& c, const CallSite& call) -> Value {
       if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();

@@ -32,7 +32,7 @@ namespace {
 bool is_collective(const std::string& name) {
   static const char* const collectives[] = {"pk::syncthreads", "pk::syncwarp", "pk::shfl", "pk::all_sync",
                                             "pk::any_sync", "pk::eq_sync", "pk::ballot_sync", "pk::activemask",
-                                            "pk::match_any_sync", "pk::match_all_sync"};
+                                            "pk::match_any_sync", "pk::match_all_sync", "pk::grid_sync"};
   for (const char* prefix : collectives)
     if (name.rfind(prefix, 0) == 0) return true;
   return false;
@@ -42,6 +42,7 @@ bool is_collective(const std::string& name) {
 Value FunctionChecker::make_call(std::string name, std::vector<ir::ExprId> args, Type type,
                                  SourceRange range) {
   if (is_collective(name)) function_.uses_barriers = true;
+  if (name == "pk::grid_sync") function_.syncs_grid = true;
   ir::Expr e;
   e.kind = ir::ExprKind::call;
   e.name = std::move(name);

@@ -158,6 +158,7 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     call.callee = index;
     call.type = program_.program().functions[index].return_type;
     if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
+    if (program_.program().functions[index].syncs_grid) function_.syncs_grid = true;
   } else {
     // Argument types may still change: learn the return type without keeping anything.
     auto type = program_.tentative_return_type(name, signature, e.range);

@@ -126,6 +126,9 @@ struct Function {
   // Calls syncthreads, a warp collective, or a function that does: the simulator must run
   // its threads as fibers that meet at barriers.
   bool uses_barriers = false;
+  // Calls grid.sync(), or a function that does: a cooperative launch (all blocks resident at
+  // once; the simulator runs the whole grid as fibers).
+  bool syncs_grid = false;
   // Bytes of cuda.local.array / cuda.shared.array, its own and its callees' (sema/memory_limits).
   uint64_t local_bytes = 0;
   uint64_t shared_bytes = 0;

@@ -134,6 +134,7 @@ std::string to_string(const Type& t) {
     case TypeKind::range: return fmt::format("range_state{}", t.elements.at(0).bits);
     case TypeKind::vector: return fmt::format("{}x{}", to_string(t.elements.at(0)), t.ndim);
     case TypeKind::static_value: return t.static_key;
+    case TypeKind::grid_group: return "grid_group";
   }
   return "?";
 }

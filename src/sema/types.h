@@ -26,6 +26,7 @@ enum class TypeKind {
   // or tuple literal. The function is specialised on it and it is not passed at run time;
   // static_key says what it is and tells two apart.
   static_value,
+  grid_group,  // cuda.cg.this_grid(): the whole grid, whose sync() is a grid-wide barrier
 };
 
 enum class Layout { C, F, A };
@@ -62,6 +63,7 @@ struct Type {
   static Type range_of(Type integer);
   static Type vector(Type lane, int lanes);
   static Type static_value(std::string key);
+  static Type grid_group() { return make(TypeKind::grid_group); }
 
   bool is(TypeKind k) const { return kind == k; }
   bool is_numeric() const {

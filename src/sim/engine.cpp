@@ -12,7 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
 #include <boost/context/fiber.hpp>
+#include <boost/context/fixedsize_stack.hpp>
 #include <boost/context/pooled_fixedsize_stack.hpp>
 
 // The runtime's host declarations (the Hooks table and its types), without kernels.
@@ -80,6 +82,12 @@ struct Launch {
   std::atomic<u64> next_block{0};
   std::mutex mutex;
   std::string error;
+  // A kernel that syncs the grid runs all its blocks at once on one OS thread, so these need
+  // no lock: the grid barrier, the threads that have not returned, and the blocks that have.
+  Barrier grid_barrier;
+  int grid_live = 0;
+  int blocks_returned = 0;
+  dim3 first_returned{};  // the first of them, for the deadlock message
 
   void fail(const std::string& message) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -202,13 +210,29 @@ void* shared_storage(int slot, u64 bytes, u64) {
   return b.shared.back().second.get();
 }
 
+// Every live thread of the grid must arrive, and every block must still have one: on a GPU a
+// block that has returned never arrives, and the others wait for ever (reported as a deadlock).
+void grid_sync() {
+  Launch& launch = *current->block->launch;
+  if (!launch.request.syncs_grid)
+    throw KernelFailure{"internal error: grid.sync() in a launch that is not cooperative; please report it"};
+  Barrier& b = launch.grid_barrier;
+  if (++b.arrived >= launch.grid_live && launch.blocks_returned == 0) {
+    release(b);
+    return;
+  }
+  current->waiting = &b;
+  current->wait_generation = b.generation;
+  yield();
+}
+
 void* dynamic_shared() { return current->block->dynamic_shared.get(); }
 u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shared_bytes; }
 
 const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
                               threadfence,   report_index_error, report_failure, check_stop,
-                              dynamic_shared, dynamic_shared_bytes};
+                              dynamic_shared, dynamic_shared_bytes, grid_sync};
 
 // ---- running blocks ----
 
@@ -222,6 +246,12 @@ void thread_exited(ThreadState& t) {
   if (b.block_barrier.arrived > 0 && b.block_barrier.arrived >= b.live) release(b.block_barrier);
   Barrier& w = b.warp_barriers[warp];
   if (w.arrived > 0 && w.arrived >= b.warp_live[warp]) release(w);
+  Launch& launch = *b.launch;
+  if (!launch.request.syncs_grid) return;
+  --launch.grid_live;
+  if (b.live == 0 && launch.blocks_returned++ == 0) launch.first_returned = b.bid;
+  Barrier& g = launch.grid_barrier;
+  if (g.arrived > 0 && g.arrived >= launch.grid_live && launch.blocks_returned == 0) release(g);
 }
 
 void run_thread(Launch& launch) {
@@ -240,43 +270,71 @@ boost::context::pooled_fixedsize_stack& stack_pool(u64 local_bytes) {
   return pools.try_emplace(size, size).first->second;
 }
 
-void run_block_cooperative(BlockState& b, Launch& launch) {
+template <class StackAllocator>
+void start_fibers(BlockState& b, Launch& launch, StackAllocator stacks) {
   for (ThreadState& t : b.threads) {
     ThreadState* self = &t;
-    t.fiber = boost::context::fiber(std::allocator_arg, stack_pool(launch.request.local_bytes), [self, &launch](boost::context::fiber&& scheduler) {
+    t.fiber = boost::context::fiber(std::allocator_arg, stacks, [self, &launch](boost::context::fiber&& scheduler) {
       self->scheduler = std::move(scheduler);
       run_thread(launch);
       thread_exited(*self);
       return std::move(self->scheduler);
     });
   }
+}
+
+std::string deadlock_message(const std::vector<BlockState*>& blocks, const Launch& launch) {
+  if (launch.request.syncs_grid) {
+    if (launch.blocks_returned > 0) {
+      const dim3& r = launch.first_returned;
+      return fmt::format("deadlock: {} live threads wait at grid.sync(), but block ctaid=[{}, {}, {}] has returned; "
+                         "every block of the grid must reach each grid.sync()",
+                         launch.grid_live, r.x, r.y, r.z);
+    }
+    return fmt::format("deadlock: {} live threads of the grid wait at grid.sync(), syncthreads or a warp "
+                       "collective that the others never reach",
+                       launch.grid_live);
+  }
+  const BlockState& b = *blocks.front();
+  return fmt::format("deadlock in block ctaid=[{}, {}, {}]: {} live threads wait at syncthreads or a warp "
+                     "collective that the others never reach",
+                     b.bid.x, b.bid.y, b.bid.z, b.live);
+}
+
+// Runs the threads of `blocks` as fibers, each until it meets a barrier, round after round,
+// until all have returned, one fails, or a round makes no progress (a deadlock).
+void run_fibers(const std::vector<BlockState*>& blocks, Launch& launch) {
   while (!launch.failed) {
     bool progress = false, finished = true;
-    for (ThreadState& t : b.threads) {
-      if (t.done) continue;
-      finished = false;
-      if (t.waiting && t.waiting->generation == t.wait_generation) continue;
-      t.waiting = nullptr;
-      current = &t;
-      t.fiber = std::move(t.fiber).resume();
-      progress = true;
+    for (BlockState* b : blocks) {
+      for (ThreadState& t : b->threads) {
+        if (t.done) continue;
+        finished = false;
+        if (t.waiting && t.waiting->generation == t.wait_generation) continue;
+        t.waiting = nullptr;
+        current = &t;
+        t.fiber = std::move(t.fiber).resume();
+        progress = true;
+        if (launch.failed) break;
+      }
       if (launch.failed) break;
     }
     if (finished) break;
-    if (!progress) {
-      char text[200];
-      std::snprintf(text, sizeof text,
-                    "deadlock in block ctaid=[%u, %u, %u]: %d live threads wait at syncthreads or a warp "
-                    "collective that the others never reach",
-                    b.bid.x, b.bid.y, b.bid.z, b.live);
-      launch.fail(text);
-    }
+    if (!progress) launch.fail(deadlock_message(blocks, launch));
   }
   // Unfinished fibers (after an error) are unwound as they are destroyed.
-  for (ThreadState& t : b.threads) t.fiber = {};
+  for (BlockState* b : blocks)
+    for (ThreadState& t : b->threads) t.fiber = {};
 }
 
-void run_block(BlockState& b, Launch& launch, u64 index) {
+void run_block_cooperative(BlockState& b, Launch& launch) {
+  start_fibers(b, launch, stack_pool(launch.request.local_bytes));
+  run_fibers({&b}, launch);
+}
+
+// Fresh state for the block at linear `index` of the grid: its position, zeroed shared memory,
+// every thread live.
+void reset_block(BlockState& b, const Launch& launch, u64 index) {
   const dim3& g = launch.grid;
   b.bid = {static_cast<u32>(index % g.x), static_cast<u32>(index / g.x % g.y), static_cast<u32>(index / (u64(g.x) * g.y))};
   for (size_t i = 0; i < b.shared.size(); ++i) std::memset(b.shared[i].second.get(), 0, b.shared_bytes[i]);
@@ -290,6 +348,10 @@ void run_block(BlockState& b, Launch& launch, u64 index) {
     t.done = false;
     t.waiting = nullptr;
   }
+}
+
+void run_block(BlockState& b, Launch& launch, u64 index) {
+  reset_block(b, launch, index);
   if (launch.request.cooperative) {
     run_block_cooperative(b, launch);
     return;
@@ -301,8 +363,8 @@ void run_block(BlockState& b, Launch& launch, u64 index) {
   }
 }
 
-void worker(Launch& launch) {
-  BlockState b;
+// A block's threads, warps and dynamic shared memory, sized for the launch.
+void prepare_block(BlockState& b, Launch& launch) {
   b.launch = &launch;
   const dim3& d = launch.block;
   size_t count = size_t(d.x) * d.y * d.z;
@@ -319,8 +381,32 @@ void worker(Launch& launch) {
   b.warp_barriers.resize(warps);
   b.warp_live.resize(warps);
   b.warp_slots.assign(warps * 32, 0);
+}
+
+void worker(Launch& launch) {
+  BlockState b;
+  prepare_block(b, launch);
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   for (u64 index; !launch.failed && (index = launch.next_block++) < blocks;) run_block(b, launch, index);
+  current = nullptr;
+}
+
+// A kernel that syncs the grid: every block is resident at once, as in a cooperative launch,
+// and all their threads are fibers of this one OS thread. Their stacks are not pooled, so the
+// memory goes back when the launch ends.
+void run_whole_grid(Launch& launch) {
+  u64 count = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
+  std::vector<BlockState> blocks(count);
+  std::vector<BlockState*> all;
+  u64 size = 256 * 1024 + (launch.request.local_bytes + 65535) / 65536 * 65536;
+  for (u64 index = 0; index < count; ++index) {
+    prepare_block(blocks[index], launch);
+    reset_block(blocks[index], launch, index);
+    launch.grid_live += blocks[index].live;
+    start_fibers(blocks[index], launch, boost::context::fixedsize_stack(size));
+    all.push_back(&blocks[index]);
+  }
+  run_fibers(all, launch);
   current = nullptr;
 }
 
@@ -329,6 +415,15 @@ void worker(Launch& launch) {
 const void* engine_hooks() { return &hooks; }
 
 Status run_grid(const GridLaunch& request) {
+  if (request.syncs_grid) {
+    u64 threads = u64(request.grid[0]) * request.grid[1] * request.grid[2] * request.block[0] * request.block[1] *
+                  request.block[2];
+    if (threads > max_grid_sync_threads)
+      return Error::make(ErrorKind::launch,
+                         fmt::format("the kernel syncs the grid, so all its {} threads must run at once; the "
+                                     "simulator runs at most {} (a GPU, as many blocks as fit on it at once)",
+                                     threads, max_grid_sync_threads));
+  }
   Launch launch(request);
   static const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
@@ -345,10 +440,14 @@ Status run_grid(const GridLaunch& request) {
       if (!watchdog_wake.wait_for(lock, limit, [&] { return finished; })) launch.timed_out = true;
     });
   }
-  std::vector<std::thread> pool;
-  for (unsigned i = 1; i < count; ++i) pool.emplace_back([&launch] { worker(launch); });
-  worker(launch);
-  for (std::thread& t : pool) t.join();
+  if (request.syncs_grid) {
+    run_whole_grid(launch);
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned i = 1; i < count; ++i) pool.emplace_back([&launch] { worker(launch); });
+    worker(launch);
+    for (std::thread& t : pool) t.join();
+  }
   if (watchdog.joinable()) {
     {
       std::lock_guard<std::mutex> lock(watchdog_mutex);

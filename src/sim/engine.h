@@ -23,12 +23,16 @@ const void* engine_hooks();
 struct GridLaunch {
   KernelEntry entry = nullptr;
   bool cooperative = false;    // runs its threads as fibers
+  bool syncs_grid = false;     // calls grid.sync(): every block runs at once, on one OS thread
   uint64_t local_bytes = 0;    // the fibers' stacks are sized from it
   std::array<uint32_t, 3> grid{1, 1, 1}, block{1, 1, 1};
   void* const* args = nullptr;
   double timeout_seconds = 0;  // 0: none; past it the threads stop at their next loop iteration
   uint64_t dynamic_shared_bytes = 0;  // per block (Launch::shared_bytes)
 };
+
+// The most threads a launch of a kernel that syncs the grid may have: they all exist at once.
+inline constexpr uint64_t max_grid_sync_threads = 65536;
 
 Status run_grid(const GridLaunch& launch);
 

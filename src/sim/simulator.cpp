@@ -205,6 +205,7 @@ Status launch(const Library& library, const std::string& symbol, std::array<uint
   GridLaunch launch;
   launch.entry = kernel->entry;
   launch.cooperative = kernel->cooperative;
+  launch.syncs_grid = kernel->syncs_grid;
   launch.local_bytes = kernel->local_bytes;
   launch.grid = grid;
   launch.block = block;

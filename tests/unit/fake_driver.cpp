@@ -91,13 +91,26 @@ CUresult func_set_attribute(CUfunction, CUfunction_attribute a, int value) {
   if (a == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) fake->dynamic_shared_set = value;
   return CUDA_SUCCESS;
 }
-CUresult launch_kernel(CUfunction, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                       unsigned shared, CUstream stream, void** params, void**) {
-  PK_FAKE_ENTER("cuLaunchKernel");
-  FakeLaunch launch{{gx, gy, gz}, {bx, by, bz}, shared, stream, {}};
+// Runs the test's stand-in for the kernel and keeps the launch.
+CUresult run_launch(FakeLaunch launch, void** params) {
   for (int i = 0; i < fake->parameter_count; ++i) launch.params.push_back(params[i]);
   if (fake->kernel) fake->kernel(launch);
   fake->launches.push_back(launch);
+  return CUDA_SUCCESS;
+}
+CUresult launch_kernel(CUfunction, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                       unsigned shared, CUstream stream, void** params, void**) {
+  PK_FAKE_ENTER("cuLaunchKernel");
+  return run_launch({{gx, gy, gz}, {bx, by, bz}, shared, stream, {}, false}, params);
+}
+CUresult launch_cooperative_kernel(CUfunction, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                                   unsigned bz, unsigned shared, CUstream stream, void** params) {
+  PK_FAKE_ENTER("cuLaunchCooperativeKernel");
+  return run_launch({{gx, gy, gz}, {bx, by, bz}, shared, stream, {}, true}, params);
+}
+CUresult occupancy_max_blocks(int* blocks, CUfunction, int, size_t) {
+  PK_FAKE_ENTER("cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  *blocks = fake->blocks_per_multiprocessor;
   return CUDA_SUCCESS;
 }
 
@@ -200,6 +213,8 @@ FakeDriver::FakeDriver() {
   d.func_get_attribute = func_get_attribute;
   d.func_set_attribute = func_set_attribute;
   d.launch_kernel = launch_kernel;
+  d.launch_cooperative_kernel = launch_cooperative_kernel;
+  d.occupancy_max_blocks = occupancy_max_blocks;
   d.mem_alloc = mem_alloc;
   d.mem_free = mem_free;
   d.mem_alloc_host = mem_alloc_host;

@@ -20,6 +20,7 @@ struct FakeLaunch {
   unsigned grid[3], block[3], shared_bytes;
   CUstream stream;
   std::vector<void*> params;  // as cuLaunchKernel got them (valid during the launch only)
+  bool cooperative = false;   // by cuLaunchCooperativeKernel
 };
 
 struct FakeDriver {
@@ -43,6 +44,7 @@ struct FakeDriver {
   int parameter_count = 1;  // how many kernelParams cuLaunchKernel reads
   int function_max_threads = 1024;
   int function_static_shared = 0;
+  int blocks_per_multiprocessor = 16;  // what the occupancy calculator answers
   int dynamic_shared_set = -1;  // what cuFuncSetAttribute last allowed
 
   FakeDriver();

@@ -112,6 +112,41 @@ TEST_CASE("barriers: shared memory is exchanged only after syncthreads; a diverg
   CHECK(stuck.error().message.find("deadlock") != std::string::npos);
 }
 
+TEST_CASE("grid.sync() is a barrier of every block; a block that returns first is a deadlock; the grid is bounded") {
+  Module module = load(R"py(from numba import cuda
+
+@cuda.jit
+def sequential_rows(M):
+    col = cuda.grid(1)
+    g = cuda.cg.this_grid()
+    for row in range(1, M.shape[0]):
+        M[row, col] = M[row - 1, M.shape[1] - col - 1] + 1
+        g.sync()
+
+@cuda.jit
+def early(M):
+    g = cuda.cg.this_grid()
+    if cuda.blockIdx.x == 2:
+        return
+    g.sync()
+)py");
+  // Each row reads the previous one, written by threads of other blocks: without a grid
+  // barrier the blocks (run one after another) would read zeros.
+  Array m = Array::zeros(DType::int_(32), {40, 256});
+  auto status = module.kernel("sequential_rows")->launch({8}, {32}, m);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  for (int row = 0; row < 40; ++row)
+    for (int col = 0; col < 256; col += 37) CHECK(m.at<int32_t>(row, col) == row);
+  auto stuck = module.kernel("early")->launch({4}, {32}, m);
+  REQUIRE_FALSE(stuck.ok());
+  CHECK(stuck.error().message.find("deadlock: 96 live threads wait at grid.sync(), but block ctaid=[2, 0, 0] has "
+                                   "returned") != std::string::npos);
+  auto huge = module.kernel("sequential_rows")->launch({2049}, {32}, m);
+  REQUIRE_FALSE(huge.ok());
+  CHECK(huge.error().message.find("all its 65568 threads must run at once; the simulator runs at most 65536") !=
+        std::string::npos);
+}
+
 TEST_CASE("warp shuffles and syncthreads_count see the warp and the block in lock-step") {
   Module module = load(kernels);
   std::vector<int32_t> values(32);

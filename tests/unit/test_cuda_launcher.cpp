@@ -384,3 +384,40 @@ TEST_CASE("device arrays, streams and events work on the simulator as in Numba's
   CHECK_FALSE(Event().record().ok());  // not made with create
   REQUIRE(synchronize(cpu).ok());
 }
+
+TEST_CASE("a kernel that syncs the grid is launched cooperatively, and a grid too large to be resident is refused") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  fake.blocks_per_multiprocessor = 2;  // 132 multiprocessors: 264 blocks at most
+  REQUIRE(fake.select_gpu());
+  {
+    const char* source = R"py(from numba import cuda
+
+@cuda.jit
+def twice(a):
+    i = cuda.grid(1)
+    g = cuda.cg.this_grid()
+    if i < a.size:
+        a[i] *= 2
+    g.sync()
+)py";
+    Kernel twice = load_twice(source);
+    Array a = Array::from<float>({1, 2, 3});
+    auto status = twice.launch(Launch(264, 32).backend(Backend::cuda), a);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    REQUIRE(fake.launches.size() == 1);
+    CHECK(fake.launches[0].cooperative);
+    CHECK(fake.count("cuLaunchKernel") == 0);
+    CHECK(a.at<float>(2) == 6);
+    auto too_large = twice.launch(Launch(265, 32).backend(Backend::cuda), a);
+    CHECK(message_of(too_large).find("kernel 'twice' syncs the grid (cuda.cg), so all its blocks must be resident at "
+                                     "once: this GPU holds at most 264 blocks of 32 threads (2 per multiprocessor), "
+                                     "and the launch asks for 265") != std::string::npos);
+    CHECK(fake.launches.size() == 1);
+    // A kernel that does not sync the grid is launched as usual.
+    Kernel plain = load_twice();
+    REQUIRE(plain.launch(Launch(1000, 32).backend(Backend::cuda), a).ok());
+    CHECK_FALSE(fake.launches.back().cooperative);
+  }
+}
