@@ -18,12 +18,14 @@ struct DTypeField {
   std::string name;
   std::vector<DType> type;  // exactly one element (a vector keeps DType complete here)
   int64_t offset = 0;
+  std::vector<int64_t> shape;  // a subarray field ('h', '<f4', (2,)): its shape; empty for one value
+  int64_t bytes() const;       // the element's itemsize times the shape's elements
 };
 
 struct DType {
   ScalarKind kind = ScalarKind::float_;
   int64_t itemsize = 8;             // bytes
-  std::vector<DTypeField> fields;   // records only
+  std::vector<DTypeField> fields;   // records only: in offset order; gaps are padding
 
   static DType boolean() { return {ScalarKind::boolean, 1, {}}; }
   static DType int_(int bits) { return {ScalarKind::int_, bits / 8, {}}; }
@@ -34,10 +36,16 @@ struct DType {
   static DType xoroshiro128p();
   template <class T> static DType of();
 
-  // NumPy's descr: "<f4", "|b1", "<c16", or a record's list form.
+  // NumPy's descr: "<f4", "|b1", "<c16", or a record's list form, padding included.
   std::string descr() const;
-  // Numba's name: "float32", "int64", "bool", "Record(s0: uint64, s1: uint64)".
+  // Numba's name: "float32", "int64", "bool",
+  // "Record(s0[type=uint64;offset=0],s1[type=uint64;offset=8];16;True)".
   std::string name() const;
+  // NumPy's alignment with align=True: a scalar's own (a complex's part), a record's largest.
+  int64_t alignment() const;
+  // Every field's offset is a multiple of its alignment, and the size of the largest: the
+  // record has the layout a C struct of its fields would have.
+  bool naturally_aligned() const;
   static Result<DType> from_descr(const std::string& descr);
   static Result<DType> from_name(const std::string& name);  // "float32", "f4", "i8", ...
 

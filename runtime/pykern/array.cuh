@@ -120,6 +120,11 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
   return a;
 }
 
+// A record's subarray field (a C array member, flattened): a C-ordered view of its elements.
+template <int N, class T, decltype(sizeof(int)) K, class... E> PK_DEVICE Array<T, N, layout_c> subarray(T (&data)[K], E... extents) {
+  return make_array<T, N>(data, extents...);
+}
+
 }  // namespace pk
 
 #if PK_DEVICE_BUILD

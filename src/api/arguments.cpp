@@ -8,12 +8,32 @@ namespace pykern::detail {
 
 namespace {
 
+// A record in the signature language sema reads: Record(SIZE, ('name', TYPE, OFFSET[, (SHAPE)]), ...).
 Result<std::string> dtype_text(const DType& dtype) {
-  if (dtype.kind == ScalarKind::record) {
-    if (dtype == DType::xoroshiro128p()) return std::string("xoroshiro128p_type");
-    return Error::make(ErrorKind::invalid_argument, "record dtype " + dtype.descr() + " is not supported in kernels yet");
+  if (dtype.kind != ScalarKind::record) return dtype.name();
+  if (dtype == DType::xoroshiro128p()) return std::string("xoroshiro128p_type");
+  if (!dtype.naturally_aligned())
+    return Error::make(ErrorKind::invalid_argument,
+                       "record dtype " + dtype.descr() +
+                           " is packed: a field is not at a multiple of its alignment, or the size not at a multiple "
+                           "of the largest; kernels take records laid out as C structs (np.dtype([...], align=True))");
+  std::string text = fmt::format("Record({}", dtype.itemsize);
+  for (const DTypeField& f : dtype.fields) {
+    auto type = dtype_text(f.type[0]);
+    if (!type.ok()) return type.error();
+    std::string shape;
+    for (int64_t extent : f.shape) shape += fmt::format("{}, ", extent);
+    // The name is a Python string literal: quotes and backslashes escaped, nothing else allowed.
+    std::string name;
+    for (char c : f.name) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        return Error::make(ErrorKind::invalid_argument, "record field names must be printable text");
+      if (c == '\\' || c == '\'') name += '\\';
+      name += c;
+    }
+    text += fmt::format(", ('{}', {}, {}{})", name, *type, f.offset, shape.empty() ? "" : ", (" + shape + ")");
   }
-  return dtype.name();
+  return text + ")";
 }
 
 std::string describe(const Argument& a) {

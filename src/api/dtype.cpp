@@ -1,6 +1,11 @@
 #include "pykern/dtype.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "api/literal_reader.h"
 
 namespace pykern {
 
@@ -11,13 +16,34 @@ DType DType::xoroshiro128p() {
   return record;
 }
 
+int64_t DTypeField::bytes() const {
+  int64_t count = 1;
+  for (int64_t extent : shape) count *= extent;
+  return type[0].itemsize * count;
+}
+
 bool operator==(const DType& a, const DType& b) {
   if (a.kind != b.kind || a.itemsize != b.itemsize || a.fields.size() != b.fields.size()) return false;
   for (size_t i = 0; i < a.fields.size(); ++i)
     if (a.fields[i].name != b.fields[i].name || a.fields[i].offset != b.fields[i].offset ||
-        a.fields[i].type[0] != b.fields[i].type[0])
+        a.fields[i].shape != b.fields[i].shape || a.fields[i].type[0] != b.fields[i].type[0])
       return false;
   return true;
+}
+
+int64_t DType::alignment() const {
+  if (kind == ScalarKind::complex) return itemsize / 2;
+  if (kind != ScalarKind::record) return itemsize;
+  int64_t most = 1;
+  for (const DTypeField& f : fields) most = std::max(most, f.type[0].alignment());
+  return most;
+}
+
+bool DType::naturally_aligned() const {
+  if (kind != ScalarKind::record) return true;
+  for (const DTypeField& f : fields)
+    if (f.offset % f.type[0].alignment() != 0 || !f.type[0].naturally_aligned()) return false;
+  return itemsize % alignment() == 0;
 }
 
 namespace {
@@ -36,10 +62,22 @@ char kind_letter(ScalarKind kind) {
 
 std::string DType::descr() const {
   if (kind == ScalarKind::record) {
-    std::string text = "[";
-    for (size_t i = 0; i < fields.size(); ++i)
-      text += fmt::format("{}('{}', '{}')", i ? ", " : "", fields[i].name, fields[i].type[0].descr());
-    return text + "]";
+    // NumPy's list form: a gap between fields, or after the last, is a ('', '|Vn') entry.
+    std::vector<std::string> entries;
+    int64_t at = 0;
+    for (const DTypeField& f : fields) {
+      if (f.offset > at) entries.push_back(fmt::format("('', '|V{}')", f.offset - at));
+      const DType& type = f.type[0];
+      std::string sub = type.kind == ScalarKind::record ? type.descr() : "'" + type.descr() + "'";
+      std::string shape;
+      for (size_t d = 0; d < f.shape.size(); ++d) shape += fmt::format("{}{}", d ? ", " : "", f.shape[d]);
+      if (f.shape.size() == 1) shape += ",";
+      entries.push_back(f.shape.empty() ? fmt::format("('{}', {})", f.name, sub)
+                                        : fmt::format("('{}', {}, ({}))", f.name, sub, shape));
+      at = f.offset + f.bytes();
+    }
+    if (itemsize > at) entries.push_back(fmt::format("('', '|V{}')", itemsize - at));
+    return "[" + fmt::format("{}", fmt::join(entries, ", ")) + "]";
   }
   char order = itemsize == 1 ? '|' : '<';
   return fmt::format("{}{}{}", order, kind_letter(kind), itemsize);
@@ -54,15 +92,95 @@ std::string DType::name() const {
     case ScalarKind::complex: return fmt::format("complex{}", itemsize * 8);
     case ScalarKind::record: {
       std::string text = "Record(";
-      for (size_t i = 0; i < fields.size(); ++i)
-        text += fmt::format("{}{}: {}", i ? ", " : "", fields[i].name, fields[i].type[0].name());
-      return text + ")";
+      for (size_t i = 0; i < fields.size(); ++i) {
+        const DTypeField& f = fields[i];
+        std::string type = f.type[0].name();
+        if (!f.shape.empty()) {
+          std::string shape;
+          for (size_t d = 0; d < f.shape.size(); ++d) shape += fmt::format("{}{}", d ? ", " : "", f.shape[d]);
+          type = fmt::format("nestedarray({}, ({}{}))", type, shape, f.shape.size() == 1 ? "," : "");
+        }
+        text += fmt::format("{}{}[type={};offset={}]", i ? "," : "", f.name, type, f.offset);
+      }
+      return fmt::format("{};{};{})", text, itemsize, naturally_aligned() ? "True" : "False");
     }
   }
   return "?";
 }
 
+namespace {
+
+Error bad_record(const std::string& why) { return Error::make(ErrorKind::invalid_argument, why); }
+
+// One entry of a record's list: ('name', type) or ('name', type, shape); a padding entry
+// ('', '|V4') returns no field. `at` is the entry's offset; it moves past the entry.
+Result<std::optional<DTypeField>> read_field(LiteralReader& reader, int depth, int64_t& at) {
+  auto name = reader.eat('(') ? reader.string() : std::nullopt;
+  if (!name || !reader.eat(','))
+    return bad_record("malformed record field (a field is ('name', type) or ('name', type, shape))");
+  if (name->empty() && reader.peek('\'')) {
+    auto padding = reader.string();
+    if (!padding || padding->size() < 3 || padding->substr(0, 2) != "|V" || !reader.eat(')'))
+      return bad_record("malformed padding entry in a record dtype");
+    int64_t bytes = 0;
+    for (char c : padding->substr(2)) {
+      if (!std::isdigit(static_cast<unsigned char>(c)) || bytes > (1 << 20)) return bad_record("malformed padding entry");
+      bytes = bytes * 10 + (c - '0');
+    }
+    at += bytes;
+    return std::optional<DTypeField>();
+  }
+  if (name->empty()) return bad_record("a record field without a name");
+  auto type = read_descr(reader, depth + 1);
+  if (!type.ok()) return type.error();
+  DTypeField field{*name, {*type}, at, {}};
+  if (reader.eat(',') && !reader.peek(')')) {
+    auto shape = reader.shape();
+    if (!shape || shape->size() > 32) return bad_record("malformed shape of record field '" + *name + "'");
+    field.shape = *shape;
+  }
+  if (!reader.eat(')')) return bad_record("malformed record field '" + *name + "'");
+  int64_t count = 1;
+  for (int64_t extent : field.shape) {
+    count *= std::max<int64_t>(extent, 0);
+    if (count > (1 << 20)) return bad_record("record field '" + *name + "' is larger than 1 MiB");
+  }
+  at += field.bytes();
+  return std::optional<DTypeField>(std::move(field));
+}
+
+}  // namespace
+
+// Nesting and sizes are bounded: a hostile header cannot recurse deeply or claim a huge record.
+Result<DType> read_descr(LiteralReader& reader, int depth) {
+  if (auto simple = reader.string()) return DType::from_descr(*simple);
+  if (depth > 16) return bad_record("records nested more than 16 deep");
+  if (!reader.eat('[')) return bad_record("malformed descr");
+  DType record{ScalarKind::record, 0, {}};
+  int64_t at = 0;
+  while (!reader.eat(']')) {
+    auto field = read_field(reader, depth, at);
+    if (!field.ok()) return field.error();
+    if (*field) {
+      for (const DTypeField& other : record.fields)
+        if (other.name == (*field)->name) return bad_record("record field '" + other.name + "' appears twice");
+      record.fields.push_back(std::move(**field));
+    }
+    if (at > (1 << 24)) return bad_record("a record dtype larger than 16 MiB");
+    if (!reader.eat(',') && !reader.peek(']')) return bad_record("malformed record dtype");
+  }
+  if (record.fields.empty()) return bad_record("a record dtype with no fields");
+  record.itemsize = at;
+  return record;
+}
+
 Result<DType> DType::from_descr(const std::string& text) {
+  if (!text.empty() && text[0] == '[') {
+    LiteralReader reader(text);
+    auto record = read_descr(reader);
+    if (record.ok() && !reader.at_end()) return bad_record("unexpected text after the record dtype");
+    return record;
+  }
   auto bad = [&] { return Error::make(ErrorKind::invalid_argument, "unsupported dtype '" + text + "'"); };
   if (text.size() < 3) return bad();
   char order = text[0];

@@ -12,95 +12,12 @@
 
 #include <fmt/format.h>
 
+#include "api/literal_reader.h"
 #include "base/files.h"
 
 namespace pykern {
 
 namespace {
-
-// A small reader for the header's Python literal: strings, True/False, ints, tuples, lists.
-class HeaderReader {
- public:
-  explicit HeaderReader(std::string_view text) : text_(text) {}
-
-  void skip_space() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-  }
-  bool eat(char c) {
-    skip_space();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  bool peek(char c) {
-    skip_space();
-    return pos_ < text_.size() && text_[pos_] == c;
-  }
-  std::optional<std::string> string() {
-    skip_space();
-    if (pos_ >= text_.size() || (text_[pos_] != '\'' && text_[pos_] != '"')) return std::nullopt;
-    char quote = text_[pos_++];
-    size_t end = text_.find(quote, pos_);
-    if (end == std::string_view::npos) return std::nullopt;
-    std::string value(text_.substr(pos_, end - pos_));
-    pos_ = end + 1;
-    return value;
-  }
-  std::optional<bool> boolean() {
-    skip_space();
-    if (text_.substr(pos_, 4) == "True") return pos_ += 4, true;
-    if (text_.substr(pos_, 5) == "False") return pos_ += 5, false;
-    return std::nullopt;
-  }
-  std::optional<int64_t> integer() {
-    skip_space();
-    size_t start = pos_;
-    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
-    if (start == pos_ || pos_ - start > 18) return std::nullopt;
-    if (pos_ < text_.size() && text_[pos_] == 'L') ++pos_;  // Python 2 longs
-    return std::stoll(std::string(text_.substr(start, pos_ - start)));
-  }
-  // (3, 4) or (5,) or ()
-  std::optional<std::vector<int64_t>> shape() {
-    if (!eat('(')) return std::nullopt;
-    std::vector<int64_t> dims;
-    while (!eat(')')) {
-      auto dim = integer();
-      if (!dim) return std::nullopt;
-      dims.push_back(*dim);
-      if (!eat(',') && !peek(')')) return std::nullopt;
-    }
-    return dims;
-  }
-
- private:
-  std::string_view text_;
-  size_t pos_ = 0;
-};
-
-Result<DType> read_descr(HeaderReader& reader, const std::string& name) {
-  if (auto simple = reader.string()) return DType::from_descr(*simple);
-  // A record: [('name', '<u8'), ...], packed in order.
-  if (!reader.eat('[')) return Error::make(ErrorKind::invalid_argument, name + ": malformed descr in the .npy header");
-  DType record{ScalarKind::record, 0, {}};
-  while (!reader.eat(']')) {
-    auto field_name = reader.eat('(') ? reader.string() : std::nullopt;
-    if (!field_name || !reader.eat(','))
-      return Error::make(ErrorKind::invalid_argument, name + ": malformed record field in the .npy header");
-    auto field_type = reader.string();
-    if (!field_type || !reader.eat(')'))
-      return Error::make(ErrorKind::invalid_argument, name + ": unsupported record field (nested or shaped) in the .npy header");
-    auto type = DType::from_descr(*field_type);
-    if (!type.ok()) return type.error();
-    record.fields.push_back({*field_name, {*type}, record.itemsize});
-    record.itemsize += type->itemsize;
-    reader.eat(',');
-  }
-  if (record.fields.empty()) return Error::make(ErrorKind::invalid_argument, name + ": a record dtype with no fields");
-  return record;
-}
 
 uint32_t little_endian(std::string_view bytes, size_t at, size_t count) {
   uint32_t value = 0;
@@ -138,7 +55,7 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
   if (!end.ok()) return end.error();
   if (bytes.size() < *end) return malformed_npy(name, "truncated header");
   size_t header_start = bytes[6] == 1 ? 10 : 12;
-  HeaderReader reader(bytes.substr(header_start, *end - header_start));
+  LiteralReader reader(bytes.substr(header_start, *end - header_start));
   std::optional<DType> dtype;
   std::optional<bool> fortran;
   std::optional<std::vector<int64_t>> shape;
@@ -147,11 +64,8 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
     auto key = reader.string();
     if (!key || !reader.eat(':')) return malformed_npy(name, "malformed header");
     if (*key == "descr") {
-      auto parsed = read_descr(reader, name);
-      if (!parsed.ok()) {
-        const std::string& why = parsed.error().message;
-        return why.rfind(name, 0) == 0 ? parsed.error() : malformed_npy(name, why);
-      }
+      auto parsed = read_descr(reader);
+      if (!parsed.ok()) return malformed_npy(name, parsed.error().message);
       dtype = *parsed;
     } else if (*key == "fortran_order") {
       fortran = reader.boolean();

@@ -80,7 +80,7 @@ void fill_from_cache(const jit::CacheEntry& entry, CompileOutput& output) {
       info.name = p.value("name", "");
       info.is_array = p.value("array", false);
       std::string descr = p.value("dtype", "<i8");
-      auto dtype = descr.rfind("[", 0) == 0 ? Result<DType>(DType::xoroshiro128p()) : DType::from_descr(descr);
+      auto dtype = DType::from_descr(descr);
       info.dtype = dtype.ok() ? *dtype : DType::int_(64);
       info.ndim = p.value("ndim", 0);
       info.layout = p.value("layout", "A")[0];
@@ -117,7 +117,12 @@ DType dtype_of(const sema::Type& t) {
     case sema::TypeKind::integer: return t.is_signed ? DType::int_(t.bits) : DType::uint(t.bits);
     case sema::TypeKind::floating: return DType::float_(t.bits);
     case sema::TypeKind::complex: return DType::complex(t.bits);
-    case sema::TypeKind::record: return DType::xoroshiro128p();  // the one record type kernels take today
+    case sema::TypeKind::record: {
+      DType record{ScalarKind::record, t.record_size, {}};
+      for (size_t i = 0; i < t.elements.size(); ++i)
+        record.fields.push_back({t.field_names[i], {dtype_of(t.elements[i])}, t.offsets[i], t.field_shapes[i]});
+      return record;
+    }
     default: return DType::int_(64);
   }
 }

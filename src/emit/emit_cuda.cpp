@@ -9,8 +9,6 @@
 
 namespace pykern::emit {
 
-namespace {
-
 using sema::Layout;
 using sema::Type;
 using sema::TypeKind;
@@ -31,13 +29,15 @@ std::string cxx_type(const Type& t) {
       for (size_t i = 0; i < t.elements.size(); ++i) text += (i ? ", " : "") + cxx_type(t.elements[i]);
       return text + ">";
     }
-    case TypeKind::record: return t.record_name;
+    case TypeKind::record: return t.record_name.empty() ? record_struct_name(t) : t.record_name;
     case TypeKind::range: return fmt::format("pk::range<{}>", cxx_type(t.elements.at(0)));
     case TypeKind::vector: return fmt::format("pk::vec<{}, {}>", cxx_type(t.elements.at(0)), t.ndim);
     case TypeKind::grid_group: return "pk::grid_group";
     default: return "void";
   }
 }
+
+namespace {
 
 std::string float_literal(double value, bool single) {
   std::string type = single ? "pk::f32" : "pk::f64";
@@ -89,6 +89,8 @@ class Emitter {
  private:
   std::string expr(ir::ExprId id);
   std::string local(int index) const;
+  std::string local_name(int index) const;
+  bool is_record_reference(int index) const;
   void block(const std::vector<ir::StmtId>& body);
   void stmt(ir::StmtId id);
   void line_directive(uint32_t line);
@@ -100,9 +102,20 @@ class Emitter {
   int storage_count_ = 0;
 };
 
-std::string Emitter::local(int index) const {
+std::string Emitter::local_name(int index) const {
   const ir::Local& l = function_->locals[index];
   return l.is_temporary ? "pk_" + l.name : mangle_local(l.name);
+}
+
+// A record variable refers to a record, as in Numba (r = a[i]; r.x = 1 writes a[i].x): it is a
+// pointer, bound by assignment and read through. A kernel's own record parameters are values.
+bool Emitter::is_record_reference(int index) const {
+  const ir::Local& l = function_->locals[index];
+  return l.type.is(TypeKind::record) && !(l.is_parameter && function_->is_kernel);
+}
+
+std::string Emitter::local(int index) const {
+  return is_record_reference(index) ? "(*" + local_name(index) + ")" : local_name(index);
 }
 
 void Emitter::line_directive(uint32_t line) {
@@ -114,8 +127,11 @@ void Emitter::function(const ir::Function& f) {
   function_ = &f;
   storage_count_ = 0;
   std::string params;
-  for (size_t i = 0; i < f.parameters.size(); ++i)
-    params += fmt::format("{}{} {}", i ? ", " : "", cxx_type(f.locals[f.parameters[i]].type), local(f.parameters[i]));
+  for (size_t i = 0; i < f.parameters.size(); ++i) {
+    int p = f.parameters[i];
+    params += fmt::format("{}{}{} {}", i ? ", " : "", cxx_type(f.locals[p].type), is_record_reference(p) ? "*" : "",
+                          local_name(p));
+  }
   line_directive(f.first_line);
   if (f.is_kernel) {
     out_.line(fmt::format("extern \"C\" PK_KERNEL void {}({}) {{", kernel_symbol(f), params));
@@ -128,7 +144,8 @@ void Emitter::function(const ir::Function& f) {
   for (size_t i = 0; i < f.locals.size(); ++i) {
     const ir::Local& l = f.locals[i];
     if (l.is_parameter || !l.type.known()) continue;
-    out_.line(fmt::format("{} {}{{}};", cxx_type(l.type), local(static_cast<int>(i))));
+    int index = static_cast<int>(i);
+    out_.line(fmt::format("{}{} {}{{}};", cxx_type(l.type), is_record_reference(index) ? "*" : "", local_name(index)));
   }
   block(f.body);
   out_.dedent();
@@ -144,9 +161,14 @@ void Emitter::stmt(ir::StmtId id) {
   const ir::Stmt& s = (*function_)[id];
   line_directive(s.line);
   switch (s.kind) {
-    case ir::StmtKind::assign:
-      out_.line(fmt::format("{} = {};", expr(s.target), expr(s.value)));
+    case ir::StmtKind::assign: {
+      const ir::Expr& target = (*function_)[s.target];
+      if (target.kind == ir::ExprKind::local && is_record_reference(target.local))
+        out_.line(fmt::format("{} = &{};", local_name(target.local), expr(s.value)));  // binds the name
+      else
+        out_.line(fmt::format("{} = {};", expr(s.target), expr(s.value)));
       return;
+    }
     case ir::StmtKind::expr: out_.line(expr(s.value) + ";"); return;
     case ir::StmtKind::if_:
       out_.line(fmt::format("if ({}) {{", expr(s.condition)));
@@ -249,10 +271,22 @@ std::string Emitter::expr(ir::ExprId id) {
     case ir::ExprKind::logical:
       return fmt::format("({} {} {})", expr(e.args[0]), e.name, expr(e.args[1]));
     case ir::ExprKind::call: return fmt::format("{}({})", e.name, args(0));
-    case ir::ExprKind::device_call:
-      return fmt::format("{}({})", device_symbol(program_.functions[e.callee]), args(0));
+    case ir::ExprKind::device_call: {
+      // A record argument is passed by reference, as Numba passes it.
+      const ir::Function& callee = program_.functions[e.callee];
+      std::string text;
+      for (size_t i = 0; i < e.args.size(); ++i)
+        text += fmt::format("{}{}{}", i ? ", " : "", (*function_)[e.args[i]].type.is(TypeKind::record) ? "&" : "",
+                            expr(e.args[i]));
+      return fmt::format("{}({})", device_symbol(callee), text);
+    }
     case ir::ExprKind::element: return fmt::format("PK_AT({}, {})", expr(e.args[0]), args(1));
-    case ir::ExprKind::member: return fmt::format("{}.{}", expr(e.args[0]), e.name);
+    case ir::ExprKind::member: {
+      // A record of the program's own (a struct emitted here) has mangled field names.
+      const Type& base = (*function_)[e.args[0]].type;
+      bool own_record = base.is(TypeKind::record) && base.record_name.empty();
+      return fmt::format("{}.{}", expr(e.args[0]), own_record ? mangle_local(e.name) : e.name);
+    }
     case ir::ExprKind::make_tuple: return fmt::format("pk::make_tuple({})", args(0));
     case ir::ExprKind::select:
       return fmt::format("({} ? {} : {})", expr(e.args[0]), expr(e.args[1]), expr(e.args[2]));
@@ -316,6 +350,7 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
                          array.values.size(), values, mangle_local(array.global)));
   }
   if (!program.constant_arrays.empty()) out.blank();
+  emit_record_structs(program, out);
   EmittedSource result;
   Emitter emitter(program, file_name, out);
   for (const ir::Function& function : program.functions) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "emit/writer.h"
 #include "sema/ir.h"
 
 namespace pykern::emit {
@@ -27,6 +28,15 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
 // the table the simulator looks kernels up in, and pk_sim_set_hooks, through which the
 // engine (src/sim/engine.cpp) reaches the kernels and they reach it.
 std::string emit_simulator_entries(const ir::Program& program);
+
+// The C++ spelling of a type: pk::f32, pk::Array<pk::i32, 2, pk::layout_c>, pk_record_1a2b3c4d.
+std::string cxx_type(const sema::Type& type);
+
+// Record (structured dtype) types: the struct name a record gets, and the definitions of every
+// record struct `program` uses, nested ones first, each with NumPy's layout (its padding
+// explicit, its size checked by static_assert).
+std::string record_struct_name(const sema::Type& record);
+void emit_record_structs(const ir::Program& program, Writer& out);
 
 // Mangling: every Python identifier becomes a C++ name that cannot collide with a keyword, a
 // macro, a runtime name or another Python identifier.

@@ -540,8 +540,16 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
   if (type.is_numeric() && !type.is(TypeKind::complex) && (attr == "real" || attr == "imag"))
     return attr == "real" ? base : cast(make_constant({int64_t(0)}, Type::i64(), range), type, range);
   if (type.is(TypeKind::record)) {
-    for (size_t i = 0; i < type.field_names.size(); ++i)
-      if (type.field_names[i] == attr) return member(attr, type.elements[i]);
+    for (size_t i = 0; i < type.field_names.size(); ++i) {
+      if (type.field_names[i] != attr) continue;
+      const std::vector<int64_t>& shape = type.field_shapes[i];
+      if (shape.empty()) return member(attr, type.elements[i]);
+      // A subarray field is a C-ordered array view of the record's bytes (Numba's nestedarray).
+      Type view = Type::array(type.elements[i], static_cast<int>(shape.size()), Layout::C);
+      std::vector<ir::ExprId> args = {member(attr, view).expr};
+      for (int64_t extent : shape) args.push_back(make_constant({extent}, Type::i64(), range).expr);
+      return make_call(fmt::format("pk::subarray<{}>", shape.size()), std::move(args), view, range);
+    }
   }
   error(DiagKind::unknown_attribute, range,
         "a value of type '" + to_string(type) + "' has no attribute '" + attr + "'");

@@ -422,6 +422,17 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
         error(DiagKind::bad_assignment, t.range, "cannot assign to '" + t.text + "' here");
         return;
       }
+      if (value.type.is(TypeKind::record) && value.kind == Value::Kind::expr) {
+        ir::ExprKind kind = expr(value.expr).kind;
+        if (kind != ir::ExprKind::element && kind != ir::ExprKind::member && kind != ir::ExprKind::local) {
+          error(DiagKind::bad_assignment, range,
+                "cannot bind '" + t.text + "' to this record: a record variable refers to a record that lives in an "
+                "array (r = a[i]; r.x = 1 writes a[i].x), as in Numba",
+                "index the array where the record is needed");
+          if (final_round_) poison_names(target);
+          return;
+        }
+      }
       set_local_type(local, value.type, t.range);
       const Type& type = function_.locals[local].type;
       if (final_round_ && type.known() && value.type.known() && !unify(type, value.type)) return;
@@ -491,7 +502,8 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
               "assign a record's fields one by one, e.g. s[i].s0 = ...");
         return;
       }
-      if (!value.type.is_scalar() && value.type.known() && !place.type.is(TypeKind::record)) {
+      if ((!value.type.is_scalar() || value.type.is(TypeKind::record)) && value.type.known() &&
+          !place.type.is(TypeKind::record)) {
         error(DiagKind::type_mismatch, range,
               fmt::format("cannot store a '{}' into an array element of type '{}'",
                           to_string(value.type), to_string(place.type)));

@@ -1,6 +1,7 @@
 // Numba signatures as types: "void(float32[:, ::1], int64)", "f8(i4, i4)", float32[::1], ...
 // A signature string is Python expression syntax, so it is parsed by the same parser and
 // lowered to the same AST as kernels, then read as a type expression.
+#include <algorithm>
 #include <functional>
 
 #include <fmt/format.h>
@@ -72,12 +73,102 @@ struct TypeReader {
             "or the short forms f4 f8 i4 i8 u1 b1 c8 c16");
       return std::nullopt;
     }
+    if (e.kind == ast::ExprKind::call && ast[e.operands[0]].kind == ast::ExprKind::name &&
+        ast[e.operands[0]].text == "Record")
+      return record(e);
     if (e.kind == ast::ExprKind::string) {
       error(e.range, "a type written as a string inside a signature is not supported");
       return std::nullopt;
     }
     error(e.range, "'" + std::string(file.slice(e.range)) + "' is not a type");
     return std::nullopt;
+  }
+
+  std::optional<int64_t> non_negative(ast::ExprId id) {
+    const ast::Expr& e = ast[id];
+    if (e.kind == ast::ExprKind::integer && e.int_value >= 0 && e.int_value <= (int64_t(1) << 24)) return e.int_value;
+    error(e.range, "expected a size or offset from 0 to 2**24");
+    return std::nullopt;
+  }
+
+  // pykern's spelling of a record dtype (the C++ API writes it for a record array):
+  // Record(SIZE, ('name', TYPE, OFFSET), ('name', TYPE, OFFSET, (SHAPE...)), ...). Fields must
+  // sit where a C struct would put them, so that the emitted struct has NumPy's layout.
+  std::optional<Type> record(const ast::Expr& e) {
+    const char* form = "Record(SIZE, ('name', TYPE, OFFSET[, (SHAPE...)]), ...)";
+    if (e.operands.size() < 3 || !e.keywords.empty()) {
+      error(e.range, "a record type is written " + std::string(form));
+      return std::nullopt;
+    }
+    auto size = non_negative(e.operands[1]);
+    if (!size) return std::nullopt;
+    std::vector<std::string> names;
+    std::vector<Type> fields;
+    std::vector<int64_t> offsets;
+    std::vector<std::vector<int64_t>> shapes;
+    int64_t end = 0;
+    for (size_t i = 2; i < e.operands.size(); ++i) {
+      const ast::Expr& f = ast[e.operands[i]];
+      if (f.kind != ast::ExprKind::tuple || f.operands.size() < 3 || f.operands.size() > 4 ||
+          ast[f.operands[0]].kind != ast::ExprKind::string) {
+        error(f.range, "a record field is written ('name', TYPE, OFFSET) or ('name', TYPE, OFFSET, (SHAPE...))");
+        return std::nullopt;
+      }
+      auto type = this->type(f.operands[1]);
+      auto offset = non_negative(f.operands[2]);
+      if (!type || !offset) return std::nullopt;
+      if (!type->is_scalar()) {
+        error(ast[f.operands[1]].range, "a record field's type must be a scalar or a record");
+        return std::nullopt;
+      }
+      std::vector<int64_t> shape;
+      int64_t count = 1;
+      if (f.operands.size() == 4) {
+        const ast::Expr& dims = ast[f.operands[3]];
+        if (dims.kind != ast::ExprKind::tuple || dims.operands.empty()) {
+          error(dims.range, "a subarray field's shape is a tuple of sizes, e.g. (3,) or (3, 2)");
+          return std::nullopt;
+        }
+        for (ast::ExprId d : dims.operands) {
+          auto extent = non_negative(d);
+          if (!extent) return std::nullopt;
+          if (*extent == 0) {
+            error(ast[d].range, "a subarray field needs at least one element");
+            return std::nullopt;
+          }
+          shape.push_back(*extent);
+          count *= *extent;
+          if (count > (int64_t(1) << 24)) {
+            error(dims.range, "a subarray field larger than 2**24 elements");
+            return std::nullopt;
+          }
+        }
+      }
+      const std::string& name = ast[f.operands[0]].text;
+      if (name.empty() || std::find(names.begin(), names.end(), name) != names.end()) {
+        error(f.range, "record field names must be non-empty and distinct");
+        return std::nullopt;
+      }
+      if (*offset < end || *offset % type->alignment() != 0) {
+        error(f.range, fmt::format("field '{}' at offset {} is not where a C struct would put it (after byte {}, "
+                                   "at a multiple of {})", name, *offset, end, type->alignment()),
+              "make the dtype with align=True, e.g. np.dtype([...], align=True)");
+        return std::nullopt;
+      }
+      end = *offset + type->itemsize() * count;
+      names.push_back(name);
+      fields.push_back(*type);
+      offsets.push_back(*offset);
+      shapes.push_back(std::move(shape));
+    }
+    Type result = Type::record(std::move(names), std::move(fields), std::move(offsets), std::move(shapes), *size);
+    if (*size < end || *size % result.alignment() != 0) {
+      error(e.range, fmt::format("a record of {} bytes cannot hold its fields (they end at byte {}) as a C struct "
+                                 "(a multiple of {} bytes)", *size, end, result.alignment()),
+            "make the dtype with align=True, e.g. np.dtype([...], align=True)");
+      return std::nullopt;
+    }
+    return result;
   }
 
   // void(float32[:]) or (float32[:], float32[:]) or a bare argument list.

@@ -55,11 +55,28 @@ Type Type::static_value(std::string key) {
 }
 
 Type Type::xoroshiro128p_record() {
-  Type t = make(TypeKind::record);
-  t.elements = {u64(), u64()};
-  t.field_names = {"s0", "s1"};
+  Type t = record({"s0", "s1"}, {u64(), u64()}, {0, 8}, {{}, {}}, 16);
   t.record_name = "pk::xoroshiro128p_state";
   return t;
+}
+
+Type Type::record(std::vector<std::string> names, std::vector<Type> fields, std::vector<int64_t> offsets,
+                  std::vector<std::vector<int64_t>> shapes, int64_t size) {
+  Type t = make(TypeKind::record);
+  t.field_names = std::move(names);
+  t.elements = std::move(fields);
+  t.offsets = std::move(offsets);
+  t.field_shapes = std::move(shapes);
+  t.record_size = size;
+  return t;
+}
+
+int Type::alignment() const {
+  if (kind == TypeKind::complex) return bits / 16;
+  if (kind != TypeKind::record) return itemsize();
+  int most = 1;
+  for (const Type& field : elements) most = std::max(most, field.alignment());
+  return most;
 }
 
 int Type::itemsize() const {
@@ -68,11 +85,7 @@ int Type::itemsize() const {
     case TypeKind::integer:
     case TypeKind::floating:
     case TypeKind::complex: return bits / 8;
-    case TypeKind::record: {
-      int size = 0;
-      for (const Type& field : elements) size += field.itemsize();
-      return size;
-    }
+    case TypeKind::record: return static_cast<int>(record_size);
     default: return 0;
   }
 }
@@ -89,7 +102,9 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::range: return a.elements == b.elements;
     case TypeKind::vector: return a.ndim == b.ndim && a.elements == b.elements;
     case TypeKind::static_value: return a.static_key == b.static_key;
-    case TypeKind::record: return a.elements == b.elements && a.field_names == b.field_names;
+    case TypeKind::record:
+      return a.elements == b.elements && a.field_names == b.field_names && a.offsets == b.offsets &&
+             a.field_shapes == b.field_shapes && a.record_size == b.record_size;
     default: return true;
   }
 }
@@ -125,10 +140,22 @@ std::string to_string(const Type& t) {
       return text + ")";
     }
     case TypeKind::record: {
+      // Numba's spelling: Record(a[type=float64;offset=0],h[type=nestedarray(float32, (2,));offset=8];16;True)
+      if (!t.record_name.empty()) return "xoroshiro128p_type";
       std::string text = "Record(";
-      for (size_t i = 0; i < t.elements.size(); ++i)
-        text += fmt::format("{}{}: {}", i ? ", " : "", t.field_names[i], to_string(t.elements[i]));
-      return text + ")";
+      bool aligned = t.record_size % t.alignment() == 0;
+      for (size_t i = 0; i < t.elements.size(); ++i) {
+        std::string type = to_string(t.elements[i]);
+        const std::vector<int64_t>& shape = t.field_shapes[i];
+        if (!shape.empty()) {
+          std::string extents;
+          for (size_t d = 0; d < shape.size(); ++d) extents += fmt::format("{}{}", d ? ", " : "", shape[d]);
+          type = fmt::format("nestedarray({}, ({}{}))", type, extents, shape.size() == 1 ? "," : "");
+        }
+        aligned = aligned && t.offsets[i] % t.elements[i].alignment() == 0;
+        text += fmt::format("{}{}[type={};offset={}]", i ? "," : "", t.field_names[i], type, t.offsets[i]);
+      }
+      return fmt::format("{};{};{})", text, t.record_size, aligned ? "True" : "False");
     }
     case TypeKind::string: return "unicode_type";
     case TypeKind::range: return fmt::format("range_state{}", t.elements.at(0).bits);

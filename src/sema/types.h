@@ -40,7 +40,12 @@ struct Type {
   bool readonly = false;  // arrays: a module-level array frozen into the kernel (Numba's readonly)
   std::vector<Type> elements;
   std::vector<std::string> field_names;
-  std::string record_name;  // the C++ struct name the runtime gives a known record
+  std::string record_name;  // the C++ struct name the runtime gives a known record (xoroshiro)
+  // record: each field's byte offset, a subarray field's shape (empty for one value), and the
+  // record's size with padding, as NumPy lays it out.
+  std::vector<int64_t> offsets;
+  std::vector<std::vector<int64_t>> field_shapes;
+  int64_t record_size = 0;
   std::string static_key;   // static_value: what it denotes, as Numba would print its type
 
   static Type unknown() { return {}; }
@@ -60,6 +65,9 @@ struct Type {
   static Type tuple(std::vector<Type> elements);
   static Type uni_tuple(Type element, int count);
   static Type xoroshiro128p_record();
+  // A record (structured dtype) from its fields; `size` includes padding.
+  static Type record(std::vector<std::string> names, std::vector<Type> fields, std::vector<int64_t> offsets,
+                     std::vector<std::vector<int64_t>> shapes, int64_t size);
   static Type range_of(Type integer);
   static Type vector(Type lane, int lanes);
   static Type static_value(std::string key);
@@ -75,6 +83,7 @@ struct Type {
   bool known() const { return kind != TypeKind::unknown; }
   const Type& dtype() const { return elements.at(0); }
   int itemsize() const;  // bytes of a scalar or record
+  int alignment() const;  // NumPy's (align=True): a scalar's size, a complex's part, a record's largest
 
   friend bool operator==(const Type& a, const Type& b);
   friend bool operator!=(const Type& a, const Type& b) { return !(a == b); }

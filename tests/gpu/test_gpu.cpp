@@ -222,6 +222,32 @@ TEST_CASE("launches that do not fit the device are refused with the device's lim
   CHECK_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
 }
 
+TEST_CASE("grid.sync() orders every block of a cooperative launch, twice in a row") {
+  if (!have_gpu()) return;
+  auto module = Module::load_source(R"py(from numba import cuda
+
+@cuda.jit
+def sequential_rows(M):
+    col = cuda.grid(1)
+    g = cuda.cg.this_grid()
+    for row in range(1, M.shape[0]):
+        M[row, col] = M[row - 1, M.shape[1] - col - 1] + 1
+        g.sync()
+)py", "grid_sync.py", options());
+  REQUIRE(module.ok());
+  // 32 blocks of 32 threads: each row reads what other blocks wrote in the row before. The
+  // second launch reuses the module's barrier word as the first left it.
+  for (int launch = 0; launch < 2; ++launch) {
+    Array m = Array::zeros(DType::int_(32), {256, 1024});
+    auto status = module->kernel("sequential_rows")->launch(Launch(32, 32).backend(Backend::cuda), m);
+    REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+    int wrong = 0;
+    for (int row = 0; row < 256; ++row)
+      for (int col = 0; col < 1024; ++col) wrong += m.at<int32_t>(row, col) != row;
+    CHECK(wrong == 0);
+  }
+}
+
 TEST_CASE("a debug kernel's out-of-bounds access on the GPU reads as the simulator's report") {
   if (!have_gpu()) return;
   fs::path case_dir = test::source_dir() / "tests/corpus/seeds/s001_add_1_debug_oob";

@@ -3,6 +3,7 @@
 // case's rtol/atol (atol_sum_abs scales by the first input's absolute sum); finite_only only
 // asks for finite values.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -24,6 +25,25 @@ inline void next_index(std::vector<int64_t>& index, const std::vector<int64_t>& 
     if (++index[axis] < shape[axis]) return;
     index[axis] = 0;
   }
+}
+
+// Which bytes of a record hold fields (nested records too); padding is not compared, as NumPy's
+// == on records does not look at it.
+inline void mark_field_bytes(const pykern::DType& dtype, int64_t base, std::vector<bool>& mask) {
+  if (dtype.kind != pykern::ScalarKind::record) {
+    for (int64_t b = 0; b < dtype.itemsize; ++b) mask[static_cast<size_t>(base + b)] = true;
+    return;
+  }
+  for (const pykern::DTypeField& f : dtype.fields) {
+    int64_t count = f.bytes() / std::max<int64_t>(1, f.type[0].itemsize);
+    for (int64_t i = 0; i < count; ++i) mark_field_bytes(f.type[0], base + f.offset + i * f.type[0].itemsize, mask);
+  }
+}
+
+inline bool same_record(const std::byte* got, const std::byte* want, const std::vector<bool>& mask) {
+  for (size_t b = 0; b < mask.size(); ++b)
+    if (mask[b] && got[b] != want[b]) return false;
+  return true;
 }
 
 inline double element_as_double(const pykern::Array& a, const std::vector<int64_t>& index, int part = 0) {
@@ -74,10 +94,11 @@ inline std::string compare_arrays(const pykern::Array& got, const pykern::Array&
   if (tol.contains("atol_sum_abs")) atol = std::max(atol, tol["atol_sum_abs"].get<double>() * input_abs_sum);
   bool finite_only = tol.value("finite_only", false);
   int parts = want.dtype().kind == pykern::ScalarKind::complex ? 2 : 1;
+  std::vector<bool> field_bytes(records ? static_cast<size_t>(want.dtype().itemsize) : 0);
+  if (records) mark_field_bytes(want.dtype(), 0, field_bytes);
   for (int64_t n = 0; n < want.size(); ++n) {
     if (records) {
-      if (std::memcmp(got.element(index), want.element(index), static_cast<size_t>(want.dtype().itemsize)) != 0)
-        return "records differ";
+      if (!same_record(got.element(index), want.element(index), field_bytes)) return "records differ";
     } else {
       for (int part = 0; part < parts; ++part) {
         double g = element_as_double(got, index, part), w = element_as_double(want, index, part);

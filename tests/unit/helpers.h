@@ -11,6 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/arguments.h"
+#include "pykern/npy.h"
+
 namespace test {
 
 // The checkout; $PYKERN_SOURCE_DIR overrides the build's, for a build folder carried to
@@ -38,37 +41,13 @@ inline std::string read(const std::filesystem::path& path) {
 }
 
 // The Numba type of a .npy file's array as a signature argument, e.g. "float32[::1]"
-// (as Numba specialises on a C-contiguous array). Reads only the header.
+// (as Numba specialises on a C-contiguous array), as the API writes it for a launch.
 inline std::optional<std::string> npy_signature_type(const std::filesystem::path& path) {
-  std::string bytes = read(path);
-  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) return std::nullopt;
-  size_t header_length = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
-  std::string header = bytes.substr(10, header_length);
-  if (header.find("'s0'") != std::string::npos) return "xoroshiro128p_type[::1]";
-  auto descr_at = header.find("'descr': '");
-  if (descr_at == std::string::npos) return std::nullopt;
-  std::string descr = header.substr(descr_at + 10, header.find('\'', descr_at + 10) - descr_at - 10);
-  static const std::pair<const char*, const char*> names[] = {
-      {"<f4", "float32"}, {"<f8", "float64"}, {"<i4", "int32"}, {"<i8", "int64"}, {"<i2", "int16"},
-      {"|i1", "int8"},    {"|u1", "uint8"},   {"<u2", "uint16"}, {"<u4", "uint32"}, {"<u8", "uint64"},
-      {"|b1", "boolean"}, {"<c8", "complex64"}, {"<c16", "complex128"}, {"<f2", "float16"}};
-  std::string dtype;
-  for (auto [code, name] : names)
-    if (descr == code) dtype = name;
-  if (dtype.empty()) return std::nullopt;
-  bool fortran = header.find("'fortran_order': True") != std::string::npos;
-  std::string shape = header.substr(header.find("'shape': (") + 10);
-  shape = shape.substr(0, shape.find(')'));
-  int ndim = 0;
-  for (char c : shape) ndim += c == ',';
-  if (!shape.empty() && shape.back() != ',') ++ndim;
-  if (ndim == 0) return std::nullopt;
-  std::string axes;
-  for (int i = 0; i < ndim; ++i) {
-    bool unit = fortran ? i == 0 : i == ndim - 1;
-    axes += (i ? ", " : "") + std::string(unit ? "::1" : ":");
-  }
-  return dtype + "[" + axes + "]";
+  auto array = pykern::load_npy(path.string());
+  if (!array.ok()) return std::nullopt;
+  auto type = pykern::detail::signature_type(*array);
+  if (!type.ok()) return std::nullopt;
+  return *type;
 }
 
 // The signature Numba would specialise a corpus kernel with, from its case.json and inputs.

@@ -2,6 +2,7 @@
 // declared signatures, DLPack.
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 
 #include <doctest/doctest.h>
@@ -294,4 +295,33 @@ def match(out):
     CHECK(out.at<int64_t>(t, 3) == 0);
     CHECK(out.at<int64_t>(t, 4) == 0);
   }
+}
+
+TEST_CASE("record arrays: fields by name through the API; a packed record is refused with the reason") {
+  Module module = load(R"py(from numba import cuda
+
+@cuda.jit
+def fill(ary):
+    i = cuda.grid(1)
+    if i < ary.size:
+        r = ary[i]
+        r.b = i * 2
+        r['a'] = r.b + 0.5
+)py");
+  auto aligned = DType::from_descr("[('a', '<f8'), ('b', '<i4'), ('', '|V4')]");
+  REQUIRE(aligned.ok());
+  Array records = Array::zeros(*aligned, {5});
+  auto status = module.kernel("fill")->launch({1}, {8}, records);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  int32_t b = 0;
+  double a = 0;
+  std::memcpy(&b, records.element({3}) + 8, 4);
+  std::memcpy(&a, records.element({3}), 8);
+  CHECK(b == 6);
+  CHECK(a == 6.5);
+  auto packed = DType::from_descr("[('a', '<f8'), ('b', '<i4')]");
+  REQUIRE(packed.ok());
+  auto refused = module.kernel("fill")->launch({1}, {8}, Array::zeros(*packed, {5}));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find("is packed") != std::string::npos);
 }

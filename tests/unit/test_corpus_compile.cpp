@@ -88,9 +88,11 @@ TEST_CASE("the pykern command compiles every corpus kernel with --sig to an sm_9
     if (spec["kind"] != "kernel") continue;
     CAPTURE(case_dir.filename().string());
     std::string function = spec["function"];
+    auto signature = test::corpus_kernel_signature(case_dir);
+    REQUIRE(signature);
     std::string command = std::string(PYKERN_BINARY) + " compile " + (case_dir / "kernel.py").string() +
-                          " --sig '" + function + "=" + *test::corpus_kernel_signature(case_dir) +
-                          "' --emit cubin --arch sm_90 --no-cache -o " + out.string() + " 2>/dev/null";
+                          " --sig \"" + function + "=" + *signature +
+                          "\" --emit cubin --arch sm_90 --no-cache -o " + out.string() + " 2>/dev/null";
     CAPTURE(command);
     REQUIRE(std::system(command.c_str()) == 0);
     CHECK(test::read(out).compare(0, 4, "\x7f" "ELF") == 0);

@@ -90,3 +90,42 @@ TEST_CASE("malformed and truncated .npy files are errors, never crashes") {
   }
   CHECK_FALSE(load_npy("/nonexistent/x.npy").ok());
 }
+
+TEST_CASE("record dtypes: NumPy's descr with padding, subarray fields and nested records round-trips") {
+  // np.dtype([('a', 'f8'), ('b', 'i4'), ('d', 'u1', (5,)), ('x', [('y', 'i2'), ('z', 'f8')])], align=True).descr
+  std::string descr =
+      "[('a', '<f8'), ('b', '<i4'), ('d', '|u1', (5,)), ('', '|V7'), "
+      "('x', [('y', '<i2'), ('', '|V6'), ('z', '<f8')])]";
+  auto dtype = DType::from_descr(descr);
+  REQUIRE_MESSAGE(dtype.ok(), (dtype.ok() ? std::string() : dtype.error().message));
+  CHECK(dtype->itemsize == 40);
+  REQUIRE(dtype->fields.size() == 4);
+  CHECK(dtype->fields[2].offset == 12);
+  CHECK(dtype->fields[2].shape == std::vector<int64_t>{5});
+  CHECK(dtype->fields[3].offset == 24);
+  CHECK(dtype->fields[3].type[0].fields[1].offset == 8);
+  CHECK(dtype->descr() == descr);
+  CHECK(dtype->alignment() == 8);
+  CHECK(dtype->naturally_aligned());
+  CHECK(dtype->name() ==
+        "Record(a[type=float64;offset=0],b[type=int32;offset=8],d[type=nestedarray(uint8, (5,));offset=12],"
+        "x[type=Record(y[type=int16;offset=0],z[type=float64;offset=8];16;True);offset=24];40;True)");
+  Array a = filled(*dtype, {2, 3}, Order::C);
+  auto back = parse_npy(format_npy(a));
+  REQUIRE(back.ok());
+  CHECK(back->dtype() == *dtype);
+  CHECK(std::memcmp(back->data(), a.data(), static_cast<size_t>(a.nbytes())) == 0);
+  // A packed record is read, and known not to be laid out as a C struct.
+  auto packed = DType::from_descr("[('a', '|i1'), ('b', '<f8')]");
+  REQUIRE(packed.ok());
+  CHECK(packed->itemsize == 9);
+  CHECK_FALSE(packed->naturally_aligned());
+  // Malformed or hostile descrs are errors.
+  for (const char* bad : {"[('a', '<f8'), ('a', '<i4')]", "[('', '<f8')]", "[]", "[('a', '<f8', (1048577, 2))]",
+                          "[('a', '<f8')] junk", "[('a' '<f8')]", "[('', '|Vx')]",
+                          "[('a', [('b', [('c', [('d', [('e', [('f', [('g', [('h', [('i', [('j', [('k', [('l', [('m', "
+                          "[('n', [('o', [('p', [('q', [('r', '<f8')])])])])])])])])])])])])])])])])])]"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(DType::from_descr(bad).ok());
+  }
+}
