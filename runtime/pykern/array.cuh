@@ -120,6 +120,14 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
   return a;
 }
 
+// `a is b` on two arrays of one type: the same memory, viewed the same way (Numba's array_is).
+template <class T, int N, Layout L> PK_DEVICE bool same_array(const Array<T, N, L>& a, const Array<T, N, L>& b) {
+  if (a.data != b.data) return false;
+  for (int axis = 0; axis < N; ++axis)
+    if (a.shape[axis] != b.shape[axis] || a.stride(axis) != b.stride(axis)) return false;
+  return true;
+}
+
 // A record's subarray field (a C array member, flattened): a C-ordered view of its elements.
 template <int N, class T, decltype(sizeof(int)) K, class... E> PK_DEVICE Array<T, N, layout_c> subarray(T (&data)[K], E... extents) {
   return make_array<T, N>(data, extents...);

@@ -1,5 +1,6 @@
 #include "emit/emit_cuda.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -346,8 +347,9 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
     std::string values;
     for (size_t v = 0; v < array.values.size(); ++v)
       values += (v ? ", " : "") + constant_text(array.values[v], array.dtype);
+    // An empty array still gets one element: C++ has no arrays of none. Its shape says 0.
     out.line(fmt::format("PK_CONSTANT_ARRAY({}, pk_const_{}, {}) = {{{}}};  // {}", cxx_type(array.dtype), i,
-                         array.values.size(), values, mangle_local(array.global)));
+                         std::max<size_t>(array.values.size(), 1), values, mangle_local(array.global)));
   }
   if (!program.constant_arrays.empty()) out.blank();
   emit_record_structs(program, out);

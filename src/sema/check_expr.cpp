@@ -148,13 +148,7 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     case ExprKind::not_: {
       Value operand = truth(check_expr(e.operands[0]), e.range);
       if (!operand.ok()) return Value::error();
-      ir::Expr n;
-      n.kind = ir::ExprKind::unary;
-      n.name = "!";
-      n.type = Type::boolean();
-      n.args = {operand.expr};
-      n.range = e.range;
-      return value_of(add(std::move(n)));
+      return unary_not(operand, e.range);
     }
     case ExprKind::bool_op: return check_bool_op(e);
     case ExprKind::compare: return check_compare(e);
@@ -387,14 +381,7 @@ Value FunctionChecker::unary(ast::UnaryOp op, Value operand, SourceRange range) 
 
 Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, SourceRange range) {
   if (op == ast::CompareOp::is || op == ast::CompareOp::is_not) {
-    // Only `x is None` has a meaning here, and it is known at compile time.
-    bool left_none = left.type.is(TypeKind::none), right_none = right.type.is(TypeKind::none);
-    if (!left_none && !right_none) {
-      error(DiagKind::unsupported_operation, range, "'is' is only supported against None");
-      return Value::error();
-    }
-    bool same = left_none && right_none;
-    return make_constant({op == ast::CompareOp::is ? same : !same}, Type::boolean(), range);
+    return identity(op == ast::CompareOp::is, left, right, range);
   }
   if (op == ast::CompareOp::in || op == ast::CompareOp::not_in) {
     error(DiagKind::unsupported_operation, range, "'in' is not supported in kernels");
@@ -417,6 +404,41 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   e.range = range;
   e.args = {cast_expr(left.expr, type), cast_expr(right.expr, type)};
   return value_of(add(std::move(e)));
+}
+
+Value FunctionChecker::unary_not(const Value& condition, SourceRange range) {
+  ir::Expr n;
+  n.kind = ir::ExprKind::unary;
+  n.name = "!";
+  n.type = Type::boolean();
+  n.args = {condition.expr};
+  n.range = range;
+  return value_of(add(std::move(n)));
+}
+
+// `x is y` as Numba lowers it: None is None; values of different types are never the same
+// object; two booleans, or two numbers of one type (immutable: ints, floats, enum members,
+// which are ints here) compare with ==; two arrays of one type are the same when they view
+// the same memory the same way.
+Value FunctionChecker::identity(bool is, const Value& left, const Value& right, SourceRange range) {
+  auto known = [&](bool same) { return make_constant({is ? same : !same}, Type::boolean(), range); };
+  bool left_none = left.type.is(TypeKind::none), right_none = right.type.is(TypeKind::none);
+  if (left_none || right_none) return known(left_none && right_none);
+  bool both_bool = left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
+  if (!both_bool && left.type != right.type) return known(false);
+  Value same;
+  if (left.type.is_numeric() && !left.type.is(TypeKind::record)) {
+    same = compare(ast::CompareOp::eq, left, right, range);
+  } else if (left.type.is(TypeKind::array)) {
+    same = make_call("pk::same_array", {left.expr, right.expr}, Type::boolean(), range);
+  } else {
+    error(DiagKind::unsupported_operation, range,
+          "'is' between two values of type '" + to_string(left.type) + "' has no meaning in kernels",
+          "compare with == where the values, not their identity, matter");
+    return Value::error();
+  }
+  if (!same.ok() || is) return same;
+  return unary_not(same, range);
 }
 
 // a < b < c is (a < b) and (b < c); b is evaluated twice, which only matters for calls with

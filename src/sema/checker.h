@@ -149,6 +149,8 @@ class FunctionChecker {
   Value check_tuple(const ast::Expr& e);
   Value unary(ast::UnaryOp op, Value operand, SourceRange range);
   Value compare(ast::CompareOp op, Value left, Value right, SourceRange range);
+  Value identity(bool is, const Value& left, const Value& right, SourceRange range);  // x is y / x is not y
+  Value unary_not(const Value& condition, SourceRange range);  // condition: a bool
 
   ProgramBuilder& program_;
   const frontend::ModuleFunction& module_function_;

@@ -280,6 +280,7 @@ bool literal_elements(FunctionChecker& c, ast::ExprId id, size_t depth, std::vec
 
 // NumPy's dtype for literal numbers: bool, else int64, else float64.
 Type literal_dtype(const std::vector<Type>& types) {
+  if (types.empty()) return Type::f64();  // np.array([]) is float64
   bool all_bool = true, any_float = false;
   for (const Type& t : types) {
     all_bool = all_bool && t.is(TypeKind::boolean);
@@ -337,7 +338,6 @@ std::optional<Value> ProgramBuilder::constant_array(FunctionChecker& caller, con
     return refuse(fmt::format("the module-level arrays kernels read need {} bytes of constant memory; CUDA has 64 KiB",
                               bytes),
                   "pass large tables as array arguments");
-  if (array.values.empty()) return refuse("an empty array");
   program_.constant_arrays.push_back(std::move(array));
   return array_view(caller, static_cast<int>(program_.constant_arrays.size() - 1), range);
 }

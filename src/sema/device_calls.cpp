@@ -96,12 +96,10 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
   // __pk_...) call the user's scalar function as a device function.
   bool generated_caller = ast_.name.rfind("__pk_", 0) == 0 && role != frontend::FunctionRole::kernel &&
                           role != frontend::FunctionRole::undecorated;
-  if (role != frontend::FunctionRole::device && !generated_caller) {
-    std::string hint = role == frontend::FunctionRole::undecorated
-                           ? "decorate it with @cuda.jit(device=True)"
-                           : role == frontend::FunctionRole::kernel
-                                 ? "a kernel is launched from the host; make a device function for shared code"
-                                 : "";
+  // numba-cuda compiles a @cuda.jit kernel called from a kernel as a device function.
+  bool callable = role == frontend::FunctionRole::device || role == frontend::FunctionRole::kernel;
+  if (!callable && !generated_caller) {
+    std::string hint = role == frontend::FunctionRole::undecorated ? "decorate it with @cuda.jit(device=True)" : "";
     error(DiagKind::not_a_device_function, e.range,
           "'" + name + "' is a " + frontend::to_string(role) + " and cannot be called from a kernel", hint);
     return Value::error();

@@ -499,6 +499,8 @@ EXPLANATIONS = [
     ("is a kernel and cannot be called", "missing feature: calling a @cuda.jit kernel (not device=True) from a kernel"),
     ("no signature of kernel", "test quirk: the launch's arguments do not match the kernel's declared signature "
      "(numba-cuda refuses it on a GPU; its simulator ignores signatures)"),
+    ("enums__f__", "simulator artefact: the simulator passes scalars as NumPy scalars, distinct objects, so "
+     "`a is b` is False where numba-cuda compares the values"),
     ("sm_creation__udt_global", "simulator artefact: the kernel reads shared memory it never wrote (undefined in CUDA)"),
     ("freevar__foo__", "simulator artefact: the kernel reads shared memory it never wrote (undefined in CUDA)"),
 ]
