@@ -5,6 +5,7 @@
 // report like Numba: "IndexError: ... index 10 is out of bounds for axis 0 with size 10".
 #pragma once
 #include "pykern/base.cuh"
+#include "pykern/complex.cuh"
 #include "pykern/errors.cuh"
 
 namespace pk {
@@ -118,6 +119,90 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
     stride *= shape[axis];
   }
   return a;
+}
+
+// a.reshape(...): a view with new extents, in the array's own order (C or F, which the sema
+// requires; an F array reshapes in F order, as Numba's compiled code does, where NumPy would
+// copy in C order); one negative extent is inferred. Sizes that do not match stop the thread
+// with Numba's ValueError.
+template <int M, class T, int N, Layout L, class... E>
+PK_DEVICE Array<T, M, L> reshape(const char* file, int line, const Array<T, N, L>& a, E... extents) {
+  static_assert(L != layout_a, "reshape needs a contiguous array");
+  i64 dims[M] = {static_cast<i64>(extents)...};
+  // Numba's normalize_reshape_value: one negative extent is inferred.
+  i64 known = 1;
+  int negative = 0, inferred = 0;
+  for (int axis = 0; axis < M; ++axis) {
+    if (dims[axis] < 0) {
+      ++negative;
+      inferred = axis;
+    } else {
+      known *= dims[axis];
+    }
+  }
+  i64 n = size(a);
+  if (negative > 1) report_failure(file, line, "ValueError", "multiple negative shape values");
+  if (negative == 1) {
+    bool ok = known == 0 ? n == 0 : n % known == 0;
+    if (!ok) report_failure(file, line, "ValueError", "total size of new array must be unchanged");
+    dims[inferred] = known == 0 ? 0 : n / known;
+  } else if (known != n) {
+    report_failure(file, line, "ValueError", "total size of new array must be unchanged");
+  }
+  Array<T, M, L> view;
+  view.data = a.data;
+  i64 stride = static_cast<i64>(sizeof(T));
+  for (int k = 0; k < M; ++k) {
+    int axis = L == layout_c ? M - 1 - k : k;
+    view.shape[axis] = dims[axis];
+    view.strides[axis] = stride;
+    stride *= dims[axis];
+  }
+  return view;
+}
+#define PK_RESHAPE(ndim, array, ...) (::pk::reshape<ndim>(__FILE__, __LINE__, array, __VA_ARGS__))
+
+// a.view(dtype): the same bytes as U. A different itemsize rescales the last axis, which must
+// be contiguous and hold a whole number of U (NumPy's rules; a ValueError otherwise).
+template <class U, class T, int N, Layout L>
+PK_DEVICE Array<U, N, (sizeof(U) == sizeof(T) || L == layout_c) ? L : layout_a> view_as(const char* file, int line,
+                                                                                   const Array<T, N, L>& a, U) {
+  Array<U, N, (sizeof(U) == sizeof(T) || L == layout_c) ? L : layout_a> view;
+  view.data = reinterpret_cast<U*>(a.data);
+  for (int axis = 0; axis < N; ++axis) {
+    view.shape[axis] = a.shape[axis];
+    view.strides[axis] = a.stride(axis);
+  }
+  if (sizeof(U) != sizeof(T)) {
+    if (a.stride(N - 1) != static_cast<i64>(sizeof(T)) && a.shape[N - 1] > 1)
+      report_failure(file, line, "ValueError", "To change to a dtype of a different size, the last axis must be contiguous");
+    i64 bytes = a.shape[N - 1] * static_cast<i64>(sizeof(T));
+    if (bytes % static_cast<i64>(sizeof(U)) != 0)
+      report_failure(file, line, "ValueError",
+                     "When changing to a larger dtype, its size must be a divisor of the total size in bytes of the "
+                     "last axis of the array.");
+    view.shape[N - 1] = bytes / static_cast<i64>(sizeof(U));
+    view.strides[N - 1] = static_cast<i64>(sizeof(U));
+  }
+  return view;
+}
+#define PK_VIEW(array, like) (::pk::view_as(__FILE__, __LINE__, array, like))
+
+// A complex array's .real and .imag: views of one part of each element.
+template <class T, int N, Layout L> PK_DEVICE Array<T, N, layout_a> complex_part(const Array<complex<T>, N, L>& a, int part) {
+  Array<T, N, layout_a> view;
+  view.data = reinterpret_cast<T*>(a.data) + part;
+  for (int axis = 0; axis < N; ++axis) {
+    view.shape[axis] = a.shape[axis];
+    view.strides[axis] = a.stride(axis);
+  }
+  return view;
+}
+template <class T, int N, Layout L> PK_DEVICE Array<T, N, layout_a> real_part(const Array<complex<T>, N, L>& a) {
+  return complex_part(a, 0);
+}
+template <class T, int N, Layout L> PK_DEVICE Array<T, N, layout_a> imag_part(const Array<complex<T>, N, L>& a) {
+  return complex_part(a, 1);
 }
 
 // `a is b` on two arrays of one type: the same memory, viewed the same way (Numba's array_is).

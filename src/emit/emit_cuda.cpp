@@ -53,7 +53,9 @@ std::string constant_text(const ir::Constant& c, const Type& type) {
   switch (type.kind) {
     case TypeKind::boolean: return c.as_int() ? "true" : "false";
     case TypeKind::integer: {
-      if (!type.is_signed) return fmt::format("{}ULL", static_cast<uint64_t>(c.as_int()));
+      if (!type.is_signed)
+        return type.bits == 64 ? fmt::format("{}ULL", static_cast<uint64_t>(c.as_int()))
+                               : fmt::format("{}({}ULL)", cxx_type(type), static_cast<uint64_t>(c.as_int()));
       int64_t v = c.as_int();
       if (v == INT64_MIN) return "(-9223372036854775807LL - 1)";
       return type.bits == 64 ? fmt::format("{}LL", v) : fmt::format("{}({})", cxx_type(type), v);

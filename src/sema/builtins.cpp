@@ -164,6 +164,70 @@ Handler grid(const char* runtime) {
   };
 }
 
+// The array a method is called on (args[0]), or an error naming the method.
+bool want_array_method(FunctionChecker& c, const CallSite& call, const char* method) {
+  if (call.args[0].type.is(TypeKind::array)) return true;
+  c.error(DiagKind::unknown_attribute, call.range,
+          fmt::format("a value of type '{}' has no attribute '{}'", to_string(call.args[0].type), method));
+  return false;
+}
+
+// a.reshape(3, 2) or a.reshape((3, 2)) or a.reshape(n): a view of a contiguous array in its own
+// order (Numba's rule), one extent may be -1; a size that does not match is a ValueError.
+Value reshape(FunctionChecker& c, const CallSite& call) {
+  if (!want_array_method(c, call, "reshape")) return Value::error();
+  const Type& array = call.args[0].type;
+  if (array.layout == Layout::A) {
+    c.error(DiagKind::type_mismatch, call.range, "reshape() supports contiguous array only",
+            "the array's layout is not known to be C or F; pass it C-contiguous (float32[:, ::1])");
+    return Value::error();
+  }
+  std::vector<Value> extents;
+  for (size_t i = 1; i < call.args.size(); ++i) {
+    Value arg = c.as_runtime(call.args[i], call.range);
+    if (!arg.ok()) return Value::error();
+    if (arg.type.is(TypeKind::tuple) && call.args.size() == 2) {
+      for (size_t k = 0; k < arg.type.elements.size(); ++k) extents.push_back(c.element_of_tuple(arg, k, call.range));
+    } else {
+      extents.push_back(arg);
+    }
+  }
+  if (extents.empty() || extents.size() > 32 || !call.keywords.empty()) {
+    c.error(DiagKind::wrong_arity, call.range, "reshape() takes the new shape: a.reshape(3, 2) or a.reshape((3, 2))");
+    return Value::error();
+  }
+  std::vector<ir::ExprId> args = {c.make_constant({int64_t(extents.size())}, Type::i64(), call.range).expr,
+                                  call.args[0].expr};
+  for (const Value& extent : extents) {
+    if (!extent.type.is_integer_like()) {
+      c.error(DiagKind::type_mismatch, call.range, "reshape() needs integer extents, not '" + to_string(extent.type) + "'");
+      return Value::error();
+    }
+    args.push_back(c.cast_expr(extent.expr, Type::i64()));
+  }
+  Type result = Type::array(array.dtype(), static_cast<int>(extents.size()), array.layout);
+  result.readonly = array.readonly;
+  return c.make_call("PK_RESHAPE", std::move(args), result, call.range);
+}
+
+// a.view(np.int32): the same bytes as another dtype. A different itemsize changes the last
+// axis, which must be contiguous (NumPy's rule).
+Value view(FunctionChecker& c, const CallSite& call) {
+  if (!want_array_method(c, call, "view")) return Value::error();
+  if (call.args.size() != 2 || !call.keywords.empty() || call.args[1].kind != Value::Kind::type ||
+      !call.args[1].type.is_numeric() || call.args[1].type.is(TypeKind::record)) {
+    c.error(DiagKind::wrong_arity, call.range, "view() takes one NumPy scalar type, e.g. a.view(np.int32)");
+    return Value::error();
+  }
+  const Type& array = call.args[0].type;
+  const Type& dtype = call.args[1].type;
+  Layout layout = dtype.itemsize() == array.dtype().itemsize() || array.layout == Layout::C ? array.layout : Layout::A;
+  Type result = Type::array(dtype, array.ndim, layout);
+  result.readonly = array.readonly;
+  ir::ExprId like = c.make_constant({int64_t(0)}, dtype, call.range).expr;  // names the element type for C++
+  return c.make_call("PK_VIEW", {call.args[0].expr, like}, result, call.range);
+}
+
 Handler nullary(std::string runtime, Type type) {
   return [runtime, type](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 0, 0)) return Value::error();
@@ -344,6 +408,8 @@ const std::map<std::string, Handler>& handlers() {
       }
       return call_builtin(c, {"numba.cuda.popc", call.args, call.keywords, call.range});
     };
+    t["method.reshape"] = [](FunctionChecker& c, const CallSite& call) { return reshape(c, call); };
+    t["method.view"] = [](FunctionChecker& c, const CallSite& call) { return view(c, call); };
     // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every
     // thread of the grid, and returns int32 as in numba-cuda. A kernel that syncs the grid is
     // launched cooperatively (all its blocks resident at once).
@@ -644,13 +710,14 @@ Value FunctionChecker::check_call(ast::ExprId id) {
     // value.method(...): the value is the method's first argument.
     Value base = check_expr(callee_ast.operands[0]);
     if (base.kind == Value::Kind::expr) {
+      // Arguments may be types (a.view(np.int32)): each method checks what it takes.
       CallSite call{"method." + callee_ast.text, {base}, {}, e.range};
       for (size_t i = 1; i < e.operands.size(); ++i) {
-        call.args.push_back(as_runtime(check_expr(e.operands[i]), module().ast()[e.operands[i]].range));
+        call.args.push_back(check_expr(e.operands[i]));
         if (!call.args.back().ok()) return Value::error();
       }
       for (const ast::Keyword& keyword : e.keywords) {
-        call.keywords.push_back({keyword.name, as_runtime(check_expr(keyword.value), keyword.range)});
+        call.keywords.push_back({keyword.name, check_expr(keyword.value)});
         if (!call.keywords.back().second.ok()) return Value::error();
       }
       return call_builtin(*this, call);

@@ -557,6 +557,18 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
       return make_call("pk::transpose", {base.expr}, Type::array(type.dtype(), type.ndim, layout), range);
     }
   }
+  if (type.is(TypeKind::array) && (attr == "real" || attr == "imag")) {
+    // A complex array's parts are strided views of its memory; a real array is its own .real.
+    if (type.dtype().is(TypeKind::complex)) {
+      Type part = Type::array(Type::float_(type.dtype().bits / 2), type.ndim, Layout::A);
+      part.readonly = type.readonly;
+      return make_call(attr == "real" ? "pk::real_part" : "pk::imag_part", {base.expr}, part, range);
+    }
+    if (attr == "real") return base;
+    error(DiagKind::unknown_attribute, range, "'.imag' of a real array would be a new array of zeros",
+          "kernels cannot allocate arrays; use 0 where the imaginary part is needed");
+    return Value::error();
+  }
   if (type.is(TypeKind::complex) && (attr == "real" || attr == "imag"))
     return make_call(attr == "real" ? "pk::real" : "pk::imag", {base.expr}, Type::float_(type.bits / 2), range);
   if (type.is_numeric() && !type.is(TypeKind::complex) && (attr == "real" || attr == "imag"))

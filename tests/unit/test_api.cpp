@@ -325,3 +325,30 @@ def fill(ary):
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().message.find("is packed") != std::string::npos);
 }
+
+TEST_CASE("reshape and view check sizes at run time with Numba's ValueErrors, naming the kernel's line") {
+  Module module = load(R"py(from numba import cuda
+import numpy as np
+
+@cuda.jit
+def reshape(a, n):
+    b = a.reshape(n, -1)
+    a[0] = b.shape[1]
+
+@cuda.jit
+def view(a):
+    b = a[1:4].view(np.int64)
+    a[0] = b[0]
+)py");
+  Array a = Array::zeros(DType::float_(32), {12});
+  REQUIRE(module.kernel("reshape")->launch({1}, {1}, a, int64_t(4)).ok());
+  CHECK(a.at<float>(0) == 3);
+  auto bad = module.kernel("reshape")->launch({1}, {1}, a, int64_t(5));
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message.find("api_test.py:6: ValueError: tid=[0, 0, 0] ctaid=[0, 0, 0]: total size of new array "
+                                 "must be unchanged") != std::string::npos);
+  auto odd = module.kernel("view")->launch({1}, {1}, a);
+  REQUIRE_FALSE(odd.ok());
+  CHECK(odd.error().message.find("api_test.py:11: ValueError") != std::string::npos);
+  CHECK(odd.error().message.find("its size must be a divisor") != std::string::npos);
+}
