@@ -20,9 +20,22 @@ template <class T> PK_DEVICE complex<T> operator+(complex<T> a) { return a; }
 template <class T> PK_DEVICE complex<T> operator*(complex<T> a, complex<T> b) {
   return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
 }
+// Division as Numba (and CPython's _Py_c_quot) does it: scaled by the larger part of b, so that
+// |b|^2 can neither overflow nor underflow. Dividing by zero gives NaNs (Numba raises
+// ZeroDivisionError, which a kernel cannot).
 template <class T> PK_DEVICE complex<T> operator/(complex<T> a, complex<T> b) {
-  T d = b.re * b.re + b.im * b.im;
-  return {(a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d};
+  T abs_re = b.re < T(0) ? -b.re : b.re, abs_im = b.im < T(0) ? -b.im : b.im;
+  T not_a_number = nan<T>();
+  if (abs_re >= abs_im) {
+    if (b.re == T(0)) return {not_a_number, not_a_number};
+    T ratio = b.im / b.re, denom = b.re + b.im * ratio;
+    return {(a.re + a.im * ratio) / denom, (a.im - a.re * ratio) / denom};
+  }
+  if (abs_im >= abs_re) {
+    T ratio = b.re / b.im, denom = b.re * ratio + b.im;
+    return {(a.re * ratio + a.im) / denom, (a.im * ratio - a.re) / denom};
+  }
+  return {not_a_number, not_a_number};  // a NaN in b
 }
 template <class T> PK_DEVICE bool operator==(complex<T> a, complex<T> b) { return a.re == b.re && a.im == b.im; }
 template <class T> PK_DEVICE bool operator!=(complex<T> a, complex<T> b) { return !(a == b); }

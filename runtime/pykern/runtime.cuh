@@ -3,6 +3,7 @@
 #include "pykern/base.cuh"
 #include "pykern/complex.cuh"
 #include "pykern/math.cuh"
+#include "pykern/cmath.cuh"
 #include "pykern/arith.cuh"
 #include "pykern/fp16.cuh"
 #include "pykern/errors.cuh"

@@ -228,6 +228,50 @@ Value view(FunctionChecker& c, const CallSite& call) {
   return c.make_call("PK_VIEW", {call.args[0].expr, like}, result, call.range);
 }
 
+// cmath: Numba's signatures are complex64 -> complex64 and complex128 -> complex128; a real
+// argument converts to the first that holds it safely (float32 to complex64, the rest to
+// complex128). The functions numba-cuda defines by @overload take complex arguments only.
+Handler cmath_function(std::string runtime, bool complex_only, int result_kind) {
+  return [runtime, complex_only, result_kind](FunctionChecker& c, const CallSite& call) -> Value {
+    size_t most = runtime == "pk::cmath_log" ? 2 : 1;
+    if (!want_args(c, call, 1, most)) return Value::error();
+    std::vector<ir::ExprId> args;
+    Type type = Type::complex(64);
+    for (const Value& arg : call.args) {
+      if (!want_numeric(c, call, arg)) return Value::error();
+      if (complex_only && !arg.type.is(TypeKind::complex)) {
+        c.error(DiagKind::type_mismatch, call.range,
+                fmt::format("{}() takes a complex number, not '{}'", call.name, to_string(arg.type)),
+                "convert it: complex(x, 0)");
+        return Value::error();
+      }
+      bool narrow = arg.type == Type::complex(64) || arg.type == Type::f32();
+      if (!narrow) type = Type::complex(128);
+    }
+    for (const Value& arg : call.args) args.push_back(c.cast_expr(arg.expr, type));
+    std::string name = args.size() == 2 ? "pk::cmath_log_base" : runtime;
+    Type part = Type::float_(type.bits / 2);
+    Type result = result_kind == 0 ? type : result_kind == 1 ? Type::boolean() : result_kind == 2 ? part
+                                                                                  : Type::uni_tuple(part, 2);
+    return c.make_call(name, std::move(args), result, call.range);
+  };
+}
+
+// cmath.rect(r, phi) on floats: complex64 when both are float32.
+Value cmath_rect(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 2, 2)) return Value::error();
+  for (const Value& arg : call.args) {
+    if (!arg.type.is(TypeKind::floating) || arg.type.bits == 16) {
+      c.error(DiagKind::type_mismatch, call.range,
+              fmt::format("cmath.rect() takes two floats, not '{}'", to_string(arg.type)), "convert it: float(x)");
+      return Value::error();
+    }
+  }
+  Type part = call.args[0].type == Type::f32() && call.args[1].type == Type::f32() ? Type::f32() : Type::f64();
+  return c.make_call("pk::cmath_rect", {c.cast_expr(call.args[0].expr, part), c.cast_expr(call.args[1].expr, part)},
+                     Type::complex(part.bits * 2), call.range);
+}
+
 Handler nullary(std::string runtime, Type type) {
   return [runtime, type](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 0, 0)) return Value::error();
@@ -408,6 +452,15 @@ const std::map<std::string, Handler>& handlers() {
       }
       return call_builtin(c, {"numba.cuda.popc", call.args, call.keywords, call.range});
     };
+    for (const char* name : {"sqrt", "exp", "log", "cos", "sin", "tan", "acos", "asin", "asinh", "atan", "atanh"})
+      t[std::string("cmath.") + name] = cmath_function(std::string("pk::cmath_") + name, false, 0);
+    for (const char* name : {"cosh", "sinh", "tanh", "acosh", "log10"})
+      t[std::string("cmath.") + name] = cmath_function(std::string("pk::cmath_") + name, true, 0);
+    for (const char* name : {"isnan", "isinf", "isfinite"})
+      t[std::string("cmath.") + name] = cmath_function(std::string("pk::cmath_") + name, false, 1);
+    t["cmath.phase"] = cmath_function("pk::cmath_phase", true, 2);
+    t["cmath.polar"] = cmath_function("pk::cmath_polar", true, 3);
+    t["cmath.rect"] = [](FunctionChecker& c, const CallSite& call) { return cmath_rect(c, call); };
     t["method.reshape"] = [](FunctionChecker& c, const CallSite& call) { return reshape(c, call); };
     t["method.view"] = [](FunctionChecker& c, const CallSite& call) { return view(c, call); };
     // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every
@@ -636,7 +689,9 @@ std::optional<double> float_constant(const std::string& name) {
       {"math.pi", std::numbers::pi},   {"math.e", std::numbers::e},   {"math.tau", 2 * std::numbers::pi},
       {"math.inf", INFINITY},          {"math.nan", NAN},             {"numpy.pi", std::numbers::pi},
       {"numpy.e", std::numbers::e},    {"numpy.inf", INFINITY},       {"numpy.nan", NAN},
-      {"numpy.NaN", NAN},              {"numpy.Inf", INFINITY},       {"numpy.euler_gamma", 0.5772156649015329}};
+      {"numpy.NaN", NAN},              {"numpy.Inf", INFINITY},       {"numpy.euler_gamma", 0.5772156649015329},
+      {"cmath.pi", std::numbers::pi},  {"cmath.e", std::numbers::e},  {"cmath.tau", 2 * std::numbers::pi},
+      {"cmath.inf", INFINITY},         {"cmath.nan", NAN}};
   auto found = constants.find(name);
   if (found == constants.end()) return std::nullopt;
   return found->second;

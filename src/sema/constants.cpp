@@ -186,13 +186,17 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         if (op == "||") return ir::Constant{a.as_int() || b.as_int()};
         bool is_float = operand_type.is(TypeKind::floating);
         if (operand_type.is(TypeKind::complex)) {
+          // The runtime's complex arithmetic, not std::complex's (whose * and / treat
+          // infinities and scaling differently from Numba's).
           std::complex<double> x = as_complex(a), y = as_complex(b);
-          if (op == "+") return ir::Constant{x + y};
-          if (op == "-") return ir::Constant{x - y};
-          if (op == "*") return ir::Constant{x * y};
-          if (op == "/") return ir::Constant{x / y};
-          if (op == "==") return ir::Constant{x == y};
-          if (op == "!=") return ir::Constant{x != y};
+          pk::complex<double> px(x.real(), x.imag()), py(y.real(), y.imag());
+          auto folded = [](pk::complex<double> z) { return ir::Constant{std::complex<double>(z.re, z.im)}; };
+          if (op == "+") return folded(px + py);
+          if (op == "-") return folded(px - py);
+          if (op == "*") return folded(px * py);
+          if (op == "/") return folded(px / py);
+          if (op == "==") return ir::Constant{px == py};
+          if (op == "!=") return ir::Constant{px != py};
           return std::nullopt;
         }
         bool is_unsigned = operand_type.is(TypeKind::integer) && !operand_type.is_signed;

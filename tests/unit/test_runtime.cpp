@@ -64,3 +64,48 @@ TEST_CASE("round(x, n) scales and rounds in float64 as numba-cuda does") {
   CHECK(std::signbit(pk::round_digits(-3.0, -400)));
   CHECK(std::isnan(pk::round_digits(NAN, 2)));
 }
+
+TEST_CASE("complex division scales by the larger part of the divisor, as Numba and CPython do") {
+  using z = pk::complex<double>;
+  z q = z(1e-200, 1e-200) / z(2e-200, 2e-200);  // |b|^2 underflows; the scaled form does not
+  CHECK(q.re == 0.5);
+  CHECK(q.im == 0.0);
+  z big = z(1, 1) / z(1e-300, 1e-300);
+  CHECK(big.re == doctest::Approx(1e300));
+  z by_zero = z(1, 0) / z(0, 0);
+  CHECK(std::isnan(by_zero.re));
+  z ordinary = z(3, 4) / z(1, 2);
+  CHECK(ordinary.re == doctest::Approx(2.2));
+  CHECK(ordinary.im == doctest::Approx(-0.4));
+}
+
+TEST_CASE("cmath's special values follow numba-cuda's algorithms where CPython would raise") {
+  using z = pk::complex<double>;
+  double inf = INFINITY;
+  z root = pk::cmath_sqrt(z(-4, 0));
+  CHECK(root.re == 0);
+  CHECK(root.im == 2);
+  z e = pk::cmath_exp(z(inf, 0));  // inf + 0j, not NaNs from inf * 0
+  CHECK(e.re == inf);
+  CHECK(e.im == 0);
+  z edge = pk::cmath_atanh(z(1, 0));  // C99: atanh(1 + 0j) = inf + 0j
+  CHECK(edge.re == inf);
+  CHECK(edge.im == 0);
+  z ten = pk::cmath_log10(z(100, 0));
+  CHECK(ten.re == doctest::Approx(2.0));
+  z huge = pk::cmath_acos(z(1e300, 1e300));  // no overflow in the large-argument branch
+  CHECK(std::isfinite(huge.re));
+  CHECK(huge.im < -690);
+  pk::complex<float> narrow = pk::cmath_sqrt(pk::complex<float>(-4.0f, 0.0f));
+  CHECK(narrow.im == 2.0f);
+  CHECK(pk::cmath_isinf(z(1, inf)));
+  CHECK_FALSE(pk::cmath_isfinite(z(NAN, 0)));
+  // numba-cuda's atanh has no special-value table: a NaN real part keeps the imaginary part's
+  // pi/2 where CPython (and so Numba's simulator) gives NaN. pykern follows the GPU.
+  z nan_real = pk::cmath_atanh(z(NAN, 1));
+  CHECK(std::isnan(nan_real.re));
+  CHECK(nan_real.im == doctest::Approx(1.5707963267948966));
+  pk::complex<double> r = pk::cmath_rect(inf, 0.0);
+  CHECK(r.re == inf);
+  CHECK(r.im == 0);
+}
