@@ -107,7 +107,9 @@ class Emitter {
 
 std::string Emitter::local_name(int index) const {
   const ir::Local& l = function_->locals[index];
-  return l.is_temporary ? "pk_" + l.name : mangle_local(l.name);
+  if (l.is_temporary) return "pk_" + l.name;
+  // A later web of a name (sema/webs.h): user names all start py, so pv cannot collide.
+  return l.version > 0 ? fmt::format("pv{}_{}", l.version, mangle_local(l.name)) : mangle_local(l.name);
 }
 
 // A record variable refers to a record, as in Numba (r = a[i]; r.x = 1 writes a[i].x): it is a

@@ -461,6 +461,17 @@ const std::map<std::string, Handler>& handlers() {
     t["cmath.phase"] = cmath_function("pk::cmath_phase", true, 2);
     t["cmath.polar"] = cmath_function("pk::cmath_polar", true, 3);
     t["cmath.rect"] = [](FunctionChecker& c, const CallSite& call) { return cmath_rect(c, call); };
+    // tuple(t) of a tuple is the tuple itself.
+    t["builtins.tuple"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1)) return Value::error();
+      if (!call.args[0].type.is(TypeKind::tuple)) {
+        c.error(DiagKind::type_mismatch, call.range,
+                "tuple() in a kernel takes a tuple, not '" + to_string(call.args[0].type) + "'",
+                "kernels cannot build a tuple from an array at run time; write the tuple out");
+        return Value::error();
+      }
+      return call.args[0];
+    };
     t["method.reshape"] = [](FunctionChecker& c, const CallSite& call) { return reshape(c, call); };
     t["method.view"] = [](FunctionChecker& c, const CallSite& call) { return view(c, call); };
     // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every
@@ -718,7 +729,7 @@ std::optional<Type> type_value(const std::string& name) {
 bool is_python_builtin(const std::string& name) {
   static const std::set<std::string> names = {"range", "len", "abs", "min", "max", "round", "int",
                                               "float", "bool", "complex", "print", "enumerate",
-                                              "zip", "pow"};
+                                              "zip", "pow", "tuple"};
   return names.count(name) > 0;
 }
 

@@ -119,7 +119,7 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
   if (!id.valid()) return Value::error();
   const ast::Expr& e = module().ast()[id];
   switch (e.kind) {
-    case ExprKind::name: return check_name(e);
+    case ExprKind::name: return check_name(id);
     case ExprKind::integer:
       if (e.int_overflows) {
         error(DiagKind::type_mismatch, e.range, "integer literal does not fit in int64");
@@ -178,10 +178,11 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
   return Value::error();
 }
 
-Value FunctionChecker::check_name(const ast::Expr& e) {
+Value FunctionChecker::check_name(ast::ExprId id) {
+  const ast::Expr& e = module().ast()[id];
   if (auto found = static_parameters_.find(e.text); global_depth_ == 0 && found != static_parameters_.end())
     return static_parameter_value(found->second, e.range);
-  int local = global_depth_ > 0 ? -1 : local_named(e.text);
+  int local = global_depth_ > 0 ? -1 : local_at(id);
   if (local >= 0) {
     const ir::Local& variable = function_.locals[local];
     bool unassigned = final_round_ && static_cast<size_t>(local) < assigned_.size() && !assigned_[local];

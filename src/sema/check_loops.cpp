@@ -166,7 +166,7 @@ std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value
 // is then checked as a sequence). Only a plain name is looked at, so nothing is evaluated twice.
 Value FunctionChecker::range_value(ast::ExprId iterable) {
   const ast::Expr& e = module().ast()[iterable];
-  int local = e.kind == ast::ExprKind::name ? local_named(e.text) : -1;
+  int local = e.kind == ast::ExprKind::name ? local_at(iterable) : -1;
   if (local < 0 || !function_.locals[local].type.is(TypeKind::range)) return Value::error();
   return check_expr(iterable);
 }
@@ -285,7 +285,7 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
     else error(DiagKind::bad_argument, keyword.range, "unexpected argument '" + keyword.name + "'");
   }
   const char* what = shared ? "cuda.shared.array" : "cuda.local.array";
-  int target_local = local_named(name.text);
+  int target_local = local_at(target);
   auto failed = [&] {
     if (final_round_) poisoned_[target_local] = true;
     return true;
@@ -337,7 +337,7 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
       return failed();
     }
   }
-  int local = local_named(name.text);
+  int local = local_at(target);
   set_local_type(local, Type::array(dtype.type, static_cast<int>(extents.size()), Layout::C), range);
   ir::Stmt declare;
   declare.kind = ir::StmtKind::declare_array;

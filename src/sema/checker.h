@@ -8,6 +8,7 @@
 #include "frontend/module.h"
 #include "sema/infer.h"
 #include "sema/ir.h"
+#include "sema/webs.h"
 
 namespace pykern::sema {
 
@@ -107,6 +108,9 @@ class FunctionChecker {
   void collect_locals(const std::vector<ast::StmtId>& body);
   void collect_target_names(ast::ExprId target);
   int local_named(const std::string& name) const;
+  // The local an occurrence of a name (a target or a read) refers to: its web's.
+  int local_at(ast::ExprId occurrence);
+  bool merge_equal_webs();
   int new_temporary(const Type& type);
   Value read_local(int local, SourceRange range);
   // Evaluates `value` once into a new temporary and returns a read of it.
@@ -142,7 +146,7 @@ class FunctionChecker {
   std::optional<Type> static_argument(const Value& value, const ast::Function& callee, const std::string& parameter);
   Value static_parameter_value(const StaticValue& value, SourceRange range);
 
-  Value check_name(const ast::Expr& e);
+  Value check_name(ast::ExprId id);
   Value check_compare(const ast::Expr& e);
   Value check_bool_op(const ast::Expr& e);
   Value check_if_else(const ast::Expr& e);
@@ -158,7 +162,8 @@ class FunctionChecker {
   Signature signature_;
   bool is_kernel_;
   ir::Function function_;
-  std::map<std::string, int> local_index_;
+  std::map<std::string, int> local_index_;  // by web_key(name, web)
+  Webs webs_;
   std::map<std::string, StaticValue> static_parameters_;  // parameters known at compile time
   std::map<int, ir::Constant> literal_locals_;  // locals bound once, to an int or bool constant
   std::optional<Type> inferred_return_;

@@ -116,22 +116,33 @@ ir::Function FunctionChecker::run() {
     function_.parameters.push_back(static_cast<int>(function_.locals.size()));
     function_.locals.push_back(local);
   }
+  webs_ = find_webs(module().ast(), ast_);
   collect_locals(ast_.body);
   size_t named_locals = function_.locals.size();
 
   // Rounds with diagnostics muted until the local types stop changing, then one that reports.
+  // Webs of one name that came out with one type are one variable again (fewer names in the
+  // CUDA), and the rounds run again on the merged locals.
   bool was_muted = diagnostics().muted();
   diagnostics().set_muted(true);
-  for (int round = 0; round < 32; ++round) {
-    changed_ = false;
-    function_.exprs = {};
-    function_.stmts = {};
-    function_.body.clear();
-    function_.locals.resize(named_locals);
-    temporaries_ = 0;
-    next_loop_id_ = 0;
-    check_block(ast_.body, function_.body);
-    if (!changed_) break;
+  auto type_rounds = [&] {
+    for (int round = 0; round < 32; ++round) {
+      changed_ = false;
+      function_.exprs = {};
+      function_.stmts = {};
+      function_.body.clear();
+      function_.locals.resize(named_locals);
+      temporaries_ = 0;
+      next_loop_id_ = 0;
+      check_block(ast_.body, function_.body);
+      if (!changed_) break;
+    }
+  };
+  type_rounds();
+  function_.locals.resize(named_locals);
+  if (merge_equal_webs()) {
+    named_locals = function_.locals.size();
+    type_rounds();
   }
   diagnostics().set_muted(was_muted);
   final_round_ = true;
@@ -170,9 +181,11 @@ void FunctionChecker::collect_locals(const std::vector<ast::StmtId>& body) {
 
 void FunctionChecker::collect_target_names(ast::ExprId target) {
   const ast::Expr& e = module().ast()[target];
-  if (e.kind == ast::ExprKind::name && !local_index_.count(e.text)) {
-    local_index_[e.text] = static_cast<int>(function_.locals.size());
-    function_.locals.push_back({e.text, Type::unknown(), false, false});
+  int web = webs_.web_of(target);
+  std::string key = web_key(e.text, web);
+  if (e.kind == ast::ExprKind::name && !local_index_.count(key)) {
+    local_index_[key] = static_cast<int>(function_.locals.size());
+    function_.locals.push_back({e.text, Type::unknown(), false, false, web});
   } else if (e.kind == ast::ExprKind::tuple) {
     for (ast::ExprId element : e.operands) collect_target_names(element);
   }
@@ -181,6 +194,44 @@ void FunctionChecker::collect_target_names(ast::ExprId target) {
 int FunctionChecker::local_named(const std::string& name) const {
   auto found = local_index_.find(name);
   return found == local_index_.end() ? -1 : found->second;
+}
+
+// After typing: the webs of a name (sema/webs.h) that all have one type become one local again,
+// so a variable is split only where Numba's SSA versions really differ in type. Returns whether
+// anything merged; locals are renumbered then.
+bool FunctionChecker::merge_equal_webs() {
+  std::map<std::string, std::vector<int>> webs_of_name;
+  for (size_t i = 0; i < function_.locals.size(); ++i) webs_of_name[function_.locals[i].name].push_back(static_cast<int>(i));
+  std::vector<int> representative(function_.locals.size());
+  bool merged = false;
+  for (const auto& [name, indices] : webs_of_name) {
+    bool one_type = true;
+    for (int i : indices) one_type = one_type && function_.locals[i].type == function_.locals[indices[0]].type;
+    for (int i : indices) representative[i] = one_type ? indices[0] : i;
+    merged = merged || (one_type && indices.size() > 1);
+  }
+  if (!merged) return false;
+  std::vector<ir::Local> kept;
+  std::vector<int> renumbered(function_.locals.size(), -1);
+  for (size_t i = 0; i < function_.locals.size(); ++i) {
+    if (representative[i] != static_cast<int>(i)) continue;
+    renumbered[i] = static_cast<int>(kept.size());
+    kept.push_back(function_.locals[i]);
+  }
+  for (auto& [key, index] : local_index_) index = renumbered[representative[index]];
+  for (int& parameter : function_.parameters) parameter = renumbered[representative[parameter]];
+  // Versions count the webs that stayed apart: 0, 1, 2, ... per name.
+  std::map<std::string, int> versions;
+  for (ir::Local& local : kept) local.version = versions[local.name]++;
+  function_.locals = std::move(kept);
+  literal_locals_.clear();
+  return true;
+}
+
+int FunctionChecker::local_at(ast::ExprId occurrence) {
+  const ast::Expr& e = module().ast()[occurrence];
+  auto found = local_index_.find(web_key(e.text, webs_.web_of(occurrence)));
+  return found == local_index_.end() ? local_named(e.text) : found->second;
 }
 
 int FunctionChecker::new_temporary(const Type& type) {
@@ -234,7 +285,8 @@ void FunctionChecker::set_local_type(int local, const Type& type, SourceRange ra
     error(DiagKind::type_mismatch, range,
           fmt::format("'{}' is assigned a '{}' here but a '{}' elsewhere", target.name,
                       to_string(type), to_string(target.type)),
-          "a variable keeps one type in a kernel; use a new name for the other value");
+          "where both values can reach one use (after an if or around a loop) a variable has one type, as "
+          "in Numba; use a new name for the other value");
     return;
   }
   if (*unified != target.type) {
@@ -409,7 +461,7 @@ void FunctionChecker::poison_names(ast::ExprId target) {
   const ast::Expr& t = module().ast()[target];
   if (t.kind == ast::ExprKind::tuple)
     for (ast::ExprId part : t.operands) poison_names(part);
-  int local = t.kind == ast::ExprKind::name ? local_named(t.text) : -1;
+  int local = t.kind == ast::ExprKind::name ? local_at(target) : -1;
   if (local >= 0 && static_cast<size_t>(local) < poisoned_.size()) poisoned_[local] = true;
 }
 
@@ -417,7 +469,7 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
   const ast::Expr& t = module().ast()[target];
   switch (t.kind) {
     case ast::ExprKind::name: {
-      int local = local_named(t.text);
+      int local = local_at(target);
       if (local < 0) {  // a global's expression cannot assign; anything else is a pykern bug
         error(DiagKind::bad_assignment, t.range, "cannot assign to '" + t.text + "' here");
         return;

@@ -98,6 +98,7 @@ struct Local {
   Type type;
   bool is_parameter = false;
   bool is_temporary = false;  // made by pykern (tuple unpacking), not by the user
+  int version = 0;  // the name's web (sema/webs.h): 1, 2, ... where one name holds values of different types
 };
 
 struct CompileOptions {

@@ -4,4 +4,6 @@ from numba import cuda
 @cuda.jit
 def k(a):
     x = 1
-    x = a
+    if a[0] > 0:
+        x = a
+    a[0] = x
