@@ -36,6 +36,20 @@ static_assert(sizeof(i64) == 8 && sizeof(u64) == 8 && sizeof(i32) == 4, "unexpec
 // Python's None in a slice (a[:n]) is this sentinel.
 constexpr i64 none_index = -9223372036854775807LL - 1;
 
+// Numba's Optional: a value or None (a device function that returns a value on some paths and
+// None on others). Reading the value of a None gives T's zero, where Numba would raise.
+struct none_t {};
+template <class T> struct optional {
+  bool has;
+  T value;
+  PK_DEVICE optional() : has(false), value() {}
+  PK_DEVICE optional(none_t) : has(false), value() {}
+  PK_DEVICE optional(T v) : has(true), value(v) {}
+};
+PK_DEVICE none_t optional_none() { return {}; }
+template <class T> PK_DEVICE bool is_none(const optional<T>& o) { return !o.has; }
+template <class T> PK_DEVICE T unwrap(const optional<T>& o) { return o.value; }
+
 // inf and a quiet NaN (Python's math.nan bits). NVRTC knows no __builtin_huge_val/__builtin_nan:
 // on the device they are made from their bits.
 #if PK_DEVICE_BUILD

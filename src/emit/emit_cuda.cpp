@@ -34,6 +34,7 @@ std::string cxx_type(const Type& t) {
     case TypeKind::range: return fmt::format("pk::range<{}>", cxx_type(t.elements.at(0)));
     case TypeKind::vector: return fmt::format("pk::vec<{}, {}>", cxx_type(t.elements.at(0)), t.ndim);
     case TypeKind::grid_group: return "pk::grid_group";
+    case TypeKind::optional: return fmt::format("pk::optional<{}>", cxx_type(t.elements.at(0)));
     default: return "void";
   }
 }
@@ -153,6 +154,10 @@ void Emitter::function(const ir::Function& f) {
     out_.line(fmt::format("{}{} {}{{}};", cxx_type(l.type), is_record_reference(index) ? "*" : "", local_name(index)));
   }
   block(f.body);
+  // A function that returns a value can still reach its end in Python (it returns None there:
+  // its type is then an Optional, whose {} is None); C++ must not fall off a value function.
+  bool returns_value = !f.is_kernel && !f.return_type.is(TypeKind::void_) && !f.return_type.is(TypeKind::none);
+  if (returns_value && (f.body.empty() || f[f.body.back()].kind != ir::StmtKind::return_)) out_.line("return {};");
   out_.dedent();
   out_.line("}");
   out_.blank();

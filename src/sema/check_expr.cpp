@@ -52,9 +52,26 @@ Value FunctionChecker::make_call(std::string name, std::vector<ir::ExprId> args,
   return value_of(add(std::move(e)));
 }
 
+// An Optional used where its value is wanted: the value (Numba checks for None there).
+Value FunctionChecker::unwrap_optional(const Value& value, SourceRange range) {
+  if (value.kind != Value::Kind::expr || !value.type.is(TypeKind::optional)) return value;
+  return make_call("pk::unwrap", {value.expr}, value.type.elements[0], range);
+}
+
 ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
   const ir::Expr& from = expr(id);
   if (!to.known() || !from.type.known() || from.type == to) return id;
+  if (from.type.is(TypeKind::optional)) return cast_expr(unwrap_optional(value_of(id), from.range).expr, to);
+  if (to.is(TypeKind::optional)) {
+    SourceRange range = from.range;
+    if (from.type.is(TypeKind::none)) return make_call("pk::optional_none", {}, to, range).expr;
+    ir::Expr wrap;
+    wrap.kind = ir::ExprKind::cast;
+    wrap.type = to;
+    wrap.range = range;
+    wrap.args = {cast_expr(id, to.elements[0])};
+    return add(std::move(wrap));
+  }
   // Tuples convert element-wise.
   if (to.is(TypeKind::tuple) && from.type.is(TypeKind::tuple) &&
       to.elements.size() == from.type.elements.size()) {
@@ -240,7 +257,7 @@ Value FunctionChecker::check_tuple(const ast::Expr& e) {
 }
 
 Value FunctionChecker::truth(const Value& input, SourceRange range) {
-  Value value = as_runtime(input, range);
+  Value value = unwrap_optional(as_runtime(input, range), range);
   if (!value.ok()) return value;
   if (value.type.is(TypeKind::boolean)) return value;
   if (value.type.is(TypeKind::none)) return make_constant({false}, Type::boolean(), range);
@@ -276,6 +293,8 @@ const char* cxx_operator(ast::BinaryOp op) {
 }  // namespace
 
 Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceRange range) {
+  left = unwrap_optional(left, range);
+  right = unwrap_optional(right, range);
   if (!left.type.known() || !right.type.known()) return Value::error();
   if (!left.type.is_numeric() || !right.type.is_numeric()) {
     bool arrays = left.type.is(TypeKind::array) || right.type.is(TypeKind::array);
@@ -361,6 +380,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
 }
 
 Value FunctionChecker::unary(ast::UnaryOp op, Value operand, SourceRange range) {
+  operand = unwrap_optional(operand, range);
   if (!operand.type.is_numeric()) {
     error(DiagKind::type_mismatch, range,
           fmt::format("bad operand type for unary {}: '{}'", ast::to_string(op), to_string(operand.type)));
@@ -384,6 +404,8 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   if (op == ast::CompareOp::is || op == ast::CompareOp::is_not) {
     return identity(op == ast::CompareOp::is, left, right, range);
   }
+  left = unwrap_optional(left, range);
+  right = unwrap_optional(right, range);
   if (op == ast::CompareOp::in || op == ast::CompareOp::not_in) {
     error(DiagKind::unsupported_operation, range, "'in' is not supported in kernels");
     return Value::error();
@@ -424,6 +446,13 @@ Value FunctionChecker::unary_not(const Value& condition, SourceRange range) {
 Value FunctionChecker::identity(bool is, const Value& left, const Value& right, SourceRange range) {
   auto known = [&](bool same) { return make_constant({is ? same : !same}, Type::boolean(), range); };
   bool left_none = left.type.is(TypeKind::none), right_none = right.type.is(TypeKind::none);
+  if (left_none != right_none) {  // an Optional against None: known only at run time
+    const Value& other = left_none ? right : left;
+    if (other.type.is(TypeKind::optional)) {
+      Value none = make_call("pk::is_none", {other.expr}, Type::boolean(), range);
+      return is ? none : unary_not(none, range);
+    }
+  }
   if (left_none || right_none) return known(left_none && right_none);
   bool both_bool = left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
   if (!both_bool && left.type != right.type) return known(false);

@@ -155,6 +155,7 @@ class FunctionChecker {
   Value compare(ast::CompareOp op, Value left, Value right, SourceRange range);
   Value identity(bool is, const Value& left, const Value& right, SourceRange range);  // x is y / x is not y
   Value unary_not(const Value& condition, SourceRange range);  // condition: a bool
+  Value unwrap_optional(const Value& value, SourceRange range);
 
   ProgramBuilder& program_;
   const frontend::ModuleFunction& module_function_;
@@ -167,6 +168,9 @@ class FunctionChecker {
   std::map<std::string, StaticValue> static_parameters_;  // parameters known at compile time
   std::map<int, ir::Constant> literal_locals_;  // locals bound once, to an int or bool constant
   std::optional<Type> inferred_return_;
+  bool returns_none_ = false;  // a bare return, return None, or an end the body can fall off
+  Type return_type_now() const;  // the value type, Optional where None is returned too
+  void note_none_return();
   std::vector<ir::StmtId>* current_block_ = nullptr;
   std::vector<int> loop_stack_;  // loop ids, innermost last
   std::vector<bool> loop_else_stack_;

@@ -93,6 +93,39 @@ void FunctionChecker::error(DiagKind kind, SourceRange range, std::string messag
 
 uint32_t FunctionChecker::line_of(SourceRange range) { return file().position(range.begin).line; }
 
+namespace {
+// Whether control can reach the end of `body` (and so return None there). Loops count as
+// reachable ends; only return, raise and an if whose branches both end so do not.
+bool has_break(const ast::Ast& tree, const std::vector<ast::StmtId>& body) {
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = tree[id];
+    if (stmt.kind == StmtKind::break_) return true;
+    bool nested_loop = stmt.kind == StmtKind::for_ || stmt.kind == StmtKind::while_;
+    if ((!nested_loop && has_break(tree, stmt.body)) || has_break(tree, stmt.orelse)) return true;
+  }
+  return false;
+}
+
+bool may_fall_off(const ast::Ast& tree, const std::vector<ast::StmtId>& body) {
+  if (body.empty()) return true;
+  const ast::Stmt& last = tree[body.back()];
+  if (last.kind == StmtKind::return_ || last.kind == StmtKind::raise) return false;
+  if (last.kind == StmtKind::if_ && !last.orelse.empty())
+    return may_fall_off(tree, last.body) || may_fall_off(tree, last.orelse);
+  bool loop = last.kind == StmtKind::for_ || last.kind == StmtKind::while_;
+  if (loop && !has_break(tree, last.body)) {
+    // The loop ends through its else branch, or (while True) not at all.
+    if (!last.orelse.empty() && !may_fall_off(tree, last.orelse)) return false;
+    const ast::Expr& condition = tree[last.value];
+    bool forever = last.kind == StmtKind::while_ &&
+                   ((condition.kind == ast::ExprKind::boolean || condition.kind == ast::ExprKind::integer) &&
+                    condition.int_value != 0);
+    if (forever) return false;
+  }
+  return true;
+}
+}  // namespace
+
 ir::Function FunctionChecker::run() {
   const frontend::Decoration& decoration = module_function_.decoration;
   function_.python_name = ast_.name;
@@ -117,6 +150,7 @@ ir::Function FunctionChecker::run() {
     function_.locals.push_back(local);
   }
   webs_ = find_webs(module().ast(), ast_);
+  if (!is_kernel_ && may_fall_off(module().ast(), ast_.body)) returns_none_ = true;
   collect_locals(ast_.body);
   size_t named_locals = function_.locals.size();
 
@@ -162,7 +196,7 @@ ir::Function FunctionChecker::run() {
   } else if (signature_.return_type) {
     function_.return_type = *signature_.return_type;
   } else {
-    function_.return_type = inferred_return_.value_or(Type::none());
+    function_.return_type = return_type_now();
   }
   return std::move(function_);
 }
@@ -554,7 +588,8 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
               "assign a record's fields one by one, e.g. s[i].s0 = ...");
         return;
       }
-      if ((!value.type.is_scalar() || value.type.is(TypeKind::record)) && value.type.known() &&
+      const Type& stored = value.type.is(TypeKind::optional) ? value.type.elements[0] : value.type;
+      if ((!stored.is_scalar() || stored.is(TypeKind::record)) && value.type.known() &&
           !place.type.is(TypeKind::record)) {
         error(DiagKind::type_mismatch, range,
               fmt::format("cannot store a '{}' into an array element of type '{}'",
@@ -636,6 +671,7 @@ void FunctionChecker::check_return(const ast::Stmt& stmt) {
   ir::Stmt out;
   out.kind = ir::StmtKind::return_;
   out.range = stmt.range;
+  bool returns_none = true;
   if (stmt.value.valid()) {
     Value value = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
     if (!value.ok()) return;
@@ -646,7 +682,10 @@ void FunctionChecker::check_return(const ast::Stmt& stmt) {
       return;
     }
     if (!value.type.is(TypeKind::none)) {
-      auto unified = unify(inferred_return_.value_or(Type::unknown()), value.type);
+      returns_none = false;
+      Type value_type = value.type.is(TypeKind::optional) ? value.type.elements[0] : value.type;
+      if (value.type.is(TypeKind::optional)) note_none_return();
+      auto unified = unify(inferred_return_.value_or(Type::unknown()), value_type);
       if (!unified) {
         error(DiagKind::type_mismatch, stmt.range,
               fmt::format("this returns '{}' but another return gives '{}'", to_string(value.type),
@@ -655,12 +694,31 @@ void FunctionChecker::check_return(const ast::Stmt& stmt) {
       }
       if (!inferred_return_ || *inferred_return_ != *unified) changed_ = true;
       inferred_return_ = *unified;
-      Type declared = signature_.return_type.value_or(*inferred_return_);
-      out.value = cast_expr(value.expr, declared);
+      out.value = cast_expr(value.expr, signature_.return_type.value_or(return_type_now()));
     }
+  }
+  if (returns_none && !is_kernel_) {
+    note_none_return();
+    // In a function that also returns values, None is the Optional's empty state.
+    if (inferred_return_ && !signature_.return_type)
+      out.value = make_call("pk::optional_none", {}, return_type_now(), stmt.range).expr;
   }
   emit_stmt(std::move(out));
 }
+
+void FunctionChecker::note_none_return() {
+  if (!returns_none_) changed_ = true;
+  returns_none_ = true;
+}
+
+// Numba types a function that returns a value on some paths and None on others (or falls off
+// its end) as returning Optional(value).
+Type FunctionChecker::return_type_now() const {
+  if (!inferred_return_) return Type::none();
+  return returns_none_ ? Type::optional_of(*inferred_return_) : *inferred_return_;
+}
+
+
 
 void FunctionChecker::check_assert(const ast::Stmt& stmt) {
   Value condition = truth(check_expr(stmt.value), module().ast()[stmt.value].range);

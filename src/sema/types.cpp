@@ -48,6 +48,13 @@ Type Type::vector(Type lane, int lanes) {
   return t;
 }
 
+Type Type::optional_of(Type value) {
+  if (value.is(TypeKind::optional)) return value;
+  Type t = make(TypeKind::optional);
+  t.elements = {std::move(value)};
+  return t;
+}
+
 Type Type::static_value(std::string key) {
   Type t = make(TypeKind::static_value);
   t.static_key = std::move(key);
@@ -99,6 +106,7 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::array:
       return a.ndim == b.ndim && a.layout == b.layout && a.readonly == b.readonly && a.elements == b.elements;
     case TypeKind::tuple:
+    case TypeKind::optional:
     case TypeKind::range: return a.elements == b.elements;
     case TypeKind::vector: return a.ndim == b.ndim && a.elements == b.elements;
     case TypeKind::static_value: return a.static_key == b.static_key;
@@ -162,6 +170,7 @@ std::string to_string(const Type& t) {
     case TypeKind::vector: return fmt::format("{}x{}", to_string(t.elements.at(0)), t.ndim);
     case TypeKind::static_value: return t.static_key;
     case TypeKind::grid_group: return "grid_group";
+    case TypeKind::optional: return "OptionalType(" + to_string(t.elements.at(0)) + ")";
   }
   return "?";
 }
@@ -271,6 +280,17 @@ std::optional<Type> unify(const Type& a, const Type& b) {
   if (!a.known()) return b;
   if (!b.known()) return a;
   if (a == b) return a;
+  // None and a value meet as an Optional of the value (x = None; if c: x = 5).
+  if (a.is(TypeKind::none) || b.is(TypeKind::none)) {
+    const Type& value = a.is(TypeKind::none) ? b : a;
+    if (value.is(TypeKind::void_)) return std::nullopt;
+    return Type::optional_of(value);
+  }
+  if (a.is(TypeKind::optional) || b.is(TypeKind::optional)) {
+    auto inner = unify(a.is(TypeKind::optional) ? a.elements[0] : a, b.is(TypeKind::optional) ? b.elements[0] : b);
+    if (!inner) return std::nullopt;
+    return Type::optional_of(*inner);
+  }
   if (a.is_numeric() && b.is_numeric()) return promote(a, b);
   if (a.kind == TypeKind::tuple && b.kind == TypeKind::tuple && a.elements.size() == b.elements.size()) {
     std::vector<Type> elements;

@@ -27,6 +27,7 @@ enum class TypeKind {
   // static_key says what it is and tells two apart.
   static_value,
   grid_group,  // cuda.cg.this_grid(): the whole grid, whose sync() is a grid-wide barrier
+  optional,    // a value or None (Numba's Optional): elements[0] is the value's type
 };
 
 enum class Layout { C, F, A };
@@ -72,6 +73,7 @@ struct Type {
   static Type vector(Type lane, int lanes);
   static Type static_value(std::string key);
   static Type grid_group() { return make(TypeKind::grid_group); }
+  static Type optional_of(Type value);
 
   bool is(TypeKind k) const { return kind == k; }
   bool is_numeric() const {
