@@ -107,7 +107,10 @@ template <class T> PK_DEVICE T fma(T a, T b, T c) {
 #endif
 }
 
+// abs(-0.0) is 0.0, as in Python: floats clear the sign bit rather than compare with zero.
 template <class T> PK_DEVICE T abs(T x) { return x < T(0) ? -x : x; }
+template <> PK_DEVICE f32 abs(f32 x) { return fabs(x); }
+template <> PK_DEVICE f64 abs(f64 x) { return fabs(x); }
 template <class T> PK_DEVICE T abs(complex<T> z) { return hypot(z.re, z.im); }
 
 }  // namespace pk

@@ -481,22 +481,10 @@ def replay(out_dir, pykern):
 # or a difference between numba-cuda's simulator and numba-cuda on a GPU. Every failure should
 # match one; replay lists the ones that do not as unexplained.
 EXPLANATIONS = [
-    ("record field", "missing feature: record (structured) dtypes as kernel arguments"),
-    ("record dtype", "missing feature: record (structured) dtypes as kernel arguments"),
-    ("cuda.cg.", "missing feature: cooperative groups (cuda.cg.this_grid, grid.sync)"),
-    ("'cmath.", "missing feature: cmath functions on complex numbers"),
-    ("no attribute 'reshape'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
-    ("no attribute 'copy'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
-    ("no attribute 'view'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
-    ("no attribute 'real'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
-    ("no attribute 'imag'", "missing feature: array methods (reshape, copy, view) and .real/.imag of arrays"),
+    ("no attribute 'copy'", "missing feature: allocating arrays in kernels (a.copy() makes a new array, which "
+     "numba-cuda allocates on the device heap)"),
     ("unsupported dtype '<U", "missing feature: string arrays (unicode and bytes dtypes)"),
     ("unsupported dtype '|S", "missing feature: string arrays (unicode and bytes dtypes)"),
-    ("'is' is only supported against None", "missing feature: `is` between values other than None (enum members)"),
-    ("an empty array", "missing feature: empty module-level constant arrays"),
-    ("is assigned a", "missing feature: a variable that takes a new type at a later assignment (Numba's SSA versions)"),
-    ("ssa__foo__", "missing feature: a variable that takes a new type at a later assignment (Numba's SSA versions)"),
-    ("is a kernel and cannot be called", "missing feature: calling a @cuda.jit kernel (not device=True) from a kernel"),
     ("no signature of kernel", "test quirk: the launch's arguments do not match the kernel's declared signature "
      "(numba-cuda refuses it on a GPU; its simulator ignores signatures)"),
     ("enums__f__", "simulator artefact: the simulator passes scalars as NumPy scalars, distinct objects, so "

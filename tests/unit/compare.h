@@ -100,6 +100,15 @@ inline std::string compare_arrays(const pykern::Array& got, const pykern::Array&
     if (records) {
       if (!same_record(got.element(index), want.element(index), field_bytes)) return "records differ";
     } else {
+      // NumPy's isclose(equal_nan=True), which the oracle uses: a complex number with a NaN part
+      // is NaN as a whole, and two such numbers are equal whatever their other parts.
+      auto complex_nan = [&](const pykern::Array& a) {
+        return parts == 2 && (std::isnan(element_as_double(a, index, 0)) || std::isnan(element_as_double(a, index, 1)));
+      };
+      if (complex_nan(got) && complex_nan(want)) {
+        next_index(index, want.shape());
+        continue;
+      }
       for (int part = 0; part < parts; ++part) {
         double g = element_as_double(got, index, part), w = element_as_double(want, index, part);
         if (finite_only) {

@@ -109,3 +109,10 @@ TEST_CASE("cmath's special values follow numba-cuda's algorithms where CPython w
   CHECK(r.re == inf);
   CHECK(r.im == 0);
 }
+
+TEST_CASE("abs of a negative zero is a positive zero, as Python's abs is") {
+  CHECK_FALSE(std::signbit(pk::abs(-0.0)));
+  CHECK_FALSE(std::signbit(pk::abs(-0.0f)));
+  CHECK(pk::abs(-2.5) == 2.5);
+  CHECK(pk::abs(pk::i64(-3)) == 3);
+}
