@@ -31,6 +31,21 @@ struct CompileOptions {
   bool want_types = false;                    // fill CompileOutput::types (Numba's inspect_types)
   bool want_simulator = false;                // fill CompileOutput::simulator_source
   bool debug = false;                         // compile every kernel as with debug=True
+  // @jit / @njit functions to type for these argument types (signatures without a return
+  // type, "(float64, int64)"): CompileOutput::functions says what each returns.
+  std::vector<KernelSignature> functions;
+};
+
+// What a @jit function returns for one set of argument types: nothing (None), one scalar, a
+// tuple of scalars, or an Optional scalar (a value or None).
+struct FunctionReturn {
+  std::string function;
+  std::string signature;       // argument types, Numba style
+  std::string type;            // Numba's name of the return type: "float64", "UniTuple(int64 x 2)"
+  std::vector<DType> parts;    // the scalars it is made of (empty for None)
+  bool is_tuple = false;
+  bool is_optional = false;
+  bool returns_other = false;  // a part is not a scalar (an array, a record): not callable from the host yet
 };
 
 // A kernel parameter as the launcher sees it: an array (dtype, ndim, layout) or a scalar.
@@ -79,6 +94,8 @@ struct CompileOutput {
   std::vector<std::string> kernel_functions;  // every @cuda.jit kernel of the file (entry points)
   std::vector<std::vector<std::string>> kernel_parameters;  // their parameter names, in the same order
   std::vector<GeneratorFunction> generators;
+  std::vector<FunctionReturn> functions;  // for CompileOptions::functions
+  std::vector<std::string> host_functions;  // every @jit / @njit function of the file
   bool cache_hit = false;
   bool frontend_cache_hit = false;
   std::string arch;

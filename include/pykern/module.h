@@ -84,6 +84,7 @@ struct ModuleState;
 }
 class Ufunc;
 class Reduction;
+class Function;  // pykern/function.h
 
 class Kernel {
  public:
@@ -124,7 +125,8 @@ class Module {
   Result<Kernel> kernel(const std::string& name) const;
   Result<Ufunc> ufunc(const std::string& name) const;          // @vectorize or @guvectorize
   Result<Reduction> reduction(const std::string& name) const;  // @cuda.reduce
-  // What a name is: "kernel", "vectorize", "guvectorize", "reduce", or "" when none.
+  Result<Function> function(const std::string& name) const;    // @jit / @njit, called on the host
+  // What a name is: "kernel", "vectorize", "guvectorize", "reduce", "function" (@jit), or "".
   std::string kind_of(const std::string& name) const;
   const std::vector<std::string>& kernel_names() const;
   const std::string& name() const;

@@ -92,4 +92,24 @@ std::string reduce_source(const std::string& kernel, const std::string& function
       fmt::arg("header", header), fmt::arg("kernel", kernel), fmt::arg("dtype", numba_dtype), fmt::arg("f", function));
 }
 
+std::string call_source(const std::string& kernel, const std::string& function, int arguments, int parts,
+                        bool is_tuple, bool is_optional) {
+  std::string params, args, stores;
+  for (int k = 0; k < parts; ++k) params += fmt::format("__r{}, ", k);
+  if (is_optional) params += "__has, ";
+  for (int k = 0; k < arguments; ++k) {
+    params += fmt::format("__a{}, ", k);
+    args += fmt::format("{}__a{}", k ? ", " : "", k);
+  }
+  if (!params.empty()) params.resize(params.size() - 2);
+  std::string indent = is_optional ? "        " : "    ";
+  for (int k = 0; k < parts; ++k)
+    stores += fmt::format("{}__r{}[0] = __v{}\n", indent, k, is_tuple ? fmt::format("[{}]", k) : "");
+  std::string call = fmt::format("{}({})", function, args);
+  if (parts == 0 && !is_optional)  // returns None: nothing to keep
+    return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    {}\n", header, kernel, params, call);
+  std::string body = is_optional ? "    __has[0] = __v is not None\n    if __v is not None:\n" + stores : stores;
+  return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __v = {}\n{}", header, kernel, params, call, body);
+}
+
 }  // namespace pykern::detail

@@ -12,5 +12,9 @@ std::string ufunc_source(const std::string& kernel, const std::string& function,
 std::string gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim);
 // Grid-stride fold, then a tree in shared memory; one partial per block into `out`.
 std::string reduce_source(const std::string& kernel, const std::string& function, const std::string& numba_dtype);
+// One call of a @jit function from a one-thread kernel: its value (or a tuple's parts) stored
+// into 1-element arrays __r0, __r1, ...; an Optional's presence into __has.
+std::string call_source(const std::string& kernel, const std::string& function, int arguments, int parts,
+                        bool is_tuple, bool is_optional);
 
 }  // namespace pykern::detail

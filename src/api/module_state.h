@@ -30,6 +30,13 @@ struct Specialization {
   std::shared_ptr<cuda::GpuKernel> gpu;   // loaded on the GPU with its launch prepared, on first GPU launch
 };
 
+// A @jit function typed for one set of argument types, and the one-thread kernel that calls it
+// (api/function.cpp).
+struct HostCall {
+  FunctionReturn returns;
+  std::shared_ptr<Specialization> caller;
+};
+
 struct ModuleState {
   std::string text;
   std::string name;
@@ -37,6 +44,8 @@ struct ModuleState {
   std::vector<std::string> kernels;
   std::vector<std::vector<std::string>> parameters;
   std::vector<GeneratorFunction> generators;
+  std::vector<std::string> host_functions;  // @jit / @njit
+  std::map<std::string, std::shared_ptr<HostCall>> host_calls;  // by function and argument types
   // Kernels generated for ufuncs, gufuncs and reductions: by name, signature and source.
   std::map<std::string, std::shared_ptr<Specialization>> generated;
   std::optional<jit::KernelCache> cache;

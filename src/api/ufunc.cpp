@@ -347,6 +347,8 @@ Result<Reduction> Module::reduction(const std::string& name) const {
 std::string Module::kind_of(const std::string& name) const {
   for (const std::string& k : state_->kernels)
     if (k == name) return "kernel";
+  for (const std::string& f : state_->host_functions)
+    if (f == name) return "function";
   const GeneratorFunction* g = find_generator(*state_, name);
   return g ? g->kind : "";
 }

@@ -96,6 +96,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     output.timings.emit_ms = clock.lap_ms();
     driver::describe_kernels(program, emitted, output);
     for (frontend::ModuleFunction* f : module.functions_in_order()) {
+      if (f->decoration.role == frontend::FunctionRole::device) output.host_functions.push_back(f->name);
       if (f->decoration.role != frontend::FunctionRole::kernel) continue;
       output.kernel_functions.push_back(f->name);
       std::vector<std::string> names;
@@ -104,6 +105,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
       output.kernel_parameters.push_back(std::move(names));
     }
     driver::describe_generators(module, diagnostics, output);
+    driver::describe_functions(program, output);
     if (program.functions.empty()) return output;
     output.cuda_source = std::move(emitted.text);
     if (options.want_simulator) output.simulator_source = output.cuda_source + emit::emit_simulator_entries(program);

@@ -29,7 +29,7 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
                                      module.file().display_name()));
     given[signature.function].push_back(&signature);
   }
-  signature_files.reserve(options.signatures.size());
+  signature_files.reserve(options.signatures.size() + options.functions.size());
   std::vector<sema::EntryRequest> entries;
   for (frontend::ModuleFunction* function : module.functions_in_order()) {
     FunctionRole role = function->decoration.role;
@@ -53,6 +53,18 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
     }
     if (!any) checked_only.push_back(function->name);
   }
+  // @jit functions typed for a host call (Module::function).
+  for (const KernelSignature& request : options.functions) {
+    frontend::ModuleFunction* function = module.function(request.function);
+    if (!function || function->decoration.role != FunctionRole::device)
+      return Error::make(ErrorKind::invalid_argument, fmt::format("{}: no @jit function named '{}'",
+                                                                  module.file().display_name(), request.function));
+    const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
+    if (lowered == nullptr) continue;
+    signature_files.emplace_back("arguments of " + function->name, request.signature);
+    auto parsed = sema::parse_signature(signature_files.back(), diagnostics);
+    if (parsed) entries.push_back({function->name, *parsed, lowered->name_range});
+  }
   return entries;
 }
 
@@ -62,6 +74,7 @@ std::string frontend_key(const std::string& text, const std::string& file_name, 
                                     std::to_string(static_cast<int>(options.emit))};
   for (const std::string& kernel : options.kernels) parts.push_back("kernel=" + kernel);
   for (const KernelSignature& s : options.signatures) parts.push_back("sig=" + s.function + "=" + s.signature);
+  for (const KernelSignature& s : options.functions) parts.push_back("fn=" + s.function + "=" + s.signature);
   if (options.debug) parts.push_back("debug");
   return jit::cache_key(parts);
 }
@@ -145,6 +158,36 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
     CompiledKernel kernel{symbol.python_name, symbol.symbol, symbol.signature, {}, f.options.debug, f.syncs_grid};
     for (int index : f.parameters) kernel.parameters.push_back(parameter_info(f.locals[index].type, f.locals[index].name));
     output.kernels.push_back(std::move(kernel));
+  }
+}
+
+// What each @jit function typed for a host call returns (CompileOptions::functions).
+void describe_functions(const ir::Program& program, CompileOutput& output) {
+  for (int index : program.kernels) {
+    const ir::Function& f = program.functions[index];
+    if (f.is_kernel) continue;
+    FunctionReturn r;
+    r.function = f.python_name;
+    r.signature = emit::signature_text(f);
+    r.type = sema::to_string(f.return_type);
+    sema::Type value = f.return_type;
+    if (value.is(sema::TypeKind::optional)) {
+      r.is_optional = true;
+      value = value.elements[0];
+    }
+    std::vector<sema::Type> parts;
+    if (value.is(sema::TypeKind::tuple)) {
+      r.is_tuple = true;
+      parts = value.elements;
+    } else if (!value.is(sema::TypeKind::none) && !value.is(sema::TypeKind::void_)) {
+      parts = {value};
+    }
+    for (const sema::Type& part : parts) {
+      bool scalar = part.is_numeric() && !part.is(sema::TypeKind::record);
+      if (!scalar) r.returns_other = true;
+      r.parts.push_back(scalar ? dtype_of(part) : DType::int_(64));
+    }
+    output.functions.push_back(std::move(r));
   }
 }
 

@@ -38,6 +38,7 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
 
 // Describes the file's @vectorize/@guvectorize/@cuda.reduce functions and their signatures.
 void describe_generators(frontend::Module& module, Diagnostics& diagnostics, CompileOutput& output);
+void describe_functions(const ir::Program& program, CompileOutput& output);
 
 std::string types_report(const SourceFile& file, const ir::Program& program);
 

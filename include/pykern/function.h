@@ -1,0 +1,41 @@
+// @jit / @njit functions called from C++ without Python, compiled for the host CPU:
+//
+//   auto module = pykern::Module::load_file("hypot.py");
+//   auto hypot = module->function("hypot");                 // typed per argument types, as Numba does
+//   auto result = hypot->call(3.0, 4.0);                    // result->values[0] is the float64 5.0
+//
+// Arrays are passed by reference (the function may write them); what comes back is None (no
+// values), one scalar, or a tuple of scalars. A call runs the function once, on the calling
+// machine, through the same translator and host build as the CPU simulator.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pykern/module.h"
+
+namespace pykern {
+
+struct Returned {
+  std::vector<Scalar> values;  // empty when the function returned None
+  bool is_tuple = false;       // a tuple (values are its elements), else at most one value
+  std::string type;            // Numba's name of the return type, e.g. "UniTuple(int64 x 2)"
+};
+
+class Function {
+ public:
+  const std::string& name() const { return name_; }
+  Result<Returned> call(const std::vector<Argument>& args) const;
+  template <class... A> Result<Returned> call(const A&... args) const {
+    return call(std::vector<Argument>{Argument(args)...});
+  }
+
+ private:
+  friend class Module;
+  Function(std::shared_ptr<detail::ModuleState> module, std::string name)
+      : module_(std::move(module)), name_(std::move(name)) {}
+  std::shared_ptr<detail::ModuleState> module_;
+  std::string name_;
+};
+
+}  // namespace pykern

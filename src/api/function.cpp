@@ -1,0 +1,112 @@
+// Host calls of @jit / @njit functions. A call is a launch of one thread on the CPU simulator:
+// pykern types the function for the argument types (as Numba specialises a dispatcher), then
+// generates a one-thread kernel that calls it and stores what it returns into 1-element arrays
+// (api/generated_source.cpp). The function's code is the same translation kernels use, built by
+// the host compiler and cached the same way; a one-thread launch runs no fibers.
+#include "pykern/function.h"
+
+#include <fmt/format.h>
+
+#include "api/arguments.h"
+#include "api/generated_source.h"
+#include "api/module_state.h"
+
+namespace pykern {
+
+namespace {
+
+// "(float64, int64[::1],)": the argument types as a signature without a return type.
+Result<std::string> argument_types(const std::vector<Argument>& args) {
+  std::string text = "(";
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto type = detail::signature_type(args[i]);
+    if (!type.ok()) return Error::make(ErrorKind::invalid_argument, fmt::format("argument {}: {}", i + 1, type.error().message));
+    text += *type + ",";
+  }
+  return text + ")";
+}
+
+Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& module, const std::string& function,
+                                                       const std::vector<Argument>& args) {
+  auto types = argument_types(args);
+  if (!types.ok()) return types.error();
+  std::string key = function + *types;
+  {
+    std::lock_guard<std::mutex> lock(module.mutex);
+    if (auto found = module.host_calls.find(key); found != module.host_calls.end()) return found->second;
+  }
+  // What the function returns for these argument types.
+  CompileOptions typing;
+  typing.emit = EmitKind::cuda;
+  typing.use_cache = false;
+  typing.debug = module.options.debug;
+  typing.kernels = {function};  // no kernel: only the function and what it calls
+  typing.functions = {{function, *types}};
+  auto typed = compile_source(module.text, module.name, typing);
+  if (!typed.ok()) return typed.error();
+  if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + function);
+  auto call = std::make_shared<detail::HostCall>();
+  call->returns = typed->functions.front();
+  const FunctionReturn& r = call->returns;
+  if (r.returns_other || (r.is_optional && r.is_tuple))
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("'{}' returns {} for these arguments; a host call returns None, a scalar, a tuple of "
+                                   "scalars or an optional scalar",
+                                   function, r.type));
+  // The one-thread kernel that calls it, typed for 1-element result arrays and the arguments.
+  std::string caller = "__pk_call_" + function;
+  std::string signature = "void(";
+  for (const DType& part : r.parts) signature += part.name() + "[::1], ";
+  if (r.is_optional) signature += "bool[::1], ";
+  signature += types->substr(1, types->size() - 2) + ")";
+  std::string source = detail::call_source(caller, function, static_cast<int>(args.size()),
+                                           static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional);
+  auto compiled = module.compile_generated(caller, source, signature);
+  if (!compiled.ok()) return compiled.error();
+  call->caller = *compiled;
+  std::lock_guard<std::mutex> lock(module.mutex);
+  return module.host_calls[key] = call;
+}
+
+}  // namespace
+
+Result<Function> Module::function(const std::string& name) const {
+  for (const std::string& f : state_->host_functions)
+    if (f == name) return Function(state_, name);
+  std::string known;
+  for (const std::string& f : state_->host_functions) known += (known.empty() ? "" : ", ") + f;
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("{} has no @jit or @njit function named '{}' (its functions: {})", state_->name, name,
+                                 known.empty() ? "none" : known));
+}
+
+Result<Returned> Function::call(const std::vector<Argument>& args) const {
+  return detail::guarded([&]() -> Result<Returned> {
+    auto prepared = prepare_call(*module_, name_, args);
+    if (!prepared.ok()) return prepared.error();
+    const detail::HostCall& call = **prepared;
+    const FunctionReturn& r = call.returns;
+    std::vector<Argument> launch_args;
+    std::vector<Array> results;
+    for (const DType& part : r.parts) results.push_back(Array::zeros(part, {1}));
+    for (const Array& result : results) launch_args.push_back(result);
+    Array has = Array::zeros(DType::boolean(), {1});
+    if (r.is_optional) launch_args.push_back(has);
+    launch_args.insert(launch_args.end(), args.begin(), args.end());
+    if (auto run = module_->run(*call.caller, Launch(1, 1).backend(Backend::cpu), launch_args); !run.ok()) {
+      // One host call is no GPU thread: its failures read as Numba's CPU errors, without a thread.
+      Error error = run.error();
+      const std::string thread = " tid=[0, 0, 0] ctaid=[0, 0, 0]:";
+      if (auto at = error.message.find(thread); at != std::string::npos) error.message.erase(at, thread.size());
+      return error;
+    }
+    Returned returned;
+    returned.is_tuple = r.is_tuple;
+    returned.type = r.type;
+    if (r.is_optional && !has.at<bool>(0)) return returned;
+    for (const Array& result : results) returned.values.push_back(Scalar::load(result.dtype(), result.data()));
+    return returned;
+  });
+}
+
+}  // namespace pykern

@@ -1,0 +1,121 @@
+// @jit / @njit functions called from C++ (pykern/function.h): typed per argument types, run
+// on the host, returning None, a scalar, a tuple or an optional scalar; arrays by reference.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <doctest/doctest.h>
+
+#include "pykern/function.h"
+
+using namespace pykern;
+
+namespace {
+
+const char* source = R"py(from numba import jit, njit
+import math
+
+@jit
+def hypot(x, y):
+    x = abs(x);
+    y = abs(y);
+    t = min(x, y);
+    x = max(x, y);
+    t = t / x;
+    return x * math.sqrt(1+t*t)
+
+@njit
+def stats(a):
+    s = 0.0
+    m = a[0]
+    for v in a:
+        s += v
+        m = max(m, v)
+    a[0] = -1.0
+    return s, m
+
+@njit
+def first_big(a, limit):
+    for i in range(a.shape[0]):
+        if a[i] > limit:
+            return i
+
+@njit
+def nothing(a):
+    a[1] = 42.0
+
+@njit
+def out_of_bounds(a):
+    return a[10]
+)py";
+
+Module load() {
+  ModuleOptions options;
+  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-function-" + std::to_string(::getpid()))).string();
+  auto module = Module::load_source(source, "host.py", options);
+  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
+  return *module;
+}
+
+std::string message(const Result<Returned>& r) { return r.ok() ? "(ok)" : r.error().describe(); }
+
+}  // namespace
+
+TEST_CASE("a @jit function is called from C++ with scalars and gives Numba's value and type") {
+  Module module = load();
+  CHECK(module.kind_of("hypot") == "function");
+  auto hypot = module.function("hypot");
+  REQUIRE(hypot.ok());
+  auto five = hypot->call(3.0, 4.0);
+  REQUIRE_MESSAGE(five.ok(), message(five));
+  CHECK(five->type == "float64");
+  REQUIRE(five->values.size() == 1);
+  CHECK(five->values[0].value.real() == 5.0);
+  // Typed again for other argument types, as Numba's dispatcher specialises: int64 arguments.
+  auto ints = hypot->call(int64_t(6), int64_t(8));
+  REQUIRE_MESSAGE(ints.ok(), message(ints));
+  CHECK(ints->values[0].value.real() == 10.0);
+}
+
+TEST_CASE("tuples, optionals and None come back; arrays are passed by reference") {
+  Module module = load();
+  Array a = Array::from<double>({1, 5, 3, 9});
+  auto stats = module.function("stats")->call(a);
+  REQUIRE_MESSAGE(stats.ok(), message(stats));
+  CHECK(stats->is_tuple);
+  CHECK(stats->type == "UniTuple(float64 x 2)");
+  REQUIRE(stats->values.size() == 2);
+  CHECK(stats->values[0].value.real() == 18.0);
+  CHECK(stats->values[1].value.real() == 9.0);
+  CHECK(a.at<double>(0) == -1.0);  // the function wrote its argument
+  auto found = module.function("first_big")->call(a, 4.0);
+  REQUIRE_MESSAGE(found.ok(), message(found));
+  CHECK(found->type == "OptionalType(int64)");
+  REQUIRE(found->values.size() == 1);
+  CHECK(found->values[0].integer == 1);
+  auto none = module.function("first_big")->call(a, 100.0);
+  REQUIRE_MESSAGE(none.ok(), message(none));
+  CHECK(none->values.empty());
+  auto nothing = module.function("nothing")->call(a);
+  REQUIRE_MESSAGE(nothing.ok(), message(nothing));
+  CHECK(nothing->type == "none");
+  CHECK(nothing->values.empty());
+  CHECK(a.at<double>(1) == 42.0);
+}
+
+TEST_CASE("host calls report wrong arguments, unknown names and run-time errors") {
+  Module module = load();
+  auto missing = module.function("hypot")->call(3.0);
+  REQUIRE_FALSE(missing.ok());
+  CAPTURE(missing.error().describe());
+  CHECK(missing.error().describe().find("'hypot' takes 2 arguments but the signature gives 1") != std::string::npos);
+  auto unknown = module.function("no_such_function");
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().message.find("its functions: hypot, stats, first_big, nothing, out_of_bounds") !=
+        std::string::npos);
+  auto oob = module.function("out_of_bounds")->call(Array::from<double>({1, 2}));
+  REQUIRE_FALSE(oob.ok());
+  CAPTURE(oob.error().message);
+  CHECK(oob.error().message.find("host.py:35: IndexError: index 10 is out of bounds") != std::string::npos);
+  CHECK(oob.error().message.find("index 10 is out of bounds for axis 0 with size 2") != std::string::npos);
+}
