@@ -36,17 +36,6 @@ struct CompileOptions {
   std::vector<KernelSignature> functions;
 };
 
-// What a @jit function returns for one set of argument types: nothing (None), one scalar, a
-// tuple of scalars, or an Optional scalar (a value or None).
-struct FunctionReturn {
-  std::string function;
-  std::string signature;       // argument types, Numba style
-  std::string type;            // Numba's name of the return type: "float64", "UniTuple(int64 x 2)"
-  std::vector<DType> parts;    // the scalars it is made of (empty for None)
-  bool is_tuple = false;
-  bool is_optional = false;
-  bool returns_other = false;  // a part is not a scalar (an array, a record): not callable from the host yet
-};
 
 // A kernel parameter as the launcher sees it: an array (dtype, ndim, layout) or a scalar.
 struct ParameterInfo {
@@ -55,6 +44,19 @@ struct ParameterInfo {
   DType dtype;
   int ndim = 0;
   char layout = 'A';  // 'C', 'F' or 'A' (any)
+};
+
+// What a @jit function returns for one set of argument types: nothing (None), one scalar, a
+// tuple of scalars, or an Optional scalar (a value or None).
+struct FunctionReturn {
+  std::string function;
+  std::string signature;       // argument types, Numba style
+  std::vector<ParameterInfo> parameters;  // as typed: the decorator's signature converts arguments
+  std::string type;            // Numba's name of the return type: "float64", "UniTuple(int64 x 2)"
+  std::vector<DType> parts;    // the scalars it is made of (empty for None)
+  bool is_tuple = false;
+  bool is_optional = false;
+  bool returns_other = false;  // a part is not a scalar (an array, a record): not callable from the host yet
 };
 
 struct CompiledKernel {
@@ -96,6 +98,7 @@ struct CompileOutput {
   std::vector<GeneratorFunction> generators;
   std::vector<FunctionReturn> functions;  // for CompileOptions::functions
   std::vector<std::string> host_functions;  // every @jit / @njit function of the file
+  std::vector<std::vector<std::string>> host_function_parameters;  // their parameter names
   bool cache_hit = false;
   bool frontend_cache_hit = false;
   std::string arch;

@@ -25,6 +25,7 @@ struct Returned {
 class Function {
  public:
   const std::string& name() const { return name_; }
+  const std::vector<std::string>& parameter_names() const { return parameters_; }
   Result<Returned> call(const std::vector<Argument>& args) const;
   template <class... A> Result<Returned> call(const A&... args) const {
     return call(std::vector<Argument>{Argument(args)...});
@@ -32,10 +33,11 @@ class Function {
 
  private:
   friend class Module;
-  Function(std::shared_ptr<detail::ModuleState> module, std::string name)
-      : module_(std::move(module)), name_(std::move(name)) {}
+  Function(std::shared_ptr<detail::ModuleState> module, std::string name, std::vector<std::string> parameters)
+      : module_(std::move(module)), name_(std::move(name)), parameters_(std::move(parameters)) {}
   std::shared_ptr<detail::ModuleState> module_;
   std::string name_;
+  std::vector<std::string> parameters_;
 };
 
 }  // namespace pykern

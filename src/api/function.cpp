@@ -26,11 +26,33 @@ Result<std::string> argument_types(const std::vector<Argument>& args) {
   return text + ")";
 }
 
+// The arguments as the typed function takes them: scalars converted to its parameter types
+// (a decorator's signature fixes them, as Numba's eager compilation does); arrays must match.
+Result<std::vector<Argument>> converted(const FunctionReturn& typed, const std::vector<Argument>& args) {
+  if (typed.parameters.size() != args.size())
+    return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' takes {} arguments, not {}", typed.function,
+                                                                typed.parameters.size(), args.size()));
+  std::vector<Argument> out = args;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParameterInfo& p = typed.parameters[i];
+    if (const Scalar* scalar = std::get_if<Scalar>(&args[i]); scalar && !p.is_array) {
+      out[i] = scalar->as(p.dtype);
+      continue;
+    }
+    const Array* array = std::get_if<Array>(&args[i]);
+    if (!array || !p.is_array || array->dtype() != p.dtype || array->ndim() != p.ndim)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("'{}' was compiled for {}; argument {} does not convert to its type",
+                                     typed.function, typed.signature, i + 1));
+  }
+  return out;
+}
+
 Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& module, const std::string& function,
-                                                       const std::vector<Argument>& args) {
-  auto types = argument_types(args);
-  if (!types.ok()) return types.error();
-  std::string key = function + *types;
+                                                       const std::vector<Argument>& given) {
+  auto given_types = argument_types(given);
+  if (!given_types.ok()) return given_types.error();
+  std::string key = function + *given_types;
   {
     std::lock_guard<std::mutex> lock(module.mutex);
     if (auto found = module.host_calls.find(key); found != module.host_calls.end()) return found->second;
@@ -41,7 +63,7 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   typing.use_cache = false;
   typing.debug = module.options.debug;
   typing.kernels = {function};  // no kernel: only the function and what it calls
-  typing.functions = {{function, *types}};
+  typing.functions = {{function, *given_types}};
   auto typed = compile_source(module.text, module.name, typing);
   if (!typed.ok()) return typed.error();
   if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + function);
@@ -53,13 +75,17 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
                        fmt::format("'{}' returns {} for these arguments; a host call returns None, a scalar, a tuple of "
                                    "scalars or an optional scalar",
                                    function, r.type));
+  auto args = converted(r, given);
+  if (!args.ok()) return args.error();
+  auto types = argument_types(*args);
+  if (!types.ok()) return types.error();
   // The one-thread kernel that calls it, typed for 1-element result arrays and the arguments.
   std::string caller = "__pk_call_" + function;
   std::string signature = "void(";
   for (const DType& part : r.parts) signature += part.name() + "[::1], ";
   if (r.is_optional) signature += "bool[::1], ";
   signature += types->substr(1, types->size() - 2) + ")";
-  std::string source = detail::call_source(caller, function, static_cast<int>(args.size()),
+  std::string source = detail::call_source(caller, function, static_cast<int>(args->size()),
                                            static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional);
   auto compiled = module.compile_generated(caller, source, signature);
   if (!compiled.ok()) return compiled.error();
@@ -71,8 +97,8 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
 }  // namespace
 
 Result<Function> Module::function(const std::string& name) const {
-  for (const std::string& f : state_->host_functions)
-    if (f == name) return Function(state_, name);
+  for (size_t i = 0; i < state_->host_functions.size(); ++i)
+    if (state_->host_functions[i] == name) return Function(state_, name, state_->host_function_parameters[i]);
   std::string known;
   for (const std::string& f : state_->host_functions) known += (known.empty() ? "" : ", ") + f;
   return Error::make(ErrorKind::invalid_argument,
@@ -86,13 +112,15 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     if (!prepared.ok()) return prepared.error();
     const detail::HostCall& call = **prepared;
     const FunctionReturn& r = call.returns;
+    auto args_as_typed = converted(r, args);
+    if (!args_as_typed.ok()) return args_as_typed.error();
     std::vector<Argument> launch_args;
     std::vector<Array> results;
     for (const DType& part : r.parts) results.push_back(Array::zeros(part, {1}));
     for (const Array& result : results) launch_args.push_back(result);
     Array has = Array::zeros(DType::boolean(), {1});
     if (r.is_optional) launch_args.push_back(has);
-    launch_args.insert(launch_args.end(), args.begin(), args.end());
+    launch_args.insert(launch_args.end(), args_as_typed->begin(), args_as_typed->end());
     if (auto run = module_->run(*call.caller, Launch(1, 1).backend(Backend::cpu), launch_args); !run.ok()) {
       // One host call is no GPU thread: its failures read as Numba's CPU errors, without a thread.
       Error error = run.error();

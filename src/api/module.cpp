@@ -209,6 +209,7 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
   module.state_->kernels = checked->kernel_functions;
   module.state_->generators = checked->generators;
   module.state_->host_functions = checked->host_functions;
+  module.state_->host_function_parameters = checked->host_function_parameters;
   module.state_->parameters = checked->kernel_parameters;
   if (options.use_cache)
     module.state_->cache.emplace(options.cache_dir.empty() ? jit::KernelCache::default_root()

@@ -45,6 +45,7 @@ struct ModuleState {
   std::vector<std::vector<std::string>> parameters;
   std::vector<GeneratorFunction> generators;
   std::vector<std::string> host_functions;  // @jit / @njit
+  std::vector<std::vector<std::string>> host_function_parameters;
   std::map<std::string, std::shared_ptr<HostCall>> host_calls;  // by function and argument types
   // Kernels generated for ufuncs, gufuncs and reductions: by name, signature and source.
   std::map<std::string, std::shared_ptr<Specialization>> generated;

@@ -1,5 +1,6 @@
 // pykern run FILE FUNCTION [--grid X[,Y[,Z]] --block X[,Y[,Z]] | --forall N]
 //            [--backend cpu|cuda|auto] [--debug] [--out DIR] ARG...
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -12,6 +13,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "pykern/function.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
 #include "pykern/ufunc.h"
@@ -96,6 +98,66 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
   return 0;
 }
 
+// A scalar as Python prints it: 5.0, 3, True, (1+2j).
+std::string python_repr(const Scalar& v) {
+  auto real = [](double x) {
+    if (x != x) return std::string("nan");
+    if (x == INFINITY || x == -INFINITY) return std::string(x > 0 ? "inf" : "-inf");
+    std::string text = fmt::format("{}", x);
+    if (text.find_first_of(".e") == std::string::npos) text += ".0";
+    return text;
+  };
+  switch (v.type.kind) {
+    case ScalarKind::boolean: return v.integer ? "True" : "False";
+    case ScalarKind::int_: return std::to_string(v.integer);
+    case ScalarKind::uint: return std::to_string(v.unsigned_integer);
+    case ScalarKind::float_: return real(v.value.real());
+    case ScalarKind::complex: {
+      std::string im = real(v.value.imag());
+      if (im.back() == '0' && im.size() > 2 && im[im.size() - 2] == '.') im.resize(im.size() - 2);
+      std::string re = real(v.value.real());
+      if (re.size() > 2 && re.substr(re.size() - 2) == ".0") re.resize(re.size() - 2);
+      return fmt::format("({}{}{}j)", re, v.value.imag() < 0 ? "" : "+", im);
+    }
+    default: return "?";
+  }
+}
+
+int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const std::vector<Argument>& args);
+
+// A @jit function: its value printed as Python prints it and written to DIR/result.npy
+// (result1.npy, ... for a tuple's further elements), its array arguments as a kernel's are.
+int run_function(const Module& module, const RunArgs& a, const std::vector<Argument>& args) {
+  auto function = module.function(a.function);
+  if (!function.ok()) {
+    std::cerr << "pykern: error: " << function.error().message << "\n";
+    return 2;
+  }
+  std::cerr << fmt::format("pykern: calling {} on the host CPU\n", a.function);
+  auto returned = function->call(args);
+  if (!returned.ok()) {
+    std::cerr << (returned.error().kind == ErrorKind::compile ? "" : "pykern: error: ") << returned.error().describe() << "\n";
+    return 1;
+  }
+  std::string shown;
+  for (size_t i = 0; i < returned->values.size(); ++i) shown += (i ? ", " : "") + python_repr(returned->values[i]);
+  if (returned->is_tuple) shown = "(" + shown + (returned->values.size() == 1 ? ",)" : ")");
+  std::cout << (returned->values.empty() && !returned->is_tuple ? "None" : shown) << "\n";
+  if (int written = write_outputs(a, function->parameter_names(), args); written != 0) return written;
+  for (size_t i = 0; i < returned->values.size(); ++i) {
+    const Scalar& value = returned->values[i];
+    Array result = Array::zeros(value.type, {});
+    value.store(value.type, result.data());
+    std::string name = i == 0 ? "result.npy" : fmt::format("result{}.npy", i);
+    auto saved = save_npy((std::filesystem::path(a.out) / name).string(), result);
+    if (!saved.ok()) {
+      std::cerr << "pykern: error: " << saved.error().message << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
 // Each array goes to <parameter>.npy, and also to <input stem>.npy when it was read from a
 // file of another name, so the outputs line up with the inputs they came from. Parameter names
 // are unique and always win: a second name that is some parameter's, or another input's, is
@@ -149,7 +211,8 @@ int run(const RunArgs& a) {
   }
   std::string kind = module->kind_of(a.function);
   if (kind.empty()) {
-    std::cerr << fmt::format("pykern: error: {} has no kernel, ufunc, gufunc or reduction named '{}'\n", a.file, a.function);
+    std::cerr << fmt::format("pykern: error: {} has no kernel, ufunc, gufunc, reduction or @jit function named '{}'\n",
+                             a.file, a.function);
     return 2;
   }
   std::vector<Argument> args;
@@ -162,6 +225,7 @@ int run(const RunArgs& a) {
     args.push_back(*argument);
   }
   Backend backend = a.backend == "cpu" ? Backend::cpu : a.backend == "cuda" ? Backend::cuda : Backend::automatic;
+  if (kind == "function") return run_function(*module, a, args);
   if (kind != "kernel") return run_generated(*module, kind, a, args, backend);
   auto kernel = module->kernel(a.function);
   if (!kernel.ok()) {

@@ -96,13 +96,13 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     output.timings.emit_ms = clock.lap_ms();
     driver::describe_kernels(program, emitted, output);
     for (frontend::ModuleFunction* f : module.functions_in_order()) {
-      if (f->decoration.role == frontend::FunctionRole::device) output.host_functions.push_back(f->name);
-      if (f->decoration.role != frontend::FunctionRole::kernel) continue;
-      output.kernel_functions.push_back(f->name);
+      bool host = f->decoration.role == frontend::FunctionRole::device;
+      if (!host && f->decoration.role != frontend::FunctionRole::kernel) continue;
       std::vector<std::string> names;
       if (const ast::Function* lowered = module.lowered_function(f->name, diagnostics))
         for (const ast::Parameter& p : lowered->parameters) names.push_back(p.name);
-      output.kernel_parameters.push_back(std::move(names));
+      (host ? output.host_functions : output.kernel_functions).push_back(f->name);
+      (host ? output.host_function_parameters : output.kernel_parameters).push_back(std::move(names));
     }
     driver::describe_generators(module, diagnostics, output);
     driver::describe_functions(program, output);

@@ -61,6 +61,14 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
                                                                   module.file().display_name(), request.function));
     const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
     if (lowered == nullptr) continue;
+    // An eager signature in the decorator (@jit(float64(int32, int32))) is the only one Numba
+    // compiles: the call's arguments convert to it.
+    if (!function->decoration.signatures.empty()) {
+      ast::ExprId declared = function->decoration.signatures.front();
+      auto parsed = sema::signature_from_decorator(module, declared, diagnostics);
+      if (parsed) entries.push_back({function->name, *parsed, module.ast()[declared].range});
+      continue;
+    }
     signature_files.emplace_back("arguments of " + function->name, request.signature);
     auto parsed = sema::parse_signature(signature_files.back(), diagnostics);
     if (parsed) entries.push_back({function->name, *parsed, lowered->name_range});
@@ -170,6 +178,7 @@ void describe_functions(const ir::Program& program, CompileOutput& output) {
     r.function = f.python_name;
     r.signature = emit::signature_text(f);
     r.type = sema::to_string(f.return_type);
+    for (int index : f.parameters) r.parameters.push_back(parameter_info(f.locals[index].type, f.locals[index].name));
     sema::Type value = f.return_type;
     if (value.is(sema::TypeKind::optional)) {
       r.is_optional = true;

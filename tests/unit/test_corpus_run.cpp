@@ -6,11 +6,14 @@
 #include <cmath>
 #include <cstdlib>
 
+#include <set>
+
 #include <doctest/doctest.h>
 
 #include "compare.h"
 #include "corpus_case.h"
 #include "helpers.h"
+#include "pykern/function.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
 #include "pykern/ufunc.h"
@@ -24,16 +27,17 @@ fs::path test_cache() {
   return dir;
 }
 
-std::vector<fs::path> cases_of_kind(bool kernels) {
+std::vector<fs::path> cases_of_kind(const std::set<std::string>& kinds) {
   std::vector<fs::path> cases;
   for (const fs::path& dir : test::corpus_case_dirs()) {
     auto spec = nlohmann::json::parse(test::read(dir / "case.json"));
-    if ((spec["kind"] == "kernel") == kernels) cases.push_back(dir);
+    if (kinds.count(spec["kind"].get<std::string>())) cases.push_back(dir);
   }
   return cases;
 }
-std::vector<fs::path> kernel_cases() { return cases_of_kind(true); }
-std::vector<fs::path> generator_cases() { return cases_of_kind(false); }
+std::vector<fs::path> kernel_cases() { return cases_of_kind({"kernel"}); }
+std::vector<fs::path> generator_cases() { return cases_of_kind({"ufunc", "gufunc", "reduce"}); }
+std::vector<fs::path> function_cases() { return cases_of_kind({"function"}); }
 
 // Compares the named outputs with expected/; returns the first mismatch, or "".
 std::string check_outputs(const fs::path& case_dir, const nlohmann::json& spec,
@@ -115,6 +119,33 @@ TEST_CASE("corpus ufuncs, gufuncs and reductions through the C++ API match Numba
       result = *called;
     }
     std::string mismatch = check_outputs(case_dir, spec, [&](const std::string&) { return result; });
+    CHECK_MESSAGE(mismatch.empty(), mismatch);
+  }
+}
+
+TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU target") {
+  for (const fs::path& case_dir : function_cases()) {
+    CAPTURE(case_dir.filename().string());
+    auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
+    pykern::ModuleOptions options;
+    options.cache_dir = test_cache().string();
+    auto module = pykern::Module::load_file((case_dir / "kernel.py").string(), options);
+    REQUIRE(module.ok());
+    auto [args, arrays] = test::case_arguments(case_dir, spec);
+    auto function = module->function(spec["function"]);
+    REQUIRE(function.ok());
+    auto returned = function->call(args);
+    REQUIRE_MESSAGE(returned.ok(), (returned.ok() ? std::string() : returned.error().describe()));
+    // The value is result.npy, a tuple's further elements result1.npy, result2.npy, ...
+    std::string mismatch = check_outputs(case_dir, spec, [&](const std::string& name) -> std::optional<pykern::Array> {
+      if (arrays.count(name)) return arrays.at(name);
+      size_t k = name == "result" ? 0 : name.rfind("result", 0) == 0 ? std::stoul(name.substr(6)) : SIZE_MAX;
+      if (k >= returned->values.size()) return std::nullopt;
+      const pykern::Scalar& value = returned->values[k];
+      pykern::Array result = pykern::Array::zeros(value.type, {});
+      value.store(value.type, result.data());
+      return result;
+    });
     CHECK_MESSAGE(mismatch.empty(), mismatch);
   }
 }
