@@ -56,6 +56,7 @@ struct FunctionReturn {
   std::vector<DType> parts;    // the scalars it is made of (empty for None)
   bool is_tuple = false;
   bool is_optional = false;
+  bool is_list = false;        // a list of parts[0]: comes back as a 1-d array
   bool returns_other = false;  // a part is not a scalar (an array, a record): not callable from the host yet
 };
 

@@ -5,10 +5,12 @@
 //   auto result = hypot->call(3.0, 4.0);                    // result->values[0] is the float64 5.0
 //
 // Arrays are passed by reference (the function may write them); what comes back is None (no
-// values), one scalar, or a tuple of scalars. A call runs the function once, on the calling
-// machine, through the same translator and host build as the CPU simulator.
+// values), one scalar, a tuple of scalars, or a list of numbers (a 1-d array). A call runs the
+// function once, on the calling machine, through the same translator and host build as the CPU
+// simulator.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +19,8 @@
 namespace pykern {
 
 struct Returned {
-  std::vector<Scalar> values;  // empty when the function returned None
+  std::vector<Scalar> values;  // empty when the function returned None (or a list)
+  std::optional<Array> list;   // a returned list, as a 1-d array of its items
   bool is_tuple = false;       // a tuple (values are its elements), else at most one value
   std::string type;            // Numba's name of the return type, e.g. "UniTuple(int64 x 2)"
 };

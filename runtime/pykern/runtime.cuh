@@ -10,6 +10,7 @@
 #include "pykern/array.cuh"
 #include "pykern/thread.cuh"
 #include "pykern/random.cuh"
+#include "pykern/list.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

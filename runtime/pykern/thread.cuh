@@ -31,6 +31,8 @@ struct Hooks {
   u64 (*dynamic_shared_bytes)();
   // grid.sync(): waits until every live thread of the grid arrives (KernelInfo::syncs_grid).
   void (*grid_sync)();
+  // A host call's list result: `count` items of `itemsize` bytes, copied by the engine.
+  void (*export_items)(const void* items, u64 count, u64 itemsize);
 };
 inline const Hooks* hooks = nullptr;
 

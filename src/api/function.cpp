@@ -5,11 +5,14 @@
 // the host compiler and cached the same way; a one-thread launch runs no fibers.
 #include "pykern/function.h"
 
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "api/arguments.h"
 #include "api/generated_source.h"
 #include "api/module_state.h"
+#include "sim/engine.h"
 
 namespace pykern {
 
@@ -82,11 +85,13 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   // The one-thread kernel that calls it, typed for 1-element result arrays and the arguments.
   std::string caller = "__pk_call_" + function;
   std::string signature = "void(";
-  for (const DType& part : r.parts) signature += part.name() + "[::1], ";
+  if (!r.is_list)
+    for (const DType& part : r.parts) signature += part.name() + "[::1], ";
   if (r.is_optional) signature += "bool[::1], ";
   signature += types->substr(1, types->size() - 2) + ")";
   std::string source = detail::call_source(caller, function, static_cast<int>(args->size()),
-                                           static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional);
+                                           r.is_list ? 0 : static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional,
+                                           r.is_list);
   auto compiled = module.compile_generated(caller, source, signature);
   if (!compiled.ok()) return compiled.error();
   call->caller = *compiled;
@@ -116,12 +121,17 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     if (!args_as_typed.ok()) return args_as_typed.error();
     std::vector<Argument> launch_args;
     std::vector<Array> results;
-    for (const DType& part : r.parts) results.push_back(Array::zeros(part, {1}));
+    if (!r.is_list)
+      for (const DType& part : r.parts) results.push_back(Array::zeros(part, {1}));
     for (const Array& result : results) launch_args.push_back(result);
     Array has = Array::zeros(DType::boolean(), {1});
     if (r.is_optional) launch_args.push_back(has);
     launch_args.insert(launch_args.end(), args_as_typed->begin(), args_as_typed->end());
-    if (auto run = module_->run(*call.caller, Launch(1, 1).backend(Backend::cpu), launch_args); !run.ok()) {
+    sim::ExportedItems items;
+    sim::capture_exported_items(&items);
+    auto run = module_->run(*call.caller, Launch(1, 1).backend(Backend::cpu), launch_args);
+    sim::capture_exported_items(nullptr);
+    if (!run.ok()) {
       // One host call is no GPU thread: its failures read as Numba's CPU errors, without a thread.
       Error error = run.error();
       const std::string thread = " tid=[0, 0, 0] ctaid=[0, 0, 0]:";
@@ -131,6 +141,12 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     Returned returned;
     returned.is_tuple = r.is_tuple;
     returned.type = r.type;
+    if (r.is_list) {  // a list comes back as a 1-d array of its items
+      Array list = Array::zeros(r.parts.front(), {static_cast<int64_t>(items.count)});
+      if (!items.bytes.empty()) std::memcpy(list.data(), items.bytes.data(), items.bytes.size());
+      returned.list = list;
+      return returned;
+    }
     if (r.is_optional && !has.at<bool>(0)) return returned;
     for (const Array& result : results) returned.values.push_back(Scalar::load(result.dtype(), result.data()));
     return returned;

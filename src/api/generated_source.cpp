@@ -93,7 +93,7 @@ std::string reduce_source(const std::string& kernel, const std::string& function
 }
 
 std::string call_source(const std::string& kernel, const std::string& function, int arguments, int parts,
-                        bool is_tuple, bool is_optional) {
+                        bool is_tuple, bool is_optional, bool is_list) {
   std::string params, args, stores;
   for (int k = 0; k < parts; ++k) params += fmt::format("__r{}, ", k);
   if (is_optional) params += "__has, ";
@@ -106,6 +106,8 @@ std::string call_source(const std::string& kernel, const std::string& function, 
   for (int k = 0; k < parts; ++k)
     stores += fmt::format("{}__r{}[0] = __v{}\n", indent, k, is_tuple ? fmt::format("[{}]", k) : "");
   std::string call = fmt::format("{}({})", function, args);
+  if (is_list)
+    return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __pk_cuda.__pk_export_list({})\n", header, kernel, params, call);
   if (parts == 0 && !is_optional)  // returns None: nothing to keep
     return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    {}\n", header, kernel, params, call);
   std::string body = is_optional ? "    __has[0] = __v is not None\n    if __v is not None:\n" + stores : stores;

@@ -14,7 +14,8 @@ std::string gufunc_source(const std::string& kernel, const std::string& function
 std::string reduce_source(const std::string& kernel, const std::string& function, const std::string& numba_dtype);
 // One call of a @jit function from a one-thread kernel: its value (or a tuple's parts) stored
 // into 1-element arrays __r0, __r1, ...; an Optional's presence into __has.
+// A list's items are handed to the engine instead (__pk_export_list).
 std::string call_source(const std::string& kernel, const std::string& function, int arguments, int parts,
-                        bool is_tuple, bool is_optional);
+                        bool is_tuple, bool is_optional, bool is_list);
 
 }  // namespace pykern::detail

@@ -142,8 +142,21 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
   std::string shown;
   for (size_t i = 0; i < returned->values.size(); ++i) shown += (i ? ", " : "") + python_repr(returned->values[i]);
   if (returned->is_tuple) shown = "(" + shown + (returned->values.size() == 1 ? ",)" : ")");
-  std::cout << (returned->values.empty() && !returned->is_tuple ? "None" : shown) << "\n";
+  if (returned->list) {  // a list prints as Python prints it, and is written as a 1-d array
+    const Array& list = *returned->list;
+    for (int64_t i = 0; i < list.size(); ++i)
+      shown += (i ? ", " : "") + python_repr(Scalar::load(list.dtype(), list.element({i})));
+    shown = "[" + shown + "]";
+  }
+  std::cout << (returned->values.empty() && !returned->is_tuple && !returned->list ? "None" : shown) << "\n";
   if (int written = write_outputs(a, function->parameter_names(), args); written != 0) return written;
+  if (returned->list) {
+    auto saved = save_npy((std::filesystem::path(a.out) / "result.npy").string(), *returned->list);
+    if (!saved.ok()) {
+      std::cerr << "pykern: error: " << saved.error().message << "\n";
+      return 1;
+    }
+  }
   for (size_t i = 0; i < returned->values.size(); ++i) {
     const Scalar& value = returned->values[i];
     Array result = Array::zeros(value.type, {});

@@ -185,7 +185,10 @@ void describe_functions(const ir::Program& program, CompileOutput& output) {
       value = value.elements[0];
     }
     std::vector<sema::Type> parts;
-    if (value.is(sema::TypeKind::tuple)) {
+    if (value.is(sema::TypeKind::list)) {
+      r.is_list = true;
+      parts = {value.elements[0]};
+    } else if (value.is(sema::TypeKind::tuple)) {
       r.is_tuple = true;
       parts = value.elements;
     } else if (!value.is(sema::TypeKind::none) && !value.is(sema::TypeKind::void_)) {

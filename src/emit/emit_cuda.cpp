@@ -35,6 +35,7 @@ std::string cxx_type(const Type& t) {
     case TypeKind::vector: return fmt::format("pk::vec<{}, {}>", cxx_type(t.elements.at(0)), t.ndim);
     case TypeKind::grid_group: return "pk::grid_group";
     case TypeKind::optional: return fmt::format("pk::optional<{}>", cxx_type(t.elements.at(0)));
+    case TypeKind::list: return fmt::format("pk::list<{}>", cxx_type(t.elements.at(0)));
     default: return "void";
   }
 }

@@ -472,6 +472,41 @@ const std::map<std::string, Handler>& handlers() {
       }
       return call.args[0];
     };
+    // l.append(x): the list's items' type is learnt from what is appended, as Numba's is.
+    t["method.append"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      const Type& type = call.args[0].type;
+      if (!type.is(TypeKind::list)) {
+        c.error(DiagKind::unknown_attribute, call.range,
+                "a value of type '" + to_string(type) + "' has no attribute 'append'");
+        return Value::error();
+      }
+      if (call.args.size() != 2 || !call.keywords.empty()) {
+        c.error(DiagKind::wrong_arity, call.range, "append() takes one argument");
+        return Value::error();
+      }
+      Value item = c.as_runtime(call.args[1], call.range);
+      if (!item.ok()) return Value::error();
+      auto unified = unify(type.elements[0], item.type);
+      if (!unified || !item.type.is_numeric() || item.type.is(TypeKind::record) ||
+          (type.elements[0].known() && *unified != type.elements[0])) {
+        if (unified && type.elements[0].known() && item.type.is_numeric()) {
+          // A value of another number type converts to the list's items' type, as Numba's does.
+          return c.make_call("pk::list_append", {call.args[0].expr, c.cast_expr(item.expr, type.elements[0])},
+                             Type::void_(), call.range);
+        }
+        c.error(DiagKind::type_mismatch, call.range,
+                fmt::format("cannot append a '{}' to a {}", to_string(item.type), to_string(type)));
+        return Value::error();
+      }
+      c.learn_list_type(call.args[0], Type::list_of(*unified));
+      return c.make_call("pk::list_append", {call.args[0].expr, c.cast_expr(item.expr, *unified)}, Type::void_(),
+                         call.range);
+    };
+    // The host-call wrapper's hand-over of a returned list (api/generated_source.cpp).
+    t["numba.cuda.__pk_export_list"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1) || !call.args[0].type.is(TypeKind::list)) return Value::error();
+      return c.make_call("pk::export_list", {call.args[0].expr}, Type::void_(), call.range);
+    };
     t["method.reshape"] = [](FunctionChecker& c, const CallSite& call) { return reshape(c, call); };
     t["method.view"] = [](FunctionChecker& c, const CallSite& call) { return view(c, call); };
     // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every
@@ -566,6 +601,7 @@ const std::map<std::string, Handler>& handlers() {
       if (!want_args(c, call, 1, 1)) return Value::error();
       const Type& type = call.args[0].type;
       if (type.is(TypeKind::range)) return c.make_call("pk::range_len", {call.args[0].expr}, Type::i64(), call.range);
+      if (type.is(TypeKind::list)) return c.make_call("pk::list_len", {call.args[0].expr}, Type::i64(), call.range);
       if (type.is(TypeKind::tuple))
         return c.make_constant({int64_t(type.elements.size())}, Type::i64(), call.range);
       if (!type.is(TypeKind::array)) {

@@ -62,6 +62,10 @@ ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
   const ir::Expr& from = expr(id);
   if (!to.known() || !from.type.known() || from.type == to) return id;
   if (from.type.is(TypeKind::optional)) return cast_expr(unwrap_optional(value_of(id), from.range).expr, to);
+  // [] meeting the list it becomes: made with the items' type.
+  if (from.type.is(TypeKind::list) && to.is(TypeKind::list) && !from.type.elements[0].known() &&
+      from.kind == ir::ExprKind::call && from.name == "pk::new_list")
+    return new_list(to, {}, from.range).expr;
   if (to.is(TypeKind::optional)) {
     SourceRange range = from.range;
     if (from.type.is(TypeKind::none)) return make_call("pk::optional_none", {}, to, range).expr;
@@ -183,10 +187,7 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
       return subscript(base, indices, e.range);
     }
     case ExprKind::tuple: return check_tuple(e);
-    case ExprKind::list:
-      error(DiagKind::unsupported_operation, e.range, "lists are not supported in kernels",
-            "use a tuple, or a cuda.local.array for storage");
-      return Value::error();
+    case ExprKind::list: return check_list(e);
     case ExprKind::slice:
       error(DiagKind::bad_index, e.range, "a slice can only appear inside [ ]");
       return Value::error();
@@ -427,6 +428,40 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   e.range = range;
   e.args = {cast_expr(left.expr, type), cast_expr(right.expr, type)};
   return value_of(add(std::move(e)));
+}
+
+// [] and [a, b, ...]: a list, in @jit functions run on the host (Numba's reflected list). The
+// items' type comes from the items, or for [] from what is appended later.
+Value FunctionChecker::check_list(const ast::Expr& e) {
+  if (is_kernel_ && ast_.name.rfind("__pk_call_", 0) != 0) {
+    error(DiagKind::unsupported_operation, e.range, "lists are not supported in kernels",
+          "use a tuple, or a cuda.local.array for storage; lists work in @jit functions called on the host");
+    return Value::error();
+  }
+  function_.uses_lists = true;
+  std::vector<Value> items;
+  Type item_type = Type::unknown();
+  for (ast::ExprId operand : e.operands) {
+    Value item = as_runtime(check_expr(operand), module().ast()[operand].range);
+    if (!item.ok()) return Value::error();
+    auto unified = unify(item_type, item.type);
+    if (!unified || !item.type.is_numeric() || item.type.is(TypeKind::record)) {
+      error(DiagKind::type_mismatch, e.range, "a list holds numbers of one type here, not '" + to_string(item.type) + "'");
+      return Value::error();
+    }
+    item_type = *unified;
+    items.push_back(item);
+  }
+  return new_list(Type::list_of(item_type), items, e.range);
+}
+
+Value FunctionChecker::new_list(const Type& type, const std::vector<Value>& items, SourceRange range) {
+  std::vector<ir::ExprId> args;
+  if (type.elements[0].known()) {
+    args.push_back(make_constant({int64_t(0)}, type.elements[0], range).expr);  // names the item type for C++
+    for (const Value& item : items) args.push_back(cast_expr(item.expr, type.elements[0]));
+  }
+  return make_call("pk::new_list", std::move(args), type, range);
 }
 
 Value FunctionChecker::unary_not(const Value& condition, SourceRange range) {
@@ -684,6 +719,18 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
       part.value = element_of_tuple(item.value, i, range);
       items.push_back(part);
     }
+  }
+  if (type.is(TypeKind::list)) {
+    if (items.size() != 1 || items[0].is_slice || !items[0].value.ok() || !items[0].value.type.is_integer_like()) {
+      error(DiagKind::bad_index, range, "a list takes one integer index");
+      return Value::error();
+    }
+    ir::Expr element;  // PK_AT: the list's at() wraps negative indices and checks the bounds
+    element.kind = ir::ExprKind::element;
+    element.type = type.elements[0];
+    element.range = range;
+    element.args = {base.expr, cast_expr(items[0].value.expr, Type::i64())};
+    return value_of(add(std::move(element)));
   }
   if (type.is(TypeKind::tuple)) {
     if (items.size() != 1 || items[0].is_slice) {

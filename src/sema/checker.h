@@ -72,6 +72,9 @@ class FunctionChecker {
   Value make_call(std::string name, std::vector<ir::ExprId> args, Type type, SourceRange range);
   Value cast(const Value& value, const Type& to, SourceRange range);
   ir::ExprId cast_expr(ir::ExprId id, const Type& to);
+  // The local a list method reads (l.append(x)): its type learns the items' type.
+  void learn_list_type(const Value& list, const Type& type);
+
   // The value as a run-time expression; reports an error for compile-time entities.
   Value as_runtime(const Value& value, SourceRange range);
 
@@ -156,6 +159,8 @@ class FunctionChecker {
   Value identity(bool is, const Value& left, const Value& right, SourceRange range);  // x is y / x is not y
   Value unary_not(const Value& condition, SourceRange range);  // condition: a bool
   Value unwrap_optional(const Value& value, SourceRange range);
+  Value check_list(const ast::Expr& e);
+  Value new_list(const Type& type, const std::vector<Value>& items, SourceRange range);
 
   ProgramBuilder& program_;
   const frontend::ModuleFunction& module_function_;

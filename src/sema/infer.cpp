@@ -303,6 +303,11 @@ void FunctionChecker::check_loop_body(const ir::Stmt& loop, const std::vector<as
   loop_else_stack_.pop_back();
 }
 
+void FunctionChecker::learn_list_type(const Value& list, const Type& type) {
+  if (list.kind != Value::Kind::expr || expr(list.expr).kind != ir::ExprKind::local) return;
+  set_local_type(expr(list.expr).local, type, expr(list.expr).range);
+}
+
 void FunctionChecker::set_local_type(int local, const Type& type, SourceRange range) {
   ir::Local& target = function_.locals[local];
   if (final_round_ && static_cast<size_t>(local) < assigned_.size()) assigned_[local] = true;

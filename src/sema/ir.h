@@ -130,6 +130,8 @@ struct Function {
   // Calls grid.sync(), or a function that does: a cooperative launch (all blocks resident at
   // once; the simulator runs the whole grid as fibers).
   bool syncs_grid = false;
+  // Makes or uses a list (host only): a user kernel may not call it.
+  bool uses_lists = false;
   // Bytes of cuda.local.array / cuda.shared.array, its own and its callees' (sema/memory_limits).
   uint64_t local_bytes = 0;
   uint64_t shared_bytes = 0;

@@ -55,6 +55,12 @@ Type Type::optional_of(Type value) {
   return t;
 }
 
+Type Type::list_of(Type item) {
+  Type t = make(TypeKind::list);
+  t.elements = {std::move(item)};
+  return t;
+}
+
 Type Type::static_value(std::string key) {
   Type t = make(TypeKind::static_value);
   t.static_key = std::move(key);
@@ -106,6 +112,7 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::array:
       return a.ndim == b.ndim && a.layout == b.layout && a.readonly == b.readonly && a.elements == b.elements;
     case TypeKind::tuple:
+    case TypeKind::list:
     case TypeKind::optional:
     case TypeKind::range: return a.elements == b.elements;
     case TypeKind::vector: return a.ndim == b.ndim && a.elements == b.elements;
@@ -171,6 +178,7 @@ std::string to_string(const Type& t) {
     case TypeKind::static_value: return t.static_key;
     case TypeKind::grid_group: return "grid_group";
     case TypeKind::optional: return "OptionalType(" + to_string(t.elements.at(0)) + ")";
+    case TypeKind::list: return "list(" + to_string(t.elements.at(0)) + ")";
   }
   return "?";
 }
@@ -280,6 +288,13 @@ std::optional<Type> unify(const Type& a, const Type& b) {
   if (!a.known()) return b;
   if (!b.known()) return a;
   if (a == b) return a;
+  // An empty list literal takes its items' type from the list it meets ([] then append(1)).
+  if (a.is(TypeKind::list) && b.is(TypeKind::list)) {
+    auto item = unify(a.elements[0], b.elements[0]);
+    if (!item || (a.elements[0].known() && b.elements[0].known() && a.elements[0] != b.elements[0]))
+      return std::nullopt;
+    return Type::list_of(*item);
+  }
   // None and a value meet as an Optional of the value (x = None; if c: x = 5).
   if (a.is(TypeKind::none) || b.is(TypeKind::none)) {
     const Type& value = a.is(TypeKind::none) ? b : a;

@@ -28,6 +28,8 @@ enum class TypeKind {
   static_value,
   grid_group,  // cuda.cg.this_grid(): the whole grid, whose sync() is a grid-wide barrier
   optional,    // a value or None (Numba's Optional): elements[0] is the value's type
+  list,        // a Python list in a @jit function run on the host: elements[0] the items' type
+               // (unknown until an append or an item says)
 };
 
 enum class Layout { C, F, A };
@@ -74,6 +76,7 @@ struct Type {
   static Type static_value(std::string key);
   static Type grid_group() { return make(TypeKind::grid_group); }
   static Type optional_of(Type value);
+  static Type list_of(Type item);
 
   bool is(TypeKind k) const { return kind == k; }
   bool is_numeric() const {

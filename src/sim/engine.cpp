@@ -226,13 +226,22 @@ void grid_sync() {
   yield();
 }
 
+thread_local ExportedItems* exported_items = nullptr;
+
+void export_items(const void* items, u64 count, u64 itemsize) {
+  if (exported_items == nullptr) return;
+  exported_items->bytes.assign(static_cast<const char*>(items), static_cast<size_t>(count * itemsize));
+  exported_items->count = count;
+  exported_items->set = true;
+}
+
 void* dynamic_shared() { return current->block->dynamic_shared.get(); }
 u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shared_bytes; }
 
 const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
                               threadfence,   report_index_error, report_failure, check_stop,
-                              dynamic_shared, dynamic_shared_bytes, grid_sync};
+                              dynamic_shared, dynamic_shared_bytes, grid_sync, export_items};
 
 // ---- running blocks ----
 
@@ -413,6 +422,8 @@ void run_whole_grid(Launch& launch) {
 }  // namespace
 
 const void* engine_hooks() { return &hooks; }
+
+void capture_exported_items(ExportedItems* sink) { exported_items = sink; }
 
 Status run_grid(const GridLaunch& request) {
   if (request.syncs_grid) {

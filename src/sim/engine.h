@@ -31,6 +31,16 @@ struct GridLaunch {
   uint64_t dynamic_shared_bytes = 0;  // per block (Launch::shared_bytes)
 };
 
+// A host call's list result (the runtime's export_list): the items' bytes and count.
+struct ExportedItems {
+  std::string bytes;
+  uint64_t count = 0;
+  bool set = false;
+};
+// Where export_list puts items on this OS thread (nullptr: nowhere). A one-block, one-thread
+// launch (a host call) runs on the calling thread.
+void capture_exported_items(ExportedItems* sink);
+
 // The most threads a launch of a kernel that syncs the grid may have: they all exist at once.
 inline constexpr uint64_t max_grid_sync_threads = 65536;
 

@@ -50,7 +50,8 @@ inline double element_as_double(const pykern::Array& a, const std::vector<int64_
   const std::byte* p = a.element(index);
   const pykern::DType& t = a.dtype();
   switch (t.kind) {
-    case pykern::ScalarKind::boolean: return static_cast<double>(*reinterpret_cast<const bool*>(p));
+    // A NumPy bool is a byte; any value but 0 is true (np.empty can leave others).
+    case pykern::ScalarKind::boolean: return *reinterpret_cast<const unsigned char*>(p) != 0 ? 1.0 : 0.0;
     case pykern::ScalarKind::int_: {
       int64_t v = 0;
       std::memcpy(&v, p, static_cast<size_t>(t.itemsize));
