@@ -507,6 +507,16 @@ const std::map<std::string, Handler>& handlers() {
       if (!want_args(c, call, 1, 1) || !call.args[0].type.is(TypeKind::list)) return Value::error();
       return c.make_call("pk::export_list", {call.args[0].expr}, Type::void_(), call.range);
     };
+    // numba.set_num_threads(n) in a function: prange runs its iterations in order here, so
+    // there is nothing to set; the argument is still checked.
+    t["numba.set_num_threads"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 1, 1)) return Value::error();
+      if (!call.args[0].type.is_integer_like()) {
+        c.error(DiagKind::type_mismatch, call.range, "set_num_threads() takes an integer");
+        return Value::error();
+      }
+      return c.make_constant({int64_t(0)}, Type::none(), call.range);
+    };
     t["method.reshape"] = [](FunctionChecker& c, const CallSite& call) { return reshape(c, call); };
     t["method.view"] = [](FunctionChecker& c, const CallSite& call) { return view(c, call); };
     // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every

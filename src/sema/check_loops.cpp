@@ -163,6 +163,20 @@ std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value
   return out;
 }
 
+// numba.prange(...): its iterations run in order here, one after another, which gives Numba's
+// results for loops without cross-iteration dependences and, for reductions (s += ...), the
+// same sum up to the order of floating-point additions.
+bool FunctionChecker::is_prange(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::call) return false;
+  const ast::Expr& callee = module().ast()[e.operands[0]];
+  if (callee.kind != ast::ExprKind::name && callee.kind != ast::ExprKind::attribute) return false;
+  bool was_muted = diagnostics().muted();
+  diagnostics().set_muted(true);
+  Value resolved = check_expr(e.operands[0]);
+  diagnostics().set_muted(was_muted);
+  return resolved.kind == Value::Kind::qualified && resolved.name == "numba.prange";
+}
+
 // The iterable as a range object held in a variable, or an invalid value for anything else (it
 // is then checked as a sequence). Only a plain name is looked at, so nothing is evaluated twice.
 Value FunctionChecker::range_value(ast::ExprId iterable) {
@@ -204,7 +218,7 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
     loop.local = new_temporary(type);
     return read_local(loop.local, iterable.range);
   };
-  if (is_builtin_call(*this, iterable, "range", local_named("range"))) {
+  if (is_builtin_call(*this, iterable, "range", local_named("range")) || is_prange(iterable)) {
     std::vector<Value> bounds;
     for (size_t i = 1; i < iterable.operands.size(); ++i)
       bounds.push_back(as_runtime(check_expr(iterable.operands[i]), tree[iterable.operands[i]].range));

@@ -160,6 +160,7 @@ class FunctionChecker {
   Value unary_not(const Value& condition, SourceRange range);  // condition: a bool
   Value unwrap_optional(const Value& value, SourceRange range);
   Value check_list(const ast::Expr& e);
+  bool is_prange(const ast::Expr& e);
   Value new_list(const Type& type, const std::vector<Value>& items, SourceRange range);
 
   ProgramBuilder& program_;
