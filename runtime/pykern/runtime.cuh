@@ -11,6 +11,7 @@
 #include "pykern/thread.cuh"
 #include "pykern/random.cuh"
 #include "pykern/list.cuh"
+#include "pykern/host_random.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -33,6 +33,9 @@ struct Hooks {
   void (*grid_sync)();
   // A host call's list result: `count` items of `itemsize` bytes, copied by the engine.
   void (*export_items)(const void* items, u64 count, u64 itemsize);
+  // Host calls' random states (host_random.cuh): `bytes` zeroed at first, kept per OS thread.
+  void* (*host_random_state)(i32 which, u64 bytes);
+  u32 (*entropy)();
 };
 inline const Hooks* hooks = nullptr;
 

@@ -298,7 +298,20 @@ std::string Emitter::expr(ir::ExprId id) {
       bool own_record = base.is(TypeKind::record) && base.record_name.empty();
       return fmt::format("{}.{}", expr(e.args[0]), own_record ? mangle_local(e.name) : e.name);
     }
-    case ir::ExprKind::make_tuple: return fmt::format("pk::make_tuple({})", args(0));
+    case ir::ExprKind::make_tuple: {
+      // A braced list evaluates its items left to right, as Python does (a call's arguments
+      // are unsequenced in C++): (random(), random()) draws in order.
+      if (e.args.empty()) return "pk::make_tuple()";
+      std::string items;
+      for (size_t i = 0; i < e.args.size(); ++i) {
+        const Type& item = (*function_)[e.args[i]].type;
+        std::string text = expr(e.args[i]);
+        if (i < e.type.elements.size() && item != e.type.elements[i])
+          text = fmt::format("static_cast<{}>({})", cxx_type(e.type.elements[i]), text);
+        items += (i ? ", " : "") + text;
+      }
+      return fmt::format("({}{{{}}})", cxx_type(e.type), items);  // parenthesised: a macro argument
+    }
     case ir::ExprKind::select:
       return fmt::format("({} ? {} : {})", expr(e.args[0]), expr(e.args[1]), expr(e.args[2]));
     case ir::ExprKind::constant_array: {

@@ -517,6 +517,26 @@ const std::map<std::string, Handler>& handlers() {
       }
       return c.make_constant({int64_t(0)}, Type::none(), call.range);
     };
+    // random.random() and np.random.random() draw as Numba's CPU target does; seed(n) seeds.
+    // Host only: a kernel cannot use Python's random module (numba.cuda.random is its API).
+    for (const auto& [module, which] : {std::pair<std::string, int64_t>{"random", 0}, {"numpy.random", 1}}) {
+      t[module + ".random"] = [which = which](FunctionChecker& c, const CallSite& call) -> Value {
+        if (!want_args(c, call, 0, 0) || !c.allow_host_only(call.range, "random.random()")) return Value::error();
+        return c.make_call("pk::host_random", {c.make_constant({which}, Type::i32(), call.range).expr}, Type::f64(),
+                           call.range);
+      };
+      t[module + ".seed"] = [which = which](FunctionChecker& c, const CallSite& call) -> Value {
+        if (!want_args(c, call, 1, 1) || !c.allow_host_only(call.range, "random.seed()")) return Value::error();
+        if (!call.args[0].type.is_integer_like()) {
+          c.error(DiagKind::type_mismatch, call.range, "seed() takes an integer");
+          return Value::error();
+        }
+        return c.make_call("pk::host_random_seed",
+                           {c.make_constant({which}, Type::i32(), call.range).expr,
+                            c.cast_expr(call.args[0].expr, Type::int_(32, false))},
+                           Type::void_(), call.range);
+      };
+    }
     t["method.reshape"] = [](FunctionChecker& c, const CallSite& call) { return reshape(c, call); };
     t["method.view"] = [](FunctionChecker& c, const CallSite& call) { return view(c, call); };
     // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every

@@ -432,13 +432,23 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
 
 // [] and [a, b, ...]: a list, in @jit functions run on the host (Numba's reflected list). The
 // items' type comes from the items, or for [] from what is appended later.
-Value FunctionChecker::check_list(const ast::Expr& e) {
+// Lists and Python's random module live on the host: in a @jit function (called on the host, or
+// by the one-thread kernel of a host call), never in a user's kernel.
+bool FunctionChecker::allow_host_only(SourceRange range, const std::string& what) {
   if (is_kernel_ && ast_.name.rfind("__pk_call_", 0) != 0) {
-    error(DiagKind::unsupported_operation, e.range, "lists are not supported in kernels",
-          "use a tuple, or a cuda.local.array for storage; lists work in @jit functions called on the host");
-    return Value::error();
+    error(DiagKind::unsupported_operation, range, what + " is not supported in kernels",
+          what == "a list" ? "use a tuple, or a cuda.local.array for storage; lists work in @jit functions called "
+                             "on the host"
+                           : "kernels draw with numba.cuda.random (xoroshiro128p); random works in @jit functions "
+                             "called on the host");
+    return false;
   }
-  function_.uses_lists = true;
+  function_.host_only = true;
+  return true;
+}
+
+Value FunctionChecker::check_list(const ast::Expr& e) {
+  if (!allow_host_only(e.range, "a list")) return Value::error();
   std::vector<Value> items;
   Type item_type = Type::unknown();
   for (ast::ExprId operand : e.operands) {

@@ -72,6 +72,7 @@ class FunctionChecker {
   Value make_call(std::string name, std::vector<ir::ExprId> args, Type type, SourceRange range);
   Value cast(const Value& value, const Type& to, SourceRange range);
   ir::ExprId cast_expr(ir::ExprId id, const Type& to);
+  bool allow_host_only(SourceRange range, const std::string& what);
   // The local a list method reads (l.append(x)): its type learns the items' type.
   void learn_list_type(const Value& list, const Type& type);
 

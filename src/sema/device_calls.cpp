@@ -157,11 +157,12 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     call.type = program_.program().functions[index].return_type;
     if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
     if (program_.program().functions[index].syncs_grid) function_.syncs_grid = true;
-    if (program_.program().functions[index].uses_lists) {
-      function_.uses_lists = true;
+    if (program_.program().functions[index].host_only) {
+      function_.host_only = true;
       if (is_kernel_ && ast_.name.rfind("__pk_call_", 0) != 0) {
         error(DiagKind::unsupported_operation, e.range,
-              "'" + name + "' uses a list, which a kernel cannot (lists live in host memory)",
+              "'" + name + "' runs only on the host (it makes a list or uses Python's random module), so a kernel "
+              "cannot call it",
               "call it on the host (Module::function, pykern run), or use a cuda.local.array");
         return Value::error();
       }

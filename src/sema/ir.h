@@ -130,8 +130,8 @@ struct Function {
   // Calls grid.sync(), or a function that does: a cooperative launch (all blocks resident at
   // once; the simulator runs the whole grid as fibers).
   bool syncs_grid = false;
-  // Makes or uses a list (host only): a user kernel may not call it.
-  bool uses_lists = false;
+  // Makes a list or draws from Python's random module (host only): a user kernel may not call it.
+  bool host_only = false;
   // Bytes of cuda.local.array / cuda.shared.array, its own and its callees' (sema/memory_limits).
   uint64_t local_bytes = 0;
   uint64_t shared_bytes = 0;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -235,13 +236,27 @@ void export_items(const void* items, u64 count, u64 itemsize) {
   exported_items->set = true;
 }
 
+// The random states of host calls (Python's and NumPy's), per OS thread, zeroed until seeded.
+void* host_random_state(i32 which, u64 bytes) {
+  thread_local std::vector<unsigned char> states[2];
+  std::vector<unsigned char>& state = states[which == 0 ? 0 : 1];
+  if (state.size() < bytes) state.resize(bytes, 0);
+  return state.data();
+}
+
+u32 entropy() {
+  static thread_local std::random_device device;
+  return device();
+}
+
 void* dynamic_shared() { return current->block->dynamic_shared.get(); }
 u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shared_bytes; }
 
 const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
                               threadfence,   report_index_error, report_failure, check_stop,
-                              dynamic_shared, dynamic_shared_bytes, grid_sync, export_items};
+                              dynamic_shared, dynamic_shared_bytes, grid_sync, export_items,
+                              host_random_state, entropy};
 
 // ---- running blocks ----
 

@@ -4,7 +4,7 @@
 #line 9 "arrays_and_tuples.py"
 static PK_NOINLINE_DEVICE pk::tuple<pk::i64, pk::i64> pk_device_py_divmod_pair_0(pk::i32 py_a) {
 #line 10 "arrays_and_tuples.py"
-  return pk::make_tuple(pk::floordiv(static_cast<pk::i64>(py_a), 3LL), pk::mod(static_cast<pk::i64>(py_a), 3LL));
+  return (pk::tuple<pk::i64, pk::i64>{pk::floordiv(static_cast<pk::i64>(py_a), 3LL), pk::mod(static_cast<pk::i64>(py_a), 3LL)});
 }
 
 #line 13 "arrays_and_tuples.py"

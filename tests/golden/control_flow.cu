@@ -45,13 +45,13 @@ extern "C" PK_KERNEL void pk_kernel_py_flow_aa534b4f(pk::Array<pk::i32, 1, pk::l
   PK_AT(py_out, 1LL) = static_cast<pk::i32>(py_k);
   pk_break_1:;
 #line 19 "control_flow.py"
-  pk_tmp1 = pk::make_tuple(1LL, 2LL);
+  pk_tmp1 = (pk::tuple<pk::i64, pk::i64>{1LL, 2LL});
 #line 19 "control_flow.py"
   py_x = pk::get<0>(pk_tmp1);
 #line 19 "control_flow.py"
   py_y = pk::get<1>(pk_tmp1);
 #line 20 "control_flow.py"
-  pk_tmp2 = pk::make_tuple(py_y, py_x);
+  pk_tmp2 = (pk::tuple<pk::i64, pk::i64>{py_y, py_x});
 #line 20 "control_flow.py"
   py_x = pk::get<0>(pk_tmp2);
 #line 20 "control_flow.py"

@@ -91,6 +91,7 @@ TEST_CASE("the emitted CUDA of every corpus case compiles under the host C++ com
 TEST_CASE("the pykern command compiles every corpus kernel with --sig to an sm_90 cubin") {
   if (!pykern::jit::nvrtc_version().ok()) return;
   fs::path out = fs::temp_directory_path() / ("pykern-cli-" + std::to_string(::getpid()) + ".cubin");
+  fs::path log = fs::temp_directory_path() / ("pykern-cli-" + std::to_string(::getpid()) + ".log");
   for (const fs::path& case_dir : corpus_cases()) {
     nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     if (spec["kind"] != "kernel") continue;
@@ -100,10 +101,12 @@ TEST_CASE("the pykern command compiles every corpus kernel with --sig to an sm_9
     REQUIRE(signature);
     std::string command = std::string(PYKERN_BINARY) + " compile " + (case_dir / "kernel.py").string() +
                           " --sig \"" + function + "=" + *signature +
-                          "\" --emit cubin --arch sm_90 --no-cache -o " + out.string() + " 2>/dev/null";
+                          "\" --emit cubin --arch sm_90 --no-cache -o " + out.string() + " 2>" + log.string();
     CAPTURE(command);
-    REQUIRE(std::system(command.c_str()) == 0);
+    int status = std::system(command.c_str());
+    REQUIRE_MESSAGE(status == 0, test::read(log));
     CHECK(test::read(out).compare(0, 4, "\x7f" "ELF") == 0);
   }
   fs::remove(out);
+  fs::remove(log);
 }

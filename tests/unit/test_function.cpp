@@ -2,6 +2,7 @@
 // on the host, returning None, a scalar, a tuple or an optional scalar; arrays by reference.
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include <doctest/doctest.h>
@@ -118,4 +119,29 @@ TEST_CASE("host calls report wrong arguments, unknown names and run-time errors"
   CAPTURE(oob.error().message);
   CHECK(oob.error().message.find("host.py:35: IndexError: index 10 is out of bounds") != std::string::npos);
   CHECK(oob.error().message.find("index 10 is out of bounds for axis 0 with size 2") != std::string::npos);
+}
+
+TEST_CASE("random.random() without a seed draws from system entropy: monte_carlo_pi is near pi") {
+  auto module = Module::load_source(R"py(from numba import jit
+import random
+
+@jit
+def monte_carlo_pi(nsamples):
+    acc = 0
+    for i in range(nsamples):
+        x = random.random()
+        y = random.random()
+        if (x**2 + y**2) < 1.0:
+            acc += 1
+    return 4.0 * acc / nsamples
+)py", "pi.py");
+  REQUIRE(module.ok());
+  auto first = module->function("monte_carlo_pi")->call(int64_t(400000));
+  auto second = module->function("monte_carlo_pi")->call(int64_t(400000));
+  REQUIRE_MESSAGE(first.ok(), message(first));
+  REQUIRE(second.ok());
+  // 4 * Binomial(n, pi/4) / n has a standard deviation of about 0.0026 here: 0.02 is 7.7 sigma.
+  CHECK(std::abs(first->values[0].value.real() - 3.14159265) < 0.02);
+  CHECK(std::abs(second->values[0].value.real() - 3.14159265) < 0.02);
+  CHECK(first->values[0].value.real() != second->values[0].value.real());  // the state moves on
 }
