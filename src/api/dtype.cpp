@@ -11,8 +11,8 @@ namespace pykern {
 
 DType DType::xoroshiro128p() {
   DType record{ScalarKind::record, 16, {}};
-  record.fields.push_back({"s0", {DType::uint(64)}, 0});
-  record.fields.push_back({"s1", {DType::uint(64)}, 8});
+  record.fields.push_back({"s0", {DType::uint(64)}, 0, {}});
+  record.fields.push_back({"s1", {DType::uint(64)}, 8, {}});
   return record;
 }
 

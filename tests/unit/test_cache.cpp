@@ -325,7 +325,7 @@ TEST_CASE("listing while another thread clears never throws") {
   std::atomic<bool> stop{false};
   std::thread writer([&] {
     for (int round = 0; round < 30; ++round) {
-      for (int i = 0; i < 20; ++i) cache.store(entry(pykern::jit::cache_key({std::to_string(round), std::to_string(i)}), "B"));
+      for (int i = 0; i < 20; ++i) (void)cache.store(entry(pykern::jit::cache_key({std::to_string(round), std::to_string(i)}), "B"));
       cache.clear();
     }
     stop = true;
