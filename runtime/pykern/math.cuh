@@ -53,7 +53,7 @@ PK_MATH1(trunc, truncf, trunc)
 PK_MATH1(rint, rintf, rint)
 PK_MATH2(atan2, atan2f, atan2)
 PK_MATH2(hypot, hypotf, hypot)
-PK_MATH2(copysign, copysignf, copysign)
+PK_MATH2(copysign_bits, copysignf, copysign)
 PK_MATH2(fmod, fmodf, fmod)
 PK_MATH2(fpow, powf, pow)
 PK_MATH1(exp2, exp2f, exp2)
@@ -61,6 +61,11 @@ PK_MATH2(remainder, remainderf, remainder)
 PK_MATH2(nextafter, nextafterf, nextafter)
 #undef PK_MATH1
 #undef PK_MATH2
+
+// copysign(x, NaN) takes a NaN as positive, as a GPU's NaNs are: a CPU's 0/0 sets the sign bit,
+// and a NaN the host compiler folds does not, so the bit itself would differ between builds.
+PK_DEVICE f32 copysign(f32 x, f32 y) { return copysign_bits(x, y != y ? 1.0f : y); }
+PK_DEVICE f64 copysign(f64 x, f64 y) { return copysign_bits(x, y != y ? 1.0 : y); }
 
 template <class T> PK_DEVICE T degrees(T x) { return x * (T(180) / T(3.141592653589793)); }
 template <class T> PK_DEVICE T radians(T x) { return x * (T(3.141592653589793) / T(180)); }

@@ -44,7 +44,9 @@ namespace {
 
 std::string float_literal(double value, bool single) {
   std::string type = single ? "pk::f32" : "pk::f64";
-  if (std::isnan(value)) return fmt::format("pk::nan<{}>()", type);
+  // A NaN keeps its sign bit: copysign(x, nan) reads it, and the folded value must be the
+  // run-time one.
+  if (std::isnan(value)) return fmt::format("{}pk::nan<{}>()", std::signbit(value) ? "-" : "", type);
   if (std::isinf(value)) return fmt::format("{}pk::inf<{}>()", value < 0 ? "-" : "", type);
   std::string text = single ? fmt::format("{:.9g}", value) : fmt::format("{:.17g}", value);
   if (text.find_first_of(".e") == std::string::npos) text += ".0";
