@@ -65,6 +65,10 @@ PK_DEVICE z64 exp(z64 z) {
 }
 
 PK_DEVICE z64 log(z64 z) { return {pk::log(hypot(z.re, z.im)), atan2(z.im, z.re)}; }
+PK_DEVICE z64 log10(z64 z) {
+  z64 l = log(z);
+  return {l.re / ln_10(), l.im / ln_10()};
+}
 
 PK_DEVICE z64 cosh(z64 z) {
   f64 x = z.re, y = z.im;
@@ -180,8 +184,7 @@ PK_DEVICE z64 atan(z64 z) {
 PK_CMATH_UNARY(sqrt, cmath_detail::sqrt(z))
 PK_CMATH_UNARY(exp, cmath_detail::exp(z))
 PK_CMATH_UNARY(log, cmath_detail::log(z))
-PK_CMATH_UNARY(log10, cmath_detail::z64(cmath_detail::log(z).re / cmath_detail::ln_10(),
-                                        cmath_detail::log(z).im / cmath_detail::ln_10()))
+PK_CMATH_UNARY(log10, cmath_detail::log10(z))
 PK_CMATH_UNARY(cosh, cmath_detail::cosh(z))
 PK_CMATH_UNARY(sinh, cmath_detail::sinh(z))
 PK_CMATH_UNARY(tanh, cmath_detail::tanh(z))

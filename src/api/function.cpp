@@ -12,6 +12,7 @@
 #include "api/arguments.h"
 #include "api/generated_source.h"
 #include "api/module_state.h"
+#include "sema/infer.h"
 #include "sim/engine.h"
 
 namespace pykern {
@@ -83,7 +84,7 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   auto types = argument_types(*args);
   if (!types.ok()) return types.error();
   // The one-thread kernel that calls it, typed for 1-element result arrays and the arguments.
-  std::string caller = "__pk_call_" + function;
+  std::string caller = sema::host_call_prefix + function;
   std::string signature = "void(";
   if (!r.is_list)
     for (const DType& part : r.parts) signature += part.name() + "[::1], ";

@@ -164,6 +164,14 @@ Handler grid(const char* runtime) {
   };
 }
 
+// value.method() with nothing in the parentheses (args[0] is the value itself).
+bool want_no_method_args(FunctionChecker& c, const CallSite& call, const char* method) {
+  if (call.args.size() == 1 && call.keywords.empty()) return true;
+  c.error(DiagKind::wrong_arity, call.range,
+          fmt::format("{}() takes no arguments ({} given)", method, call.args.size() - 1 + call.keywords.size()));
+  return false;
+}
+
 // The array a method is called on (args[0]), or an error naming the method.
 bool want_array_method(FunctionChecker& c, const CallSite& call, const char* method) {
   if (call.args[0].type.is(TypeKind::array)) return true;
@@ -445,11 +453,7 @@ const std::map<std::string, Handler>& handlers() {
     };
     // x.bit_count() on an integer: its population count, as numba-cuda's cuda.popc.
     t["method.bit_count"] = [](FunctionChecker& c, const CallSite& call) -> Value {
-      if (call.args.size() != 1 || !call.keywords.empty()) {  // args[0] is the value itself
-        c.error(DiagKind::wrong_arity, call.range,
-                fmt::format("bit_count() takes no arguments ({} given)", call.args.size() - 1 + call.keywords.size()));
-        return Value::error();
-      }
+      if (!want_no_method_args(c, call, "bit_count")) return Value::error();
       return call_builtin(c, {"numba.cuda.popc", call.args, call.keywords, call.range});
     };
     for (const char* name : {"sqrt", "exp", "log", "cos", "sin", "tan", "acos", "asin", "asinh", "atan", "atanh"})
@@ -551,11 +555,7 @@ const std::map<std::string, Handler>& handlers() {
                 "sync() is a method of the grid group: g = cuda.cg.this_grid(); g.sync()");
         return Value::error();
       }
-      if (call.args.size() != 1 || !call.keywords.empty()) {
-        c.error(DiagKind::wrong_arity, call.range,
-                fmt::format("sync() takes no arguments ({} given)", call.args.size() - 1 + call.keywords.size()));
-        return Value::error();
-      }
+      if (!want_no_method_args(c, call, "sync")) return Value::error();
       return c.make_call("pk::grid_sync", {call.args[0].expr}, Type::i32(), call.range);
     };
     // math.frexp(x) -> (mantissa, int32 exponent); math.modf(x) -> (fraction, whole part).

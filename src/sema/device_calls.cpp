@@ -159,7 +159,7 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     if (program_.program().functions[index].syncs_grid) function_.syncs_grid = true;
     if (program_.program().functions[index].host_only) {
       function_.host_only = true;
-      if (is_kernel_ && ast_.name.rfind("__pk_call_", 0) != 0) {
+      if (is_user_kernel()) {
         error(DiagKind::unsupported_operation, e.range,
               "'" + name + "' runs only on the host (it makes a list or uses Python's random module), so a kernel "
               "cannot call it",

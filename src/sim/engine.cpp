@@ -288,9 +288,11 @@ void run_thread(Launch& launch) {
 
 // Each fiber's stack holds the kernel's locals and its cuda.local.arrays: 256 KiB for the
 // frames, plus the arrays (at most 512 KiB, which sema enforces), in 64 KiB steps.
+u64 fiber_stack_bytes(u64 local_bytes) { return 256 * 1024 + (local_bytes + 65535) / 65536 * 65536; }
+
 boost::context::pooled_fixedsize_stack& stack_pool(u64 local_bytes) {
   static thread_local std::map<u64, boost::context::pooled_fixedsize_stack> pools;
-  u64 size = 256 * 1024 + (local_bytes + 65535) / 65536 * 65536;
+  u64 size = fiber_stack_bytes(local_bytes);
   return pools.try_emplace(size, size).first->second;
 }
 
@@ -422,7 +424,7 @@ void run_whole_grid(Launch& launch) {
   u64 count = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   std::vector<BlockState> blocks(count);
   std::vector<BlockState*> all;
-  u64 size = 256 * 1024 + (launch.request.local_bytes + 65535) / 65536 * 65536;
+  u64 size = fiber_stack_bytes(launch.request.local_bytes);
   for (u64 index = 0; index < count; ++index) {
     prepare_block(blocks[index], launch);
     reset_block(blocks[index], launch, index);

@@ -51,12 +51,12 @@ TEST_CASE("every corpus case translates and its kernels compile to sm_90 cubins"
   if (!have_nvrtc) MESSAGE("NVRTC not found: checking translation only");
   for (const fs::path& case_dir : corpus_cases()) {
     CAPTURE(case_dir.filename().string());
+    nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     // @jit functions run on the host (lists live there): their CUDA goes to the host compiler only.
-    bool host_only = nlohmann::json::parse(test::read(case_dir / "case.json"))["kind"] == "function";
+    bool host_only = spec["kind"] == "function";
     auto options = options_for(case_dir, have_nvrtc && !host_only ? pykern::EmitKind::cubin : pykern::EmitKind::cuda);
     auto result = pykern::compile_file((case_dir / "kernel.py").string(), options);
     if (!result.ok()) FAIL(result.error().describe());
-    nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     if (spec["kind"] != "function") CHECK(!result->cuda_source.empty());
     if (spec["kind"] == "function") CHECK(result->functions.size() == 1);
     if (spec["kind"] == "kernel") {
