@@ -23,6 +23,7 @@ struct Returned {
   std::optional<Array> list;   // a returned list, as a 1-d array of its items
   bool is_tuple = false;       // a tuple (values are its elements), else at most one value
   std::string type;            // Numba's name of the return type, e.g. "UniTuple(int64 x 2)"
+  std::string warnings;        // rendered warnings of typing it, e.g. a prange loop that runs in order
 };
 
 class Function {

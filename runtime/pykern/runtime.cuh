@@ -12,6 +12,7 @@
 #include "pykern/random.cuh"
 #include "pykern/list.cuh"
 #include "pykern/host_random.cuh"
+#include "pykern/parallel.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

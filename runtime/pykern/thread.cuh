@@ -36,6 +36,15 @@ struct Hooks {
   // Host calls' random states (host_random.cuh): `bytes` zeroed at first, kept per OS thread.
   void* (*host_random_state)(i32 which, u64 bytes);
   u32 (*entropy)();
+  // prange loops of parallel=True functions (parallel.cuh): how many parts a loop of `trip`
+  // iterations splits into, and the run of parts 0 .. parts-1 on the thread pool, which returns
+  // when all have run (it stops the caller as report_failure does if one failed).
+  i32 (*parallel_parts)(i64 trip);
+  void (*parallel_for)(i32 parts, void* job, void (*run_part)(void* job, i32 part));
+  i32 (*thread_limit)();  // NUMBA_NUM_THREADS
+  void (*set_num_threads)(i32 n);
+  i32 (*get_num_threads)();
+  i32 (*get_thread_id)();
 };
 inline const Hooks* hooks = nullptr;
 

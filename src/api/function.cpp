@@ -73,6 +73,7 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + function);
   auto call = std::make_shared<detail::HostCall>();
   call->returns = typed->functions.front();
+  call->warnings = typed->warnings;
   const FunctionReturn& r = call->returns;
   if (r.returns_other || (r.is_optional && r.is_tuple))
     return Error::make(ErrorKind::invalid_argument,
@@ -142,6 +143,7 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     Returned returned;
     returned.is_tuple = r.is_tuple;
     returned.type = r.type;
+    returned.warnings = call.warnings;
     if (r.is_list) {  // a list comes back as a 1-d array of its items
       Array list = Array::zeros(r.parts.front(), {static_cast<int64_t>(items.count)});
       if (!items.bytes.empty()) std::memcpy(list.data(), items.bytes.data(), items.bytes.size());

@@ -34,6 +34,7 @@ struct Specialization {
 // (api/function.cpp).
 struct HostCall {
   FunctionReturn returns;
+  std::string warnings;  // of typing the function for these arguments
   std::shared_ptr<Specialization> caller;
 };
 

@@ -139,6 +139,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     std::cerr << (returned.error().kind == ErrorKind::compile ? "" : "pykern: error: ") << returned.error().describe() << "\n";
     return 1;
   }
+  std::cerr << returned->warnings;
   std::string shown;
   for (size_t i = 0; i < returned->values.size(); ++i) shown += (i ? ", " : "") + python_repr(returned->values[i]);
   if (returned->is_tuple) shown = "(" + shown + (returned->values.size() == 1 ? ",)" : ")");

@@ -101,6 +101,9 @@ class Emitter {
   void block(const std::vector<ir::StmtId>& body);
   void stmt(ir::StmtId id);
   void line_directive(uint32_t line);
+  std::string declaration(int index) const;
+  void for_range(const ir::Stmt& s);
+  void parallel_for_range(const ir::Stmt& s);
 
   const ir::Program& program_;
   const std::string& file_name_;
@@ -125,6 +128,11 @@ bool Emitter::is_record_reference(int index) const {
 
 std::string Emitter::local(int index) const {
   return is_record_reference(index) ? "(*" + local_name(index) + ")" : local_name(index);
+}
+
+std::string Emitter::declaration(int index) const {
+  const ir::Local& l = function_->locals[index];
+  return fmt::format("{}{} {}{{}};", cxx_type(l.type), is_record_reference(index) ? "*" : "", local_name(index));
 }
 
 void Emitter::line_directive(uint32_t line) {
@@ -153,8 +161,7 @@ void Emitter::function(const ir::Function& f) {
   for (size_t i = 0; i < f.locals.size(); ++i) {
     const ir::Local& l = f.locals[i];
     if (l.is_parameter || !l.type.known()) continue;
-    int index = static_cast<int>(i);
-    out_.line(fmt::format("{}{} {}{{}};", cxx_type(l.type), is_record_reference(index) ? "*" : "", local_name(index)));
+    out_.line(declaration(static_cast<int>(i)));
   }
   block(f.body);
   // A function that returns a value can still reach its end in Python (it returns None there:
@@ -196,27 +203,10 @@ void Emitter::stmt(ir::StmtId id) {
       }
       out_.line("}");
       return;
-    case ir::StmtKind::for_range: {
-      std::string i = local(s.local);
-      std::string type = cxx_type(function_->locals[s.local].type);
-      out_.line("{");
-      out_.indent();
-      out_.line(fmt::format("const {} pk_stop_{} = {};", type, s.loop_id, expr(s.stop)));
-      out_.line(fmt::format("const {} pk_step_{} = {};", type, s.loop_id, expr(s.step)));
-      // The tick shares the loop's line, so a timeout names the loop (the simulator's check).
-      line_directive(s.line);
-      out_.line(fmt::format("for ({} = {}; pk::range_continues({}, pk_stop_{}, pk_step_{}); {} += pk_step_{}) {{ "
-                            "PK_LOOP_TICK();", i, expr(s.start), i, s.loop_id, s.loop_id, i, s.loop_id));
-      out_.indent();
-      block(s.body);
-      out_.dedent();
-      out_.line("}");
-      block(s.orelse);
-      out_.dedent();
-      out_.line("}");
-      if (s.loop_has_else) out_.line(fmt::format("pk_break_{}:;", s.loop_id));
+    case ir::StmtKind::for_range:
+      if (s.parallel.enabled) parallel_for_range(s);
+      else for_range(s);
       return;
-    }
     case ir::StmtKind::while_:
       out_.line(fmt::format("while ({}) {{ PK_LOOP_TICK();", expr(s.condition)));
       out_.indent();
@@ -266,6 +256,92 @@ void Emitter::stmt(ir::StmtId id) {
       return;
     }
   }
+}
+
+void Emitter::for_range(const ir::Stmt& s) {
+  std::string i = local(s.local);
+  std::string type = cxx_type(function_->locals[s.local].type);
+  out_.line("{");
+  out_.indent();
+  out_.line(fmt::format("const {} pk_stop_{} = {};", type, s.loop_id, expr(s.stop)));
+  out_.line(fmt::format("const {} pk_step_{} = {};", type, s.loop_id, expr(s.step)));
+  // The tick shares the loop's line, so a timeout names the loop (the simulator's check).
+  line_directive(s.line);
+  out_.line(fmt::format("for ({} = {}; pk::range_continues({}, pk_stop_{}, pk_step_{}); {} += pk_step_{}) {{ "
+                        "PK_LOOP_TICK();", i, expr(s.start), i, s.loop_id, s.loop_id, i, s.loop_id));
+  out_.indent();
+  block(s.body);
+  out_.dedent();
+  out_.line("}");
+  block(s.orelse);
+  out_.dedent();
+  out_.line("}");
+  if (s.loop_has_else) out_.line(fmt::format("pk_break_{}:;", s.loop_id));
+}
+
+// A prange loop on the thread pool (sema/parallel_loops.h, runtime/pykern/parallel.cuh). The
+// body runs in a lambda per part, whose declarations of the privates and the reductions'
+// accumulators hide the function's own; pointers taken before it reach the function's
+// variables for the hand-back of the last iteration's values.
+void Emitter::parallel_for_range(const ir::Stmt& s) {
+  const ir::ParallelLoop& plan = s.parallel;
+  int id = s.loop_id;
+  std::string counter_type = cxx_type(function_->locals[s.local].type);
+  out_.line("{");
+  out_.indent();
+  out_.line(fmt::format("const {} pk_start_{} = {};", counter_type, id, expr(s.start)));
+  out_.line(fmt::format("const {} pk_stop_{} = {};", counter_type, id, expr(s.stop)));
+  out_.line(fmt::format("const {} pk_step_{} = {};", counter_type, id, expr(s.step)));
+  out_.line(fmt::format("const pk::i64 pk_trip_{0} = pk::range_trip(pk_start_{0}, pk_stop_{0}, pk_step_{0});", id));
+  out_.line(fmt::format("const pk::i32 pk_parts_{0} = pk::parts_of(pk_trip_{0});", id));
+  for (size_t r = 0; r < plan.reductions.size(); ++r) {
+    const ir::Reduction& reduction = plan.reductions[r];
+    std::string type = cxx_type(function_->locals[reduction.local].type);
+    std::string start = !reduction.starts_at_identity ? local(reduction.local)
+                        : reduction.combine == "*"    ? fmt::format("pk::multiplicative_identity<{}>()", type)
+                                                      : type + "{}";
+    out_.line(fmt::format("pk::partials<{}> pk_partial_{}_{}(pk_parts_{}, {});", type, id, r, id, start));
+  }
+  for (int p : plan.privates) out_.line(fmt::format("auto* pk_outer_{}_{} = &{};", id, p, local_name(p)));
+  out_.line(fmt::format("pk::parallel_for(pk_parts_{}, pk_trip_{}, [&](pk::i32 pk_part, pk::i64 pk_begin, "
+                        "pk::i64 pk_end) {{", id, id));
+  out_.indent();
+  if (has_loops(*function_)) out_.line("PK_LOOP_COUNTER();");
+  for (int p : plan.privates) out_.line(declaration(p));
+  for (size_t r = 0; r < plan.reductions.size(); ++r) {
+    int l = plan.reductions[r].local;
+    out_.line(fmt::format("{} {} = pk_partial_{}_{}[pk_part];", cxx_type(function_->locals[l].type), local_name(l), id, r));
+  }
+  line_directive(s.line);
+  out_.line("for (pk::i64 pk_k = pk_begin; pk_k < pk_end; ++pk_k) { PK_LOOP_TICK();");
+  out_.indent();
+  out_.line(fmt::format("{} = static_cast<{}>(pk_start_{} + pk_k * pk_step_{});", local(s.local), counter_type, id, id));
+  block(s.body);
+  out_.dedent();
+  out_.line("}");
+  for (size_t r = 0; r < plan.reductions.size(); ++r)
+    out_.line(fmt::format("pk_partial_{}_{}[pk_part] = {};", id, r, local_name(plan.reductions[r].local)));
+  if (!plan.privates.empty()) {
+    out_.line(fmt::format("if (pk_end == pk_trip_{} && pk_end > pk_begin) {{", id));
+    out_.indent();
+    for (int p : plan.privates) out_.line(fmt::format("*pk_outer_{}_{} = {};", id, p, local_name(p)));
+    out_.dedent();
+    out_.line("}");
+  }
+  out_.dedent();
+  out_.line("});");
+  // The parts' results, combined in part order (Numba's order: the value before the loop first).
+  for (size_t r = 0; r < plan.reductions.size(); ++r) {
+    const ir::Reduction& reduction = plan.reductions[r];
+    std::string name = local(reduction.local), type = cxx_type(function_->locals[reduction.local].type);
+    std::string part = fmt::format("pk_partial_{}_{}[pk_p]", id, r);
+    std::string combined = reduction.combine_is_call
+                               ? fmt::format("{}({}, {})", reduction.combine, name, part)
+                               : fmt::format("static_cast<{}>({} {} {})", type, name, reduction.combine, part);
+    out_.line(fmt::format("for (pk::i32 pk_p = 0; pk_p < pk_parts_{}; ++pk_p) {} = {};", id, name, combined));
+  }
+  out_.dedent();
+  out_.line("}");
 }
 
 std::string Emitter::expr(ir::ExprId id) {

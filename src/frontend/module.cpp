@@ -281,10 +281,11 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     } else if (keyword.name == "inline" || keyword.name == "nopython" || keyword.name == "nogil" ||
                keyword.name == "forceinline" || keyword.name == "boundscheck") {
       // Accepted and without effect here: NVRTC inlines device functions on its own.
-    } else if (keyword.name == "parallel" || keyword.name == "error_model") {
-      // @njit(parallel=True): prange loops run their iterations in order (check_loops.cpp).
+    } else if (keyword.name == "parallel") {
+      flag(keyword, decoration.parallel);  // prange loops on a thread pool (sema/parallel_loops.h)
+    } else if (keyword.name == "error_model") {
       diagnostics.warning(DiagKind::bad_decorator, file(), keyword.range,
-                          "'" + keyword.name + "' is accepted; pykern runs prange iterations in order on one thread");
+                          "'error_model' is accepted; pykern raises Python's errors as error_model='python' does");
     } else if (keyword.name == "_dbg_optnone" || keyword.name == "_dbg_extend_lifetimes" || keyword.name == "lto" ||
                keyword.name == "launch_bounds") {
       // numba-cuda's testing and tuning options: a kernel file that uses them still runs.

@@ -25,6 +25,7 @@ struct Decoration {
   bool fastmath = false;
   bool lineinfo = false;
   bool cache = false;
+  bool parallel = false;             // @njit(parallel=True): prange loops run on a thread pool
   std::optional<int> opt;            // 0..3
   std::optional<int> max_registers;
   std::string target;                // vectorize/guvectorize: 'cuda', 'cpu', 'parallel'

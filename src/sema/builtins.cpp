@@ -511,15 +511,26 @@ const std::map<std::string, Handler>& handlers() {
       if (!want_args(c, call, 1, 1) || !call.args[0].type.is(TypeKind::list)) return Value::error();
       return c.make_call("pk::export_list", {call.args[0].expr}, Type::void_(), call.range);
     };
-    // numba.set_num_threads(n) in a function: prange runs its iterations in order here, so
-    // there is nothing to set; the argument is still checked.
+    // numba.set_num_threads(n): the threads later prange loops of this OS thread use
+    // (runtime/pykern/parallel.cuh); get_num_threads() reads it, get_thread_id() names the pool
+    // thread running the current part. A kernel's threads run no prange loops in parallel.
     t["numba.set_num_threads"] = [](FunctionChecker& c, const CallSite& call) -> Value {
       if (!want_args(c, call, 1, 1)) return Value::error();
       if (!call.args[0].type.is_integer_like()) {
-        c.error(DiagKind::type_mismatch, call.range, "set_num_threads() takes an integer");
+        c.error(DiagKind::type_mismatch, call.range, "The number of threads specified must be an integer",
+                "set_num_threads() takes an integer from 1 to NUMBA_NUM_THREADS");
         return Value::error();
       }
-      return c.make_constant({int64_t(0)}, Type::none(), call.range);
+      return c.make_call("PK_SET_NUM_THREADS", {c.cast_expr(call.args[0].expr, Type::i64())}, Type::none(),
+                         call.range);
+    };
+    t["numba.get_num_threads"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 0, 0)) return Value::error();
+      return c.make_call("pk::get_num_threads", {}, Type::i64(), call.range);
+    };
+    t["numba.get_thread_id"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 0, 0)) return Value::error();
+      return c.make_call("pk::get_thread_id", {}, Type::i64(), call.range);
     };
     // random.random() and np.random.random() draw as Numba's CPU target does; seed(n) seeds.
     // Host only: a kernel cannot use Python's random module (numba.cuda.random is its API).

@@ -163,9 +163,8 @@ std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value
   return out;
 }
 
-// numba.prange(...): its iterations run in order here, one after another, which gives Numba's
-// results for loops without cross-iteration dependences and, for reductions (s += ...), the
-// same sum up to the order of floating-point additions.
+// numba.prange(...): a range whose iterations may run in parallel. In a parallel=True function
+// sema/parallel_loops.cpp decides whether they do; elsewhere prange is range, as in Numba.
 bool FunctionChecker::is_prange(const ast::Expr& e) {
   if (e.kind != ast::ExprKind::call) return false;
   const ast::Expr& callee = module().ast()[e.operands[0]];
@@ -218,7 +217,8 @@ void FunctionChecker::check_for(const ast::Stmt& stmt) {
     loop.local = new_temporary(type);
     return read_local(loop.local, iterable.range);
   };
-  if (is_builtin_call(*this, iterable, "range", local_named("range")) || is_prange(iterable)) {
+  loop.is_prange = is_prange(iterable);
+  if (loop.is_prange || is_builtin_call(*this, iterable, "range", local_named("range"))) {
     std::vector<Value> bounds;
     for (size_t i = 1; i < iterable.operands.size(); ++i)
       bounds.push_back(as_runtime(check_expr(iterable.operands[i]), tree[iterable.operands[i]].range));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sema/checker.h"
+#include "sema/parallel_loops.h"
 
 namespace pykern::sema {
 
@@ -139,6 +140,7 @@ ir::Function FunctionChecker::run() {
   function_.options.lineinfo = decoration.lineinfo;
   function_.options.opt = decoration.opt.value_or(3);
   function_.options.max_registers = decoration.max_registers.value_or(0);
+  function_.parallel = decoration.parallel && !is_kernel_;
   for (size_t i = 0; i < ast_.parameters.size(); ++i) {
     if (signature_.arguments[i].is(TypeKind::static_value)) {
       static_parameters_[ast_.parameters[i].name] = program_.static_value(signature_.arguments[i]);
@@ -190,6 +192,11 @@ ir::Function FunctionChecker::run() {
   temporaries_ = 0;
   next_loop_id_ = 0;
   check_block(ast_.body, function_.body);
+  if (function_.parallel) plan_parallel_loops(function_, [&](SourceRange range, const std::string& why) {
+    diagnostics().warning(DiagKind::sequential_prange, file(), range, "this prange loop runs its iterations in order: " + why,
+            "a parallel loop may only carry values from one iteration to the next as reductions "
+            "(s += x, s -= x, s *= x, s /= x, s = min(s, x), s = max(s, x))");
+  });
 
   if (is_kernel_) {
     function_.return_type = Type::void_();

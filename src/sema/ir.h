@@ -71,6 +71,28 @@ enum class StmtKind {
   print,         // args (values and constant strings)
 };
 
+// A reduction of a parallel loop: `local` is updated only as `local = local <op> x` (op one of
+// + - * /) or `local = min(local, x)` / max. Each part of the loop starts from the identity (0
+// for + and -, 1 for * and /) or, for min and max, from the value before the loop; the parts'
+// results are then combined in order: `+` for + and -, `*` for * and /, or the call `combine`.
+struct Reduction {
+  int local = -1;
+  std::string combine;        // "+", "*", or a runtime function such as "pk::min"
+  bool combine_is_call = false;
+  bool starts_at_identity = true;  // false: each part starts from the value before the loop
+};
+
+// A prange loop that runs on the thread pool: its iterations are split into parts, one per
+// thread, each with its own copies of `privates` (every local the body assigns, the loop's
+// counter included) and of the reductions' accumulators. The part that runs the last
+// iteration hands its privates back, so names read after the loop hold the last iteration's
+// values, as a sequential loop leaves them.
+struct ParallelLoop {
+  bool enabled = false;
+  std::vector<int> privates;
+  std::vector<Reduction> reductions;
+};
+
 struct Stmt {
   StmtKind kind = StmtKind::expr;
   SourceRange range;
@@ -83,6 +105,8 @@ struct Stmt {
   int local = -1;
   int loop_id = -1;
   bool loop_has_else = false;  // a break in this loop skips the else branch
+  bool is_prange = false;      // for_range over numba.prange(...)
+  ParallelLoop parallel;       // how a prange loop of a parallel=True function runs (sema/parallel_loops.h)
   std::vector<StmtId> body;
   std::vector<StmtId> orelse;
   std::vector<ExprId> args;
@@ -132,6 +156,8 @@ struct Function {
   bool syncs_grid = false;
   // Makes a list or draws from Python's random module (host only): a user kernel may not call it.
   bool host_only = false;
+  // @njit(parallel=True): its outermost prange loops may run on the thread pool.
+  bool parallel = false;
   // Bytes of cuda.local.array / cuda.shared.array, its own and its callees' (sema/memory_limits).
   uint64_t local_bytes = 0;
   uint64_t shared_bytes = 0;

@@ -1,4 +1,5 @@
 #include "sim/engine.h"
+#include "sim/thread_pool.h"
 
 #include <atomic>
 #include <chrono>
@@ -249,6 +250,26 @@ u32 entropy() {
   return device();
 }
 
+// prange loops: only a host call's one thread uses the pool (a kernel's threads are already
+// spread over the cores), and each pool thread that runs a part acts as the calling thread.
+i32 parallel_parts_hook(i64 trip) {
+  const GridLaunch& r = current->block->launch->request;
+  bool one_thread = u64(r.grid[0]) * r.grid[1] * r.grid[2] * r.block[0] * r.block[1] * r.block[2] == 1;
+  if (!one_thread || r.cooperative) return 1;
+  if (!thread_limit().error.empty()) throw KernelFailure{thread_limit().error};
+  return parallel_parts(trip);
+}
+
+void parallel_for_hook(i32 parts, void* job, void (*run_part)(void* job, i32 part)) {
+  ThreadState* caller = current;
+  run_parts(parts, [&](int part) { run_part(job, part); }, [caller] { current = caller; });
+}
+
+i32 thread_limit_hook() { return thread_limit().threads; }
+void set_num_threads_hook(i32 n) { set_num_threads(n); }
+i32 get_num_threads_hook() { return get_num_threads(); }
+i32 get_thread_id_hook() { return get_thread_id(); }
+
 void* dynamic_shared() { return current->block->dynamic_shared.get(); }
 u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shared_bytes; }
 
@@ -256,7 +277,8 @@ const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_di
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
                               threadfence,   report_index_error, report_failure, check_stop,
                               dynamic_shared, dynamic_shared_bytes, grid_sync, export_items,
-                              host_random_state, entropy};
+                              host_random_state, entropy, parallel_parts_hook, parallel_for_hook, thread_limit_hook,
+                              set_num_threads_hook, get_num_threads_hook, get_thread_id_hook};
 
 // ---- running blocks ----
 

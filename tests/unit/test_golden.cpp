@@ -1,5 +1,6 @@
-// Golden tests. tests/golden/NAME.py must translate to tests/golden/NAME.cu; tests/bad/NAME.py
-// must fail with exactly tests/bad/NAME.err. Lines "# pykern: --sig NAME=SIG" in a program
+// Golden tests. tests/golden/NAME.py must translate to tests/golden/NAME.cu, with exactly the
+// warnings of tests/golden/NAME.warn if it has any; tests/bad/NAME.py must fail with exactly
+// tests/bad/NAME.err. Lines "# pykern: --sig NAME=SIG" in a program
 // give signatures. Run with PYKERN_UPDATE_GOLDEN=1 to rewrite the expectations; approving a
 // change is committing it.
 #include <cstdlib>
@@ -62,6 +63,8 @@ TEST_CASE("golden: kernels translate to the expected CUDA C++") {
     auto result = pykern::compile_source(text, program.filename().string(), options_from_comments(text));
     if (!result.ok()) FAIL(result.error().describe());
     compare(fs::path(program).replace_extension(".cu"), result->cuda_source);
+    fs::path warnings = fs::path(program).replace_extension(".warn");
+    if (!result->warnings.empty() || fs::exists(warnings)) compare(warnings, result->warnings);
   }
 }
 
@@ -82,6 +85,15 @@ TEST_CASE("bad inputs: each fails with its expected, located message and none cr
       if (message.find(tag) != std::string::npos) kinds_seen.insert(pykern::diag_kind_name(kind));
     }
     compare(fs::path(program).replace_extension(".err"), message);
+  }
+  // Warnings are produced by golden programs.
+  for (const fs::path& program : programs("tests/golden")) {
+    fs::path warnings = fs::path(program).replace_extension(".warn");
+    if (!fs::exists(warnings)) continue;
+    std::string text = test::read(warnings);
+    for (pykern::DiagKind kind : pykern::all_diag_kinds())
+      if (text.find(std::string("[") + pykern::diag_kind_name(kind) + "]") != std::string::npos)
+        kinds_seen.insert(pykern::diag_kind_name(kind));
   }
   // Every diagnostic kind (but the internal one) has a program that produces it.
   for (pykern::DiagKind kind : pykern::all_diag_kinds()) {

@@ -1,5 +1,5 @@
 # Seed 003: @njit(parallel=True) with prange and a += reduction (the sum of absolute values);
-# pykern runs the iterations in order, so the sum matches up to the order of additions.
+# the parts of the loop run on the thread pool, so the sum matches up to the order of additions.
 from numba import njit, prange, set_num_threads
 
 

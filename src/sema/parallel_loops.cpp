@@ -1,0 +1,258 @@
+#include "sema/parallel_loops.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace pykern::sema {
+
+namespace {
+
+using ir::ExprKind;
+using ir::StmtKind;
+
+// Visits every statement of `body`, nested ones included, in order.
+template <class Visit> void each_stmt(const ir::Function& f, const std::vector<ir::StmtId>& body, const Visit& visit) {
+  for (ir::StmtId id : body) {
+    visit(id, f[id]);
+    each_stmt(f, f[id].body, visit);
+    each_stmt(f, f[id].orelse, visit);
+  }
+}
+
+// The expressions a statement evaluates itself (not those of its nested statements).
+std::vector<ir::ExprId> own_exprs(const ir::Stmt& s) {
+  std::vector<ir::ExprId> out;
+  for (ir::ExprId e : {s.target, s.value, s.condition, s.start, s.stop, s.step})
+    if (e.valid()) out.push_back(e);
+  out.insert(out.end(), s.args.begin(), s.args.end());
+  return out;
+}
+
+class LoopPlanner {
+ public:
+  LoopPlanner(const ir::Function& f, const ir::Stmt& loop) : f_(f), loop_(loop) {}
+
+  // The plan, or why the loop must run in order.
+  std::optional<std::string> plan(ir::ParallelLoop& out);
+
+ private:
+  std::optional<std::string> control_flow_reason() const;
+  void collect_assigned();
+  std::optional<ir::Reduction> reduction_of(int local) const;
+  std::optional<std::string> reduction_form(ir::ExprId value, int local, ir::Reduction& out) const;
+  bool reads(ir::ExprId e, int local) const;
+  int count_reads(ir::ExprId e, int local) const;
+  void check_reads(ir::ExprId e, const std::set<int>& defined);
+  void walk(const std::vector<ir::StmtId>& body, std::set<int>& defined);
+  std::optional<std::string> shared_list_append() const;
+  ir::ExprId strip_casts(ir::ExprId e) const;
+  const std::string& name(int local) const { return f_.locals[local].name; }
+
+  const ir::Function& f_;
+  const ir::Stmt& loop_;
+  std::set<int> assigned_;                       // locals the body assigns
+  std::map<int, std::vector<ir::StmtId>> assignments_;  // their assignments
+  std::map<int, ir::Reduction> reductions_;
+  std::optional<int> carried_;                   // a non-reduction read before its assignment
+};
+
+ir::ExprId LoopPlanner::strip_casts(ir::ExprId e) const {
+  while (f_[e].kind == ExprKind::cast) e = f_[e].args[0];
+  return e;
+}
+
+std::optional<std::string> LoopPlanner::control_flow_reason() const {
+  if (loop_.loop_has_else) return std::string("it has an else branch");
+  std::optional<std::string> reason;
+  each_stmt(f_, loop_.body, [&](ir::StmtId, const ir::Stmt& s) {
+    if (reason) return;
+    if (s.kind == StmtKind::return_) reason = "it returns from inside the loop";
+    if (s.kind == StmtKind::break_ && s.loop_id == loop_.loop_id) reason = "it breaks out of the loop";
+  });
+  return reason;
+}
+
+void LoopPlanner::collect_assigned() {
+  assigned_.insert(loop_.local);
+  each_stmt(f_, loop_.body, [&](ir::StmtId id, const ir::Stmt& s) {
+    if (s.kind == StmtKind::for_range || s.kind == StmtKind::declare_array) assigned_.insert(s.local);
+    if (s.kind == StmtKind::assign && f_[s.target].kind == ExprKind::local) {
+      assigned_.insert(f_[s.target].local);
+      assignments_[f_[s.target].local].push_back(id);
+    }
+  });
+}
+
+bool LoopPlanner::reads(ir::ExprId e, int local) const { return count_reads(e, local) > 0; }
+
+int LoopPlanner::count_reads(ir::ExprId e, int local) const {
+  const ir::Expr& x = f_[e];
+  int n = x.kind == ExprKind::local && x.local == local ? 1 : 0;
+  for (ir::ExprId a : x.args) n += count_reads(a, local);
+  return n;
+}
+
+// `local = local op x` (x + local for + and *) or `local = min(local, x)` / max, x free of it.
+std::optional<std::string> LoopPlanner::reduction_form(ir::ExprId value, int local, ir::Reduction& out) const {
+  const ir::Expr& v = f_[strip_casts(value)];
+  auto is_local = [&](ir::ExprId e) {
+    const ir::Expr& x = f_[strip_casts(e)];
+    return x.kind == ExprKind::local && x.local == local;
+  };
+  if (v.kind == ExprKind::binary && v.args.size() == 2 &&
+      (v.name == "+" || v.name == "-" || v.name == "*" || v.name == "/")) {
+    bool commutes = v.name == "+" || v.name == "*";
+    bool left = is_local(v.args[0]) && !reads(v.args[1], local);
+    bool right = commutes && is_local(v.args[1]) && !reads(v.args[0], local);
+    if (!left && !right) return std::string("not a reduction");
+    out.combine = v.name == "+" || v.name == "-" ? "+" : "*";
+    out.combine_is_call = false;
+    out.starts_at_identity = true;
+    return std::nullopt;
+  }
+  if (v.kind == ExprKind::call && (v.name == "pk::min" || v.name == "pk::max") && v.args.size() == 2) {
+    bool left = is_local(v.args[0]) && !reads(v.args[1], local);
+    bool right = is_local(v.args[1]) && !reads(v.args[0], local);
+    if (!left && !right) return std::string("not a reduction");
+    out.combine = v.name;
+    out.combine_is_call = true;
+    out.starts_at_identity = false;
+    return std::nullopt;
+  }
+  return std::string("not a reduction");
+}
+
+// A reduction: every assignment of `local` in the body has one reduction form, and the body
+// reads it nowhere else.
+std::optional<ir::Reduction> LoopPlanner::reduction_of(int local) const {
+  auto found = assignments_.find(local);
+  if (found == assignments_.end() || local == loop_.local) return std::nullopt;
+  ir::Reduction reduction;
+  reduction.local = local;
+  for (ir::StmtId id : found->second) {
+    ir::Reduction form;
+    if (reduction_form(f_[id].value, local, form)) return std::nullopt;
+    if (id == found->second.front()) reduction.combine = form.combine;
+    if (form.combine != reduction.combine) return std::nullopt;  // s += x here, s *= y there
+    reduction.combine_is_call = form.combine_is_call;
+    reduction.starts_at_identity = form.starts_at_identity;
+  }
+  int reads_in_reductions = static_cast<int>(found->second.size());
+  int reads_in_body = 0;
+  each_stmt(f_, loop_.body, [&](ir::StmtId, const ir::Stmt& s) {
+    for (ir::ExprId e : own_exprs(s))
+      if (!(s.kind == StmtKind::assign && e == s.target)) reads_in_body += count_reads(e, local);
+  });
+  if (reads_in_body != reads_in_reductions) return std::nullopt;
+  return reduction;
+}
+
+// Reads of body-assigned names before this iteration assigned them carry a value in.
+void LoopPlanner::check_reads(ir::ExprId e, const std::set<int>& defined) {
+  const ir::Expr& x = f_[e];
+  if (x.kind == ExprKind::local && assigned_.count(x.local) && !reductions_.count(x.local) &&
+      !defined.count(x.local) && !carried_)
+    carried_ = x.local;
+  for (ir::ExprId a : x.args) check_reads(a, defined);
+}
+
+// Definite assignment through the body: `defined` holds the names every path so far assigned.
+void LoopPlanner::walk(const std::vector<ir::StmtId>& body, std::set<int>& defined) {
+  for (ir::StmtId id : body) {
+    const ir::Stmt& s = f_[id];
+    switch (s.kind) {
+      case StmtKind::assign:
+        check_reads(s.value, defined);
+        if (f_[s.target].kind == ExprKind::local) defined.insert(f_[s.target].local);
+        else check_reads(s.target, defined);
+        break;
+      case StmtKind::if_: {
+        check_reads(s.condition, defined);
+        std::set<int> then_defined = defined, else_defined = defined;
+        walk(s.body, then_defined);
+        walk(s.orelse, else_defined);
+        std::set<int> both;
+        std::set_intersection(then_defined.begin(), then_defined.end(), else_defined.begin(), else_defined.end(),
+                              std::inserter(both, both.begin()));
+        defined = both;
+        break;
+      }
+      case StmtKind::for_range:
+      case StmtKind::while_: {
+        for (ir::ExprId e : own_exprs(s)) check_reads(e, defined);
+        std::set<int> inside = defined;  // the body may run zero times
+        if (s.kind == StmtKind::for_range) inside.insert(s.local);
+        walk(s.body, inside);
+        std::set<int> after = defined;
+        walk(s.orelse, after);
+        break;
+      }
+      case StmtKind::declare_array: defined.insert(s.local); break;
+      default:
+        for (ir::ExprId e : own_exprs(s)) check_reads(e, defined);
+    }
+  }
+}
+
+// list.append on a list made before the loop: the parts would race on it.
+std::optional<std::string> LoopPlanner::shared_list_append() const {
+  std::optional<std::string> reason;
+  std::function<void(ir::ExprId)> visit = [&](ir::ExprId e) {
+    const ir::Expr& x = f_[e];
+    if (x.kind == ExprKind::call && x.name == "pk::list_append" && !x.args.empty()) {
+      const ir::Expr& list = f_[x.args[0]];
+      if (list.kind == ExprKind::local && !assigned_.count(list.local) && !reason)
+        reason = fmt::format("it appends to the list '{}', which every iteration shares", name(list.local));
+    }
+    for (ir::ExprId a : x.args) visit(a);
+  };
+  each_stmt(f_, loop_.body, [&](ir::StmtId, const ir::Stmt& s) {
+    for (ir::ExprId e : own_exprs(s)) visit(e);
+  });
+  return reason;
+}
+
+std::optional<std::string> LoopPlanner::plan(ir::ParallelLoop& out) {
+  if (auto reason = control_flow_reason()) return reason;
+  collect_assigned();
+  for (int local : assigned_)
+    if (auto reduction = reduction_of(local)) reductions_[local] = *reduction;
+  std::set<int> defined = {loop_.local};
+  walk(loop_.body, defined);
+  if (carried_)
+    return fmt::format("'{}' carries a value from one iteration into the next and is not a reduction",
+                       name(*carried_));
+  if (auto reason = shared_list_append()) return reason;
+  out.enabled = true;
+  for (int local : assigned_)
+    if (!reductions_.count(local)) out.privates.push_back(local);
+  for (const auto& [local, reduction] : reductions_) out.reductions.push_back(reduction);
+  return std::nullopt;
+}
+
+// The outermost prange loops of `body`: a prange inside one runs in order within its part.
+void plan_block(ir::Function& f, const std::vector<ir::StmtId>& body, const SequentialLoopReport& report) {
+  for (ir::StmtId id : body) {
+    ir::Stmt& s = f.stmts[id];
+    if (s.kind == StmtKind::for_range && s.is_prange) {
+      ir::ParallelLoop plan;
+      if (auto why = LoopPlanner(f, s).plan(plan)) report(s.range, *why);
+      else s.parallel = std::move(plan);
+      if (s.parallel.enabled) continue;
+    }
+    plan_block(f, s.body, report);
+    plan_block(f, s.orelse, report);
+  }
+}
+
+}  // namespace
+
+void plan_parallel_loops(ir::Function& function, const SequentialLoopReport& report) {
+  plan_block(function, function.body, report);
+}
+
+}  // namespace pykern::sema
