@@ -16,15 +16,28 @@ namespace pk {
 // -a with two's-complement wrapping (no signed overflow).
 template <class T> PK_DEVICE T wrapping_negate(T a) { return static_cast<T>(u64(0) - static_cast<u64>(a)); }
 
+// C's a / b for b not 0 (and not -1 with a signed minimum). On a CPU, 64-bit operands that
+// both fit in 32 bits use the 32-bit division, several times faster on x86, as LLVM's
+// bypass of slow divisions does for Numba's code.
+template <class T> PK_DEVICE T truncated_quotient(T a, T b) {
+#if !PK_DEVICE_BUILD
+  if constexpr (sizeof(T) == 8) {
+    if (((static_cast<u64>(a) | static_cast<u64>(b)) >> 32) == 0)
+      return static_cast<T>(static_cast<u32>(a) / static_cast<u32>(b));
+  }
+#endif
+  return a / b;
+}
+
 template <class T> PK_DEVICE T floordiv(T a, T b) {
   if constexpr (T(0.5) == T(0)) {  // integers
     if (b == 0) return 0;
     if constexpr (is_signed_int<T>::value) {
       if (b == T(-1)) return wrapping_negate(a);
     }
-    T q = a / b;
+    T q = truncated_quotient(a, b);
     if constexpr (is_signed_int<T>::value) {
-      if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+      if ((a - q * b != 0) && ((a < 0) != (b < 0))) --q;
     }
     return q;
   } else {
@@ -38,7 +51,7 @@ template <class T> PK_DEVICE T mod(T a, T b) {
     if constexpr (is_signed_int<T>::value) {
       if (b == T(-1)) return 0;
     }
-    T r = a % b;
+    T r = static_cast<T>(a - truncated_quotient(a, b) * b);
     if constexpr (is_signed_int<T>::value) {
       if (r != 0 && ((r < 0) != (b < 0))) r += b;
     }

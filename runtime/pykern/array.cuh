@@ -41,9 +41,34 @@ PK_UNROLL
     (void)line;
     return *reinterpret_cast<T*>(address);
   }
+
+  // at() where sema proved facts about the indices (sema/index_facts.h): bit k of NonNegative
+  // says index k is never negative (no wrap-around), of InBounds that it lies in the axis.
+  template <unsigned NonNegative, unsigned InBounds, class... I>
+  PK_DEVICE T& at_known(const char* file, int line, I... index) const {
+    static_assert(sizeof...(I) == N, "one index per dimension");
+    const i64 indices[N] = {static_cast<i64>(index)...};
+    char* address = reinterpret_cast<char*>(data);
+PK_UNROLL
+    for (int axis = 0; axis < N; ++axis) {
+      i64 i = indices[axis];
+      bool non_negative = ((NonNegative | InBounds) >> axis) & 1u;
+      if (!non_negative && i < 0) i += shape[axis];
+#if defined(PK_DEBUG) || defined(PK_BOUNDSCHECK)
+      bool in_bounds = (InBounds >> axis) & 1u;
+      if (!in_bounds && (i < 0 || i >= shape[axis])) report_index_error(file, line, indices[axis], axis, shape[axis]);
+#endif
+      address += i * stride(axis);
+    }
+    (void)file;
+    (void)line;
+    return *reinterpret_cast<T*>(address);
+  }
 };
 
 #define PK_AT(array, ...) ((array).at(__FILE__, __LINE__, __VA_ARGS__))
+#define PK_AT_KNOWN(array, non_negative, in_bounds, ...) \
+  ((array).template at_known<non_negative, in_bounds>(__FILE__, __LINE__, __VA_ARGS__))
 
 template <class T, int N, Layout L> PK_DEVICE i64 size(const Array<T, N, L>& a) {
   i64 n = 1;

@@ -102,6 +102,24 @@ namespace {
 char layout_of(const Array& a) { return a.is_c_contiguous() ? 'C' : a.is_f_contiguous() ? 'F' : 'A'; }
 }  // namespace
 
+ArgumentType type_of(const Argument& argument) {
+  if (const Array* a = std::get_if<Array>(&argument)) return {true, a->dtype(), a->ndim(), layout_of(*a)};
+  return {false, std::get<Scalar>(argument).type, 0, 'A'};
+}
+
+bool have_types(const std::vector<Argument>& args, const std::vector<ArgumentType>& types) {
+  if (args.size() != types.size()) return false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ArgumentType& t = types[i];
+    if (const Array* a = std::get_if<Array>(&args[i])) {
+      if (!t.is_array || a->dtype() != t.dtype || a->ndim() != t.ndim || layout_of(*a) != t.layout) return false;
+    } else if (t.is_array || std::get<Scalar>(args[i]).type != t.dtype) {
+      return false;
+    }
+  }
+  return true;
+}
+
 bool matches_exactly(const CompiledKernel& kernel, const std::vector<Argument>& args) {
   if (kernel.parameters.size() != args.size()) return false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -130,13 +148,7 @@ size_t parameter_bytes(const ParameterInfo& p) {
 }
 }  // namespace
 
-Status pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args, Location where,
-                      PackedArguments& packed) {
-  if (args.size() != kernel.parameters.size()) {
-    std::vector<std::string> names;
-    for (const ParameterInfo& p : kernel.parameters) names.push_back(p.name);
-    return arity_error(kernel.function, names, args.size());
-  }
+void layout_arguments(const CompiledKernel& kernel, PackedArguments& packed) {
   packed.offsets.clear();
   size_t total = 0;
   for (const ParameterInfo& p : kernel.parameters) {
@@ -144,33 +156,56 @@ Status pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>&
     total += (parameter_bytes(p) + 15) & ~size_t(15);  // 16-byte aligned: complex128 scalars need it
   }
   packed.bytes.resize(total);
-  for (size_t i = 0; i < args.size(); ++i) {
-    const ParameterInfo& p = kernel.parameters[i];
-    auto refuse = [&](const std::string& why) {
-      return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("kernel '{}': parameter '{}' (argument {}) takes {}, not {}{}", kernel.function,
-                                     p.name, i + 1, describe(p), describe(args[i]), why));
-    };
-    unsigned char* bytes = packed.bytes.data() + packed.offsets[i];
-    if (p.is_array) {
-      const Array* array = std::get_if<Array>(&args[i]);
-      if (!array || !accepts_one(p, args[i])) return refuse("");
-      if (array->location() != where)
-        return refuse(where == Location::host ? " (it lives on the device; the CPU simulator needs host memory)"
-                                              : " (it lives in host memory)");
-      void* data = array->data();
-      std::memcpy(bytes, &data, 8);
-      std::memcpy(bytes + 8, array->shape().data(), 8 * static_cast<size_t>(p.ndim));
-      std::memcpy(bytes + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
-    } else {
-      const Scalar* scalar = std::get_if<Scalar>(&args[i]);
-      if (!scalar || scalar->type.kind == ScalarKind::record) return refuse("");
-      std::memset(bytes, 0, parameter_bytes(p));
-      scalar->store(p.dtype, bytes);
-    }
-  }
   packed.pointers.clear();
   for (size_t offset : packed.offsets) packed.pointers.push_back(packed.bytes.data() + offset);
+}
+
+Status pack_argument(const CompiledKernel& kernel, size_t i, const Argument& arg, Location where,
+                     PackedArguments& packed) {
+  const ParameterInfo& p = kernel.parameters[i];
+  auto refuse = [&](const std::string& why) {
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("kernel '{}': parameter '{}' (argument {}) takes {}, not {}{}", kernel.function,
+                                   p.name, i + 1, describe(p), describe(arg), why));
+  };
+  unsigned char* bytes = packed.bytes.data() + packed.offsets[i];
+  if (p.is_array) {
+    const Array* array = std::get_if<Array>(&arg);
+    if (!array || !accepts_one(p, arg)) return refuse("");
+    if (array->location() != where)
+      return refuse(where == Location::host ? " (it lives on the device; the CPU simulator needs host memory)"
+                                            : " (it lives in host memory)");
+    void* data = array->data();
+    std::memcpy(bytes, &data, 8);
+    std::memcpy(bytes + 8, array->shape().data(), 8 * static_cast<size_t>(p.ndim));
+    std::memcpy(bytes + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
+  } else {
+    const Scalar* scalar = std::get_if<Scalar>(&arg);
+    if (!scalar || scalar->type.kind == ScalarKind::record) return refuse("");
+    std::memset(bytes, 0, parameter_bytes(p));
+    scalar->store(p.dtype, bytes);
+  }
+  return ok_status();
+}
+
+void pack_element_view(const CompiledKernel& kernel, size_t i, void* data, PackedArguments& packed) {
+  unsigned char* bytes = packed.bytes.data() + packed.offsets[i];
+  int64_t shape = 1, stride = kernel.parameters[i].dtype.itemsize;
+  std::memcpy(bytes, &data, 8);
+  std::memcpy(bytes + 8, &shape, 8);
+  std::memcpy(bytes + 16, &stride, 8);
+}
+
+Status pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args, Location where,
+                      PackedArguments& packed) {
+  if (args.size() != kernel.parameters.size()) {
+    std::vector<std::string> names;
+    for (const ParameterInfo& p : kernel.parameters) names.push_back(p.name);
+    return arity_error(kernel.function, names, args.size());
+  }
+  layout_arguments(kernel, packed);
+  for (size_t i = 0; i < args.size(); ++i)
+    if (auto packing = pack_argument(kernel, i, args[i], where, packed); !packing.ok()) return packing;
   return ok_status();
 }
 

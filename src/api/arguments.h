@@ -13,6 +13,17 @@ Result<std::string> signature_type(const Argument& argument);
 // "void(float32[::1], int64)" for these arguments.
 Result<std::string> signature_for(const std::vector<Argument>& args);
 
+// Numba's typeof of an argument as a value: scalar or array, dtype, dimensions and layout.
+struct ArgumentType {
+  bool is_array = false;
+  DType dtype;
+  int ndim = 0;
+  char layout = 'A';  // 'C', 'F' or 'A'
+};
+ArgumentType type_of(const Argument& argument);
+// Whether `args` have exactly these types (no allocation: checked on every host call).
+bool have_types(const std::vector<Argument>& args, const std::vector<ArgumentType>& types);
+
 // Whether a compiled kernel's parameters accept these arguments (for kernels whose decorator
 // fixes their signatures).
 bool accepts(const CompiledKernel& kernel, const std::vector<Argument>& args);
@@ -33,5 +44,11 @@ Error arity_error(const std::string& kernel, const std::vector<std::string>& par
 // Packs `args` for `kernel`; arrays must live at `where` (host for the simulator, device for a GPU).
 Status pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args, Location where,
                       PackedArguments& packed);
+// The same one parameter at a time: the buffer laid out for `kernel`'s parameters, then
+// argument i packed into it, or a 1-element 1-d array view of `data` (a host call's result).
+void layout_arguments(const CompiledKernel& kernel, PackedArguments& packed);
+Status pack_argument(const CompiledKernel& kernel, size_t i, const Argument& arg, Location where,
+                     PackedArguments& packed);
+void pack_element_view(const CompiledKernel& kernel, size_t i, void* data, PackedArguments& packed);
 
 }  // namespace pykern::detail

@@ -52,15 +52,17 @@ Result<std::vector<Argument>> converted(const FunctionReturn& typed, const std::
   return out;
 }
 
+// The function typed for these argument types, once per types: later calls find it without
+// building any text.
 Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& module, const std::string& function,
                                                        const std::vector<Argument>& given) {
-  auto given_types = argument_types(given);
-  if (!given_types.ok()) return given_types.error();
-  std::string key = function + *given_types;
   {
     std::lock_guard<std::mutex> lock(module.mutex);
-    if (auto found = module.host_calls.find(key); found != module.host_calls.end()) return found->second;
+    for (const auto& call : module.host_calls)
+      if (call->function == function && detail::have_types(given, call->given)) return call;
   }
+  auto given_types = argument_types(given);
+  if (!given_types.ok()) return given_types.error();
   // What the function returns for these argument types.
   CompileOptions typing;
   typing.emit = EmitKind::cuda;
@@ -72,6 +74,8 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   if (!typed.ok()) return typed.error();
   if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + function);
   auto call = std::make_shared<detail::HostCall>();
+  call->function = function;
+  for (const Argument& a : given) call->given.push_back(detail::type_of(a));
   call->returns = typed->functions.front();
   call->warnings = typed->warnings;
   const FunctionReturn& r = call->returns;
@@ -98,7 +102,25 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   if (!compiled.ok()) return compiled.error();
   call->caller = *compiled;
   std::lock_guard<std::mutex> lock(module.mutex);
-  return module.host_calls[key] = call;
+  module.host_calls.push_back(call);
+  return call;
+}
+
+// The one-thread kernel's parameters: a 1-element array per returned value (in `results`,
+// 16 bytes each), the optional's flag, then the arguments, scalars converted to the typed
+// parameters (a decorator's signature fixes them, as Numba's eager compilation does).
+Status pack_call(const detail::HostCall& call, const std::vector<Argument>& args, unsigned char* results,
+                 detail::PackedArguments& packed) {
+  const CompiledKernel& kernel = call.caller->kernel;
+  size_t leading = call.returns.is_list ? 0 : call.returns.parts.size() + (call.returns.is_optional ? 1 : 0);
+  if (kernel.parameters.size() != leading + args.size())
+    return Error::make(ErrorKind::internal, "the host call's kernel does not match its function; please report it");
+  detail::layout_arguments(kernel, packed);
+  for (size_t i = 0; i < leading; ++i) detail::pack_element_view(kernel, i, results + 16 * i, packed);
+  for (size_t i = 0; i < args.size(); ++i)
+    if (auto packing = detail::pack_argument(kernel, leading + i, args[i], Location::host, packed); !packing.ok())
+      return packing;
+  return ok_status();
 }
 
 }  // namespace
@@ -119,19 +141,16 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     if (!prepared.ok()) return prepared.error();
     const detail::HostCall& call = **prepared;
     const FunctionReturn& r = call.returns;
-    auto args_as_typed = converted(r, args);
-    if (!args_as_typed.ok()) return args_as_typed.error();
-    std::vector<Argument> launch_args;
-    std::vector<Array> results;
-    if (!r.is_list)
-      for (const DType& part : r.parts) results.push_back(Array::zeros(part, {1}));
-    for (const Array& result : results) launch_args.push_back(result);
-    Array has = Array::zeros(DType::boolean(), {1});
-    if (r.is_optional) launch_args.push_back(has);
-    launch_args.insert(launch_args.end(), args_as_typed->begin(), args_as_typed->end());
+    // Reused by every call on this thread: a warm call allocates only what it returns.
+    thread_local detail::PackedArguments packed;
+    alignas(16) unsigned char results[16 * 17] = {};
+    if (r.parts.size() + 1 > 17) return Error::make(ErrorKind::invalid_argument, "a host call returns at most 16 values");
+    if (auto packing = pack_call(call, args, results, packed); !packing.ok()) return packing.error();
+    if (auto ready = module_->prepare(*call.caller, Backend::cpu); !ready.ok()) return ready.error();
     sim::ExportedItems items;
     sim::capture_exported_items(&items);
-    auto run = module_->run(*call.caller, Launch(1, 1).backend(Backend::cpu), launch_args);
+    auto run = sim::launch(*call.caller->library, call.caller->kernel.symbol, {1, 1, 1}, {1, 1, 1},
+                           packed.pointers.data(), 0, 0);
     sim::capture_exported_items(nullptr);
     if (!run.ok()) {
       // One host call is no GPU thread: its failures read as Numba's CPU errors, without a thread.
@@ -150,8 +169,8 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
       returned.list = list;
       return returned;
     }
-    if (r.is_optional && !has.at<bool>(0)) return returned;
-    for (const Array& result : results) returned.values.push_back(Scalar::load(result.dtype(), result.data()));
+    if (r.is_optional && results[16 * r.parts.size()] == 0) return returned;
+    for (size_t i = 0; i < r.parts.size(); ++i) returned.values.push_back(Scalar::load(r.parts[i], results + 16 * i));
     return returned;
   });
 }

@@ -33,6 +33,8 @@ struct Specialization {
 // A @jit function typed for one set of argument types, and the one-thread kernel that calls it
 // (api/function.cpp).
 struct HostCall {
+  std::string function;
+  std::vector<ArgumentType> given;  // the argument types it was typed for
   FunctionReturn returns;
   std::string warnings;  // of typing the function for these arguments
   std::shared_ptr<Specialization> caller;
@@ -47,7 +49,7 @@ struct ModuleState {
   std::vector<GeneratorFunction> generators;
   std::vector<std::string> host_functions;  // @jit / @njit
   std::vector<std::vector<std::string>> host_function_parameters;
-  std::map<std::string, std::shared_ptr<HostCall>> host_calls;  // by function and argument types
+  std::vector<std::shared_ptr<HostCall>> host_calls;  // one per function and argument types
   // Kernels generated for ufuncs, gufuncs and reductions: by name, signature and source.
   std::map<std::string, std::shared_ptr<Specialization>> generated;
   std::optional<jit::KernelCache> cache;

@@ -282,7 +282,10 @@ void Emitter::for_range(const ir::Stmt& s) {
 // A prange loop on the thread pool (sema/parallel_loops.h, runtime/pykern/parallel.cuh). The
 // body runs in a lambda per part, whose declarations of the privates and the reductions'
 // accumulators hide the function's own; pointers taken before it reach the function's
-// variables for the hand-back of the last iteration's values.
+// variables for the hand-back of the last iteration's values. What the body only reads is
+// copied into the lambda's own locals too: the compiler keeps those in registers, where it
+// would reload a captured reference after every call it cannot see into. A list is the
+// exception (bound by reference: copying it would count references from several threads).
 void Emitter::parallel_for_range(const ir::Stmt& s) {
   const ir::ParallelLoop& plan = s.parallel;
   int id = s.loop_id;
@@ -303,10 +306,16 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
     out_.line(fmt::format("pk::partials<{}> pk_partial_{}_{}(pk_parts_{}, {});", type, id, r, id, start));
   }
   for (int p : plan.privates) out_.line(fmt::format("auto* pk_outer_{}_{} = &{};", id, p, local_name(p)));
+  for (int r : plan.shared) out_.line(fmt::format("auto* pk_shared_{}_{} = &{};", id, r, local_name(r)));
   out_.line(fmt::format("pk::parallel_for(pk_parts_{}, pk_trip_{}, [&](pk::i32 pk_part, pk::i64 pk_begin, "
                         "pk::i64 pk_end) {{", id, id));
   out_.indent();
   if (has_loops(*function_)) out_.line("PK_LOOP_COUNTER();");
+  for (int r : plan.shared)
+    out_.line(fmt::format("{} {} = *pk_shared_{}_{};",
+                          function_->locals[r].type.is(TypeKind::list) ? "const auto&" : "const auto", local_name(r),
+                          id, r));
+  out_.line(fmt::format("const {0} pk_first_{1} = pk_start_{1}, pk_stride_{1} = pk_step_{1};", counter_type, id));
   for (int p : plan.privates) out_.line(declaration(p));
   for (size_t r = 0; r < plan.reductions.size(); ++r) {
     int l = plan.reductions[r].local;
@@ -315,7 +324,7 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   line_directive(s.line);
   out_.line("for (pk::i64 pk_k = pk_begin; pk_k < pk_end; ++pk_k) { PK_LOOP_TICK();");
   out_.indent();
-  out_.line(fmt::format("{} = static_cast<{}>(pk_start_{} + pk_k * pk_step_{});", local(s.local), counter_type, id, id));
+  out_.line(fmt::format("{} = static_cast<{}>(pk_first_{} + pk_k * pk_stride_{});", local(s.local), counter_type, id, id));
   block(s.body);
   out_.dedent();
   out_.line("}");
@@ -369,7 +378,11 @@ std::string Emitter::expr(ir::ExprId id) {
                             expr(e.args[i]));
       return fmt::format("{}({})", device_symbol(callee), text);
     }
-    case ir::ExprKind::element: return fmt::format("PK_AT({}, {})", expr(e.args[0]), args(1));
+    case ir::ExprKind::element:
+      if (e.known_non_negative || e.known_in_bounds)
+        return fmt::format("PK_AT_KNOWN({}, {}u, {}u, {})", expr(e.args[0]), e.known_non_negative, e.known_in_bounds,
+                           args(1));
+      return fmt::format("PK_AT({}, {})", expr(e.args[0]), args(1));
     case ir::ExprKind::member: {
       // A record of the program's own (a struct emitted here) has mangled field names.
       const Type& base = (*function_)[e.args[0]].type;

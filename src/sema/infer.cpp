@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sema/checker.h"
+#include "sema/index_facts.h"
 #include "sema/parallel_loops.h"
 
 namespace pykern::sema {
@@ -192,6 +193,7 @@ ir::Function FunctionChecker::run() {
   temporaries_ = 0;
   next_loop_id_ = 0;
   check_block(ast_.body, function_.body);
+  mark_index_facts(function_);
   if (function_.parallel) plan_parallel_loops(function_, [&](SourceRange range, const std::string& why) {
     diagnostics().warning(DiagKind::sequential_prange, file(), range, "this prange loop runs its iterations in order: " + why,
             "a parallel loop may only carry values from one iteration to the next as reductions "

@@ -54,6 +54,10 @@ struct Expr {
   Constant constant;
   int local = -1;
   int callee = -1;
+  // element: per axis (bit k), the index is known never negative / within the axis
+  // (sema/index_facts.h), so the emitted access skips the wrap-around / the bounds check.
+  uint32_t known_non_negative = 0;
+  uint32_t known_in_bounds = 0;
 };
 
 enum class StmtKind {
@@ -90,6 +94,7 @@ struct Reduction {
 struct ParallelLoop {
   bool enabled = false;
   std::vector<int> privates;
+  std::vector<int> shared;  // read in the body, assigned nowhere in it: each part reads its own copy
   std::vector<Reduction> reductions;
 };
 

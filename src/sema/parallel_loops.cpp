@@ -1,6 +1,7 @@
 #include "sema/parallel_loops.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -231,6 +232,16 @@ std::optional<std::string> LoopPlanner::plan(ir::ParallelLoop& out) {
   for (int local : assigned_)
     if (!reductions_.count(local)) out.privates.push_back(local);
   for (const auto& [local, reduction] : reductions_) out.reductions.push_back(reduction);
+  std::set<int> read;
+  std::function<void(ir::ExprId)> collect = [&](ir::ExprId e) {
+    const ir::Expr& x = f_[e];
+    if (x.kind == ExprKind::local && !assigned_.count(x.local)) read.insert(x.local);
+    for (ir::ExprId a : x.args) collect(a);
+  };
+  each_stmt(f_, loop_.body, [&](ir::StmtId, const ir::Stmt& s) {
+    for (ir::ExprId e : own_exprs(s)) collect(e);
+  });
+  out.shared.assign(read.begin(), read.end());
   return std::nullopt;
 }
 

@@ -458,6 +458,31 @@ void run_whole_grid(Launch& launch) {
   current = nullptr;
 }
 
+// A launch of one thread that needs no fibers, timeout or dynamic shared memory (a host call
+// of a @jit function): it runs on the calling thread, in a block kept from call to call.
+bool is_single_thread_call(const GridLaunch& r) {
+  u64 threads = u64(r.grid[0]) * r.grid[1] * r.grid[2] * r.block[0] * r.block[1] * r.block[2];
+  return threads == 1 && !r.cooperative && !r.syncs_grid && r.timeout_seconds == 0 && r.dynamic_shared_bytes == 0;
+}
+
+Status run_single_thread(const GridLaunch& request) {
+  Launch launch(request);
+  thread_local BlockState block;
+  thread_local bool prepared = false;
+  if (!prepared) {
+    prepare_block(block, launch);
+    prepared = true;
+  }
+  block.launch = &launch;
+  reset_block(block, launch, 0);
+  ThreadState* caller = current;  // restored: the caller may be a simulated thread itself
+  current = &block.threads[0];
+  run_thread(launch);
+  current = caller;
+  if (launch.failed) return Error::make(ErrorKind::launch, launch.error);
+  return ok_status();
+}
+
 }  // namespace
 
 const void* engine_hooks() { return &hooks; }
@@ -474,6 +499,7 @@ Status run_grid(const GridLaunch& request) {
                                      "simulator runs at most {} (a GPU, as many blocks as fit on it at once)",
                                      threads, max_grid_sync_threads));
   }
+  if (is_single_thread_call(request)) return run_single_thread(request);
   Launch launch(request);
   static const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;

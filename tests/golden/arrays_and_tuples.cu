@@ -39,9 +39,9 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
 #line 17 "arrays_and_tuples.py"
       py_i = pk_tmp0;
 #line 17 "arrays_and_tuples.py"
-      py_v = PK_AT(pk::slice_axis<0>(py_vector, 1LL, 3LL, (-9223372036854775807LL - 1)), pk_tmp0);
+      py_v = PK_AT_KNOWN(pk::slice_axis<0>(py_vector, 1LL, 3LL, (-9223372036854775807LL - 1)), 1u, 0u, pk_tmp0);
 #line 18 "arrays_and_tuples.py"
-      PK_AT(py_counts, py_i) = static_cast<pk::i32>(static_cast<pk::i64>(py_v));
+      PK_AT_KNOWN(py_counts, 1u, 0u, py_i) = static_cast<pk::i32>(static_cast<pk::i64>(py_v));
     }
   }
 #line 19 "arrays_and_tuples.py"
@@ -51,9 +51,9 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
 #line 19 "arrays_and_tuples.py"
     for (pk_tmp1 = 0LL; pk::range_continues(pk_tmp1, pk_stop_1, pk_step_1); pk_tmp1 += pk_step_1) { PK_LOOP_TICK();
 #line 19 "arrays_and_tuples.py"
-      py_u = PK_AT(py_row, pk_tmp1);
+      py_u = PK_AT_KNOWN(py_row, 1u, 1u, pk_tmp1);
 #line 19 "arrays_and_tuples.py"
-      py_w = PK_AT(py_vector, pk_tmp1);
+      py_w = PK_AT_KNOWN(py_vector, 1u, 1u, pk_tmp1);
 #line 20 "arrays_and_tuples.py"
       PK_AT(py_vector, 0LL) = (PK_AT(py_vector, 0LL) + (py_u * py_w));
     }

@@ -29,8 +29,11 @@ static PK_NOINLINE_DEVICE pk::tuple<pk::f64, pk::f64, pk::f64> pk_device_py_mome
     auto* pk_outer_0_4 = &py_i;
     auto* pk_outer_0_5 = &py_v;
     auto* pk_outer_0_6 = &pk_tmp0;
+    auto* pk_shared_0_0 = &py_a;
     pk::parallel_for(pk_parts_0, pk_trip_0, [&](pk::i32 pk_part, pk::i64 pk_begin, pk::i64 pk_end) {
       PK_LOOP_COUNTER();
+      const auto py_a = *pk_shared_0_0;
+      const pk::i64 pk_first_0 = pk_start_0, pk_stride_0 = pk_step_0;
       pk::i64 py_i{};
       pk::f64 py_v{};
       pk::i64 pk_tmp0{};
@@ -39,11 +42,11 @@ static PK_NOINLINE_DEVICE pk::tuple<pk::f64, pk::f64, pk::f64> pk_device_py_mome
       pk::f64 py_lo = pk_partial_0_2[pk_part];
 #line 12 "parallel_loops.py"
       for (pk::i64 pk_k = pk_begin; pk_k < pk_end; ++pk_k) { PK_LOOP_TICK();
-        pk_tmp0 = static_cast<pk::i64>(pk_start_0 + pk_k * pk_step_0);
+        pk_tmp0 = static_cast<pk::i64>(pk_first_0 + pk_k * pk_stride_0);
 #line 12 "parallel_loops.py"
         py_i = pk_tmp0;
 #line 13 "parallel_loops.py"
-        py_v = PK_AT(py_a, py_i);
+        py_v = PK_AT_KNOWN(py_a, 1u, 1u, py_i);
 #line 14 "parallel_loops.py"
         py_s = (py_s + py_v);
 #line 15 "parallel_loops.py"
@@ -85,9 +88,9 @@ static PK_NOINLINE_DEVICE void pk_device_py_smooth_0(pk::Array<pk::f64, 1, pk::l
 #line 22 "parallel_loops.py"
       py_i = pk_tmp0;
 #line 23 "parallel_loops.py"
-      py_x = ((py_x * 0.5) + PK_AT(py_a, py_i));
+      py_x = ((py_x * 0.5) + PK_AT_KNOWN(py_a, 1u, 1u, py_i));
 #line 24 "parallel_loops.py"
-      PK_AT(py_a, py_i) = py_x;
+      PK_AT_KNOWN(py_a, 1u, 1u, py_i) = py_x;
     }
   }
 }

@@ -102,3 +102,40 @@ TEST_CASE("Python string escapes decode as CPython decodes them") {
   CHECK_FALSE(decode_python_escape("\\N{BULLET}").has_value());
   CHECK_FALSE(decode_python_escape("\\U00110000").has_value());
 }
+
+namespace {
+// The emitted accesses of kernel `k(a, b)` (both float64[::1]) whose body is `body`.
+std::string accesses_of(const std::string& body) {
+  pykern::CompileOptions options;
+  options.emit = pykern::EmitKind::cuda;
+  options.use_cache = false;
+  options.signatures = {{"k", "void(float64[::1], float64[::1])"}};
+  auto result = pykern::compile_source("from numba import cuda\n@cuda.jit\ndef k(a, b):\n" + body, "f.py", options);
+  REQUIRE_MESSAGE(result.ok(), result.error().describe());
+  std::string out;
+  std::istringstream lines(result->cuda_source);
+  for (std::string line; std::getline(lines, line);)
+    for (size_t at = line.find("PK_AT"); at != std::string::npos; at = line.find("PK_AT", at + 1))
+      out += line.substr(at, line.find(')', at) - at + 1) + "\n";
+  return out;
+}
+}  // namespace
+
+TEST_CASE("index facts: a range loop's index skips the wrap-around, and the bounds check within shape") {
+  // i in range(a.shape[0]): never negative and within a's axis 0; i + 1 only never negative;
+  // b is another array, so only the wrap-around goes.
+  CHECK(accesses_of("    for i in range(a.shape[0]):\n        a[i] = a[i + 1] + b[i]\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 1u, py_i)\nPK_AT_KNOWN(py_a, 1u, 0u, (py_i + 1LL)\nPK_AT_KNOWN(py_b, 1u, 0u, py_i)\n");
+  // for x, y in zip(a, b) and len(): the stop is the smaller extent.
+  CHECK(accesses_of("    for x, y in zip(a, b):\n        b[0] = x + y\n    for j in range(len(b)):\n        b[j] = 0.0\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 1u, pk_tmp0)\nPK_AT_KNOWN(py_b, 1u, 1u, pk_tmp0)\nPK_AT(py_b, 0LL)\n"
+        "PK_AT_KNOWN(py_b, 1u, 1u, py_j)\n");
+}
+
+TEST_CASE("index facts: none where the index or the array may change, or the range may go below 0") {
+  CHECK(accesses_of("    for i in range(a.shape[0]):\n        i = i - 1\n        a[i] = 0.0\n") == "PK_AT(py_a, py_i)\n");
+  CHECK(accesses_of("    for i in range(-1, a.shape[0]):\n        a[i] = 0.0\n") == "PK_AT(py_a, py_i)\n");
+  CHECK(accesses_of("    for i in range(a.shape[0], 0, -1):\n        a[i] = 0.0\n") == "PK_AT(py_a, py_i)\n");
+  CHECK(accesses_of("    for i in range(a.shape[0]):\n        a[i] = 0.0\n        a = b\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 0u, py_i)\n");
+}
