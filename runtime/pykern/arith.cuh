@@ -144,14 +144,26 @@ template <class T> PK_DEVICE T round_digits(T x, i64 digits) {
   return T(digits >= 0 ? (z / pow2) / pow1 : z * pow1);
 }
 
-// Debug builds (debug=True) check divisors: Python raises ZeroDivisionError where C would give
-// inf, 0 or undefined behaviour. The macros pass the Python line of the division.
-template <class T> PK_DEVICE void check_divisor(T b, const char* file, int line) {
-  if (b == T(0)) report_failure(file, line, "ZeroDivisionError", "division by zero");
+// Python's error model (debug=True, and @jit functions on the host) checks divisors: Python
+// raises ZeroDivisionError where C would give inf, 0 or undefined behaviour, with Numba's
+// message for the operation and type. The macros pass the Python line of the division.
+enum class division { true_divide, floor_divide, modulo };
+template <class T> PK_DEVICE void check_divisor(T b, division op, const char* file, int line) {
+  if (!(b == T(0))) return;
+  bool integer = T(0.5) == T(0);
+  const char* message = op == division::true_divide ? "division by zero"
+                        : op == division::floor_divide ? (integer ? "integer division by zero" : "division by zero")
+                        : integer ? "integer modulo by zero" : "modulo by zero";
+  report_failure(file, line, "ZeroDivisionError", message);
 }
-#define PK_CHECKED_TRUEDIV(a, b) (::pk::check_divisor((b), __FILE__, __LINE__), (a) / (b))
-#define PK_CHECKED_FLOORDIV(a, b) (::pk::check_divisor((b), __FILE__, __LINE__), ::pk::floordiv((a), (b)))
-#define PK_CHECKED_MOD(a, b) (::pk::check_divisor((b), __FILE__, __LINE__), ::pk::mod((a), (b)))
+template <class T> PK_DEVICE void check_divisor(complex<T> b, division, const char* file, int line) {
+  if (b.re == T(0) && b.im == T(0)) report_failure(file, line, "ZeroDivisionError", "complex division by zero");
+}
+#define PK_CHECKED_TRUEDIV(a, b) \
+  (::pk::check_divisor((b), ::pk::division::true_divide, __FILE__, __LINE__), (a) / (b))
+#define PK_CHECKED_FLOORDIV(a, b) \
+  (::pk::check_divisor((b), ::pk::division::floor_divide, __FILE__, __LINE__), ::pk::floordiv((a), (b)))
+#define PK_CHECKED_MOD(a, b) (::pk::check_divisor((b), ::pk::division::modulo, __FILE__, __LINE__), ::pk::mod((a), (b)))
 
 // `a and b` / `a or b` on numbers yield an operand (both are evaluated).
 template <class T> PK_DEVICE T py_and(T a, T b) { return a != T(0) ? b : a; }

@@ -284,8 +284,11 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     } else if (keyword.name == "parallel") {
       flag(keyword, decoration.parallel);  // prange loops on a thread pool (sema/parallel_loops.h)
     } else if (keyword.name == "error_model") {
-      diagnostics.warning(DiagKind::bad_decorator, file(), keyword.range,
-                          "'error_model' is accepted; pykern raises Python's errors as error_model='python' does");
+      // 'numpy': a division by zero gives inf, nan or 0 in host calls too (kernels always do).
+      if (value.kind == ast::ExprKind::string && (value.text == "python" || value.text == "numpy"))
+        decoration.error_model = value.text;
+      else
+        diagnostics.error(DiagKind::bad_decorator, file(), value.range, "error_model must be 'python' or 'numpy'");
     } else if (keyword.name == "_dbg_optnone" || keyword.name == "_dbg_extend_lifetimes" || keyword.name == "lto" ||
                keyword.name == "launch_bounds") {
       // numba-cuda's testing and tuning options: a kernel file that uses them still runs.

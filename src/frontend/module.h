@@ -26,6 +26,7 @@ struct Decoration {
   bool lineinfo = false;
   bool cache = false;
   bool parallel = false;             // @njit(parallel=True): prange loops run on a thread pool
+  std::string error_model;           // 'python' or 'numpy'; empty: the target's default
   std::optional<int> opt;            // 0..3
   std::optional<int> max_registers;
   std::string target;                // vectorize/guvectorize: 'cuda', 'cpu', 'parallel'

@@ -324,8 +324,8 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
     }
     case ast::BinaryOp::div: {
       Type type = true_divide_result(left.type, right.type);
-      // debug=True checks the divisor, as Numba raises ZeroDivisionError there.
-      if (function_.options.debug) return build(ir::ExprKind::call, "PK_CHECKED_TRUEDIV", type, type);
+      // Python's error model checks the divisor (sema/ir.h CompileOptions::checks_division).
+      if (function_.options.checks_division) return build(ir::ExprKind::call, "PK_CHECKED_TRUEDIV", type, type);
       return build(ir::ExprKind::binary, "/", type, type);
     }
     case ast::BinaryOp::floordiv:
@@ -337,7 +337,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
         return Value::error();
       }
       bool floor = op == ast::BinaryOp::floordiv;
-      if (function_.options.debug)
+      if (function_.options.checks_division)
         return build(ir::ExprKind::call, floor ? "PK_CHECKED_FLOORDIV" : "PK_CHECKED_MOD", type, type);
       return build(ir::ExprKind::call, floor ? "pk::floordiv" : "pk::mod", type, type);
     }

@@ -197,9 +197,13 @@ class FunctionChecker {
 
 class ProgramBuilder {
  public:
-  ProgramBuilder(frontend::Module& module, Diagnostics& diagnostics, bool force_debug = false)
-      : module_(module), diagnostics_(diagnostics), force_debug_(force_debug) {}
+  ProgramBuilder(frontend::Module& module, Diagnostics& diagnostics, bool force_debug = false,
+                 bool host_calls = false)
+      : module_(module), diagnostics_(diagnostics), force_debug_(force_debug), host_calls_(host_calls) {}
   bool force_debug() const { return force_debug_; }
+  // Every entry is a host call's one-thread kernel: the functions run as Numba's CPU target
+  // runs them, with its error model.
+  bool host_calls() const { return host_calls_; }
 
   // Index of the specialisation of `name` for these argument types, inferring it if new;
   // -1 after an error (reported at `call_range` in `caller`).
@@ -230,6 +234,7 @@ class ProgramBuilder {
   frontend::Module& module_;
   Diagnostics& diagnostics_;
   bool force_debug_ = false;
+  bool host_calls_ = false;
   ir::Program program_;
   std::map<std::string, int> done_;          // key: name + argument types
   std::vector<std::string> in_progress_;     // the call stack being inferred

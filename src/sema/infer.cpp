@@ -137,6 +137,8 @@ ir::Function FunctionChecker::run() {
   function_.range = ast_.range;
   function_.first_line = line_of(ast_.name_range);
   function_.options.debug = decoration.debug || program_.force_debug();
+  function_.options.checks_division =
+      function_.options.debug || (program_.host_calls() && decoration.error_model != "numpy");
   function_.options.fastmath = decoration.fastmath;
   function_.options.lineinfo = decoration.lineinfo;
   function_.options.opt = decoration.opt.value_or(3);

@@ -132,6 +132,10 @@ struct Local {
 
 struct CompileOptions {
   bool debug = false;
+  // Python's error model: a division or modulo by zero raises ZeroDivisionError (debug=True,
+  // and @jit functions called on the host unless error_model='numpy'); else Numba's numpy
+  // model gives inf, nan or 0.
+  bool checks_division = false;
   bool fastmath = false;
   bool lineinfo = false;
   int opt = 3;

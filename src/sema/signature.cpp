@@ -262,7 +262,10 @@ std::optional<Signature> signature_from_decorator(frontend::Module& module, ast:
 
 ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& entries,
                   Diagnostics& diagnostics, bool force_debug) {
-  ProgramBuilder builder(module, diagnostics, force_debug);
+  bool host_calls = !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const EntryRequest& e) {
+    return e.function.rfind(host_call_prefix, 0) == 0;
+  });
+  ProgramBuilder builder(module, diagnostics, force_debug, host_calls);
   for (const EntryRequest& entry : entries) {
     frontend::ModuleFunction* function = module.function(entry.function);
     bool is_kernel = function && function->decoration.role == frontend::FunctionRole::kernel;

@@ -135,6 +135,13 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
     auto function = module->function(spec["function"]);
     REQUIRE(function.ok());
     auto returned = function->call(args);
+    if (spec.contains("expect_error")) {  // Numba's exception, as expected/error.txt words it
+      REQUIRE_FALSE(returned.ok());
+      std::string expected = test::read(case_dir / "expected" / "error.txt");
+      expected = expected.substr(0, expected.find('\n'));
+      CHECK_MESSAGE(returned.error().message.find(expected) != std::string::npos, returned.error().message);
+      continue;
+    }
     REQUIRE_MESSAGE(returned.ok(), (returned.ok() ? std::string() : returned.error().describe()));
     // The value is result.npy, a tuple's further elements result1.npy, result2.npy, ...
     std::string mismatch = check_outputs(case_dir, spec, [&](const std::string& name) -> std::optional<pykern::Array> {
@@ -184,7 +191,9 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
     int status = std::system((command + " > " + printed.string() + " 2> " + log.string()).c_str());
     if (spec.contains("expect_error")) {
       CHECK(status != 0);
-      CHECK(test::read(log).find("IndexError") != std::string::npos);
+      std::string expected = spec["kind"] == "function" ? test::read(case_dir / "expected" / "error.txt") : "IndexError";
+      expected = expected.substr(0, expected.find('\n'));
+      CHECK_MESSAGE(test::read(log).find(expected) != std::string::npos, test::read(log));
       continue;
     }
     REQUIRE_MESSAGE(status == 0, test::read(log));
