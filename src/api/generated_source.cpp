@@ -43,6 +43,25 @@ std::string ufunc_source(const std::string& kernel, const std::string& function,
                      header, kernel, params, unravel("__out", ndim, "        "), indices(ndim), function, args);
 }
 
+std::string cpu_ufunc_source(const std::string& kernel, const std::string& function, int inputs, int ndim) {
+  std::string params = "__out", args;
+  for (int k = 0; k < inputs; ++k) {
+    params += fmt::format(", __in{}", k);
+    args += fmt::format("{}__in{}[{}]", k ? ", " : "", k, ndim == 1 ? "__i" : indices(ndim));
+  }
+  // One dimension: the loop's index is the element's (and, bounded by __out's extent, needs no
+  // bounds check on __out). More: a linear index unravelled, as on the GPU.
+  std::string body = ndim == 1 ? fmt::format("    for __i in __pk_numba.prange(__out.shape[0]):\n"
+                                             "        __out[__i] = {}({})\n",
+                                             function, args)
+                               : fmt::format("    for __i in __pk_numba.prange(__out.size):\n{}"
+                                             "        __out[{}] = {}({})\n",
+                                             unravel("__out", ndim, "        "), indices(ndim), function, args);
+  return fmt::format("{}@__pk_numba.njit(parallel=True)\ndef {}_loop({}):\n{}\n\n"
+                     "@__pk_cuda.jit\ndef {}({}):\n    {}_loop({})\n",
+                     header, kernel, params, body, kernel, params, kernel, params);
+}
+
 std::string gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim) {
   std::string params, args;
   for (int k = 0; k < arguments; ++k) {

@@ -8,6 +8,9 @@ namespace pykern::detail {
 
 // Elementwise: out[j...] = function(in0[j...], ...) over `ndim`-d arrays of one shape.
 std::string ufunc_source(const std::string& kernel, const std::string& function, int inputs, int ndim);
+// The same on the CPU: a one-thread kernel that calls a parallel=True function whose prange
+// loop runs the elements on the thread pool (as Numba's target='parallel' ufuncs do).
+std::string cpu_ufunc_source(const std::string& kernel, const std::string& function, int inputs, int ndim);
 // One call of `function` per index of the `loop_ndim` leading (loop) dimensions.
 std::string gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim);
 // Grid-stride fold, then a tree in shared memory; one partial per block into `out`.

@@ -171,15 +171,19 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
     kernel_args.push_back(broadcast_to(a, kernel_shape));
     types += ", " + array_type(formal, kernel_shape.size());
   }
-  std::string kernel = fmt::format("__pk_ufunc_{}_{}d", g.name, kernel_shape.size());
-  auto compiled = m.compile_generated(kernel, detail::ufunc_source(kernel, g.name, static_cast<int>(inputs),
-                                                                   static_cast<int>(kernel_shape.size())),
-                                      "void(" + types + ")");
+  // On the CPU the elements run as a prange loop on the thread pool; on a GPU, grid-stride.
+  bool cpu = Kernel::resolve(backend) == Backend::cpu;
+  int ndim = static_cast<int>(kernel_shape.size());
+  std::string kernel = fmt::format("__pk_ufunc_{}_{}d{}", g.name, ndim, cpu ? "_cpu" : "");
+  std::string source = cpu ? detail::cpu_ufunc_source(kernel, g.name, static_cast<int>(inputs), ndim)
+                           : detail::ufunc_source(kernel, g.name, static_cast<int>(inputs), ndim);
+  auto compiled = m.compile_generated(kernel, source, "void(" + types + ")");
   if (!compiled.ok()) return compiled.error();
   int64_t count = 1;
   for (int64_t d : kernel_shape) count *= d;
+  Launch launch = cpu ? Launch(1, 1) : grid_stride(count);
   if (count > 0)
-    if (auto ran = m.run(**compiled, grid_stride(count).backend(backend), kernel_args); !ran.ok()) return ran.error();
+    if (auto ran = m.run(**compiled, launch.backend(backend), kernel_args); !ran.ok()) return ran.error();
   return std::vector<Array>{result};
 }
 
