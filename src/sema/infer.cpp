@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sema/checker.h"
+#include "sema/evaluation_order.h"
 #include "sema/index_facts.h"
 #include "sema/parallel_loops.h"
 
@@ -195,6 +196,7 @@ ir::Function FunctionChecker::run() {
   temporaries_ = 0;
   next_loop_id_ = 0;
   check_block(ast_.body, function_.body);
+  sequence_effects(function_);
   mark_index_facts(function_);
   if (function_.parallel) plan_parallel_loops(function_, [&](SourceRange range, const std::string& why) {
     diagnostics().warning(DiagKind::sequential_prange, file(), range, "this prange loop runs its iterations in order: " + why,

@@ -139,3 +139,36 @@ TEST_CASE("index facts: none where the index or the array may change, or the ran
   CHECK(accesses_of("    for i in range(a.shape[0]):\n        a[i] = 0.0\n        a = b\n") ==
         "PK_AT_KNOWN(py_a, 1u, 0u, py_i)\n");
 }
+
+namespace {
+// The emitted body of kernel `k(a, out)` (float64[::1] both), with device function
+// `bump(a)` that writes a[0] and returns 1.0, one statement per line without #line.
+std::string kernel_body(const std::string& body) {
+  pykern::CompileOptions options;
+  options.emit = pykern::EmitKind::cuda;
+  options.use_cache = false;
+  options.signatures = {{"k", "void(float64[::1], float64[::1])"}};
+  std::string text = "from numba import cuda\n@cuda.jit(device=True)\ndef bump(a):\n    a[0] = 5.0\n    return 1.0\n"
+                     "@cuda.jit\ndef k(a, out):\n" + body;
+  auto result = pykern::compile_source(text, "o.py", options);
+  REQUIRE_MESSAGE(result.ok(), result.error().describe());
+  const std::string& cuda = result->cuda_source;
+  std::string out;
+  std::istringstream lines(cuda.substr(cuda.find("PK_KERNEL")));
+  std::string line;
+  std::getline(lines, line);
+  while (std::getline(lines, line) && line != "}")
+    if (line.rfind("#line", 0) != 0) out += line.substr(line.find_first_not_of(' ')) + "\n";
+  return out;
+}
+}  // namespace
+
+TEST_CASE("evaluation order: effects and reads that C++ leaves unsequenced are evaluated in Python's order") {
+  CHECK(kernel_body("    out[0] = a[0] + bump(a)\n") ==
+        "pk::f64 pk_seq0{};\npk::f64 pk_seq1{};\npk_seq0 = PK_AT(py_a, 0LL);\npk_seq1 = pk_device_py_bump_0(py_a);\n"
+        "PK_AT(py_out, 0LL) = (pk_seq0 + pk_seq1);\n");
+  // A call's operands are evaluated before it, and a branch runs only if taken: nothing moves.
+  CHECK(kernel_body("    out[0] = bump(a) * a[1] if a[0] > 0 else bump(a)\n    out[1] = bump(a)\n") ==
+        "PK_AT(py_out, 0LL) = ((PK_AT(py_a, 0LL) > static_cast<pk::f64>(0LL)) ? (pk_device_py_bump_0(py_a) * "
+        "PK_AT(py_a, 1LL)) : pk_device_py_bump_0(py_a));\nPK_AT(py_out, 1LL) = pk_device_py_bump_0(py_a);\n");
+}
