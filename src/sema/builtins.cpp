@@ -115,6 +115,70 @@ Value min_max(FunctionChecker& c, const CallSite& call, const char* runtime) {
   return result;
 }
 
+// Random draws of Numba's CPU target beyond random(): uniform, gauss/normal and randrange/
+// randint, from Python's (which 0) or NumPy's (which 1) state (runtime/pykern/host_random.cuh).
+// Scalars only: a size= argument would make an array, which these functions cannot.
+// "random.uniform()", "np.random.randint()": a draw's name as the file wrote it, for messages.
+std::string draw_name(const CallSite& call) {
+  return (call.name.rfind("numpy.", 0) == 0 ? "np." + call.name.substr(6) : call.name) + "()";
+}
+
+Value host_draw(FunctionChecker& c, const CallSite& call, int64_t which, const char* runtime, size_t min, size_t max) {
+  const double defaults[2] = {0.0, 1.0};  // low/high, loc/scale, mu/sigma
+  if (!want_args(c, call, min, max) || !c.allow_host_only(call.range, draw_name(call))) return Value::error();
+  std::vector<ir::ExprId> args = {c.make_constant({which}, Type::i32(), call.range).expr};
+  for (size_t i = 0; i < 2; ++i) {
+    if (i < call.args.size()) {
+      if (!want_numeric(c, call, call.args[i]) || call.args[i].type.is(TypeKind::complex)) return Value::error();
+      args.push_back(c.cast_expr(call.args[i].expr, Type::f64()));
+    } else {
+      args.push_back(c.make_constant({defaults[i]}, Type::f64(), call.range).expr);
+    }
+  }
+  return c.make_call(runtime, std::move(args), Type::f64(), call.range);
+}
+
+// randrange(stop) / (start, stop) / (start, stop, step), randint(a, b) (Python's, b included)
+// and np.random.randint(high) / (low, high): in the widest of the arguments' integer types,
+// signed if any is, as Numba types them.
+Value host_randrange(FunctionChecker& c, const CallSite& call, int64_t which, bool inclusive) {
+  size_t max = which == 0 && !inclusive ? 3 : 2;
+  size_t min = which == 0 && inclusive ? 2 : 1;
+  if (!want_args(c, call, min, max) || !c.allow_host_only(call.range, draw_name(call))) return Value::error();
+  int bits = 0;
+  bool is_signed = false;
+  for (const Value& v : call.args) {
+    if (!v.type.is(TypeKind::integer)) {
+      c.error(DiagKind::type_mismatch, call.range, short_name(call.name) + "() takes integers");
+      return Value::error();
+    }
+    bits = std::max(bits, v.type.bits);
+    is_signed = is_signed || v.type.is_signed;
+  }
+  Type type = Type::int_(bits, is_signed);
+  auto constant = [&](int64_t v) { return c.make_constant({v}, type, call.range).expr; };
+  ir::ExprId start = call.args.size() >= 2 ? c.cast_expr(call.args[0].expr, type) : constant(0);
+  ir::ExprId stop = c.cast_expr(call.args[call.args.size() >= 2 ? 1 : 0].expr, type);
+  ir::ExprId step = call.args.size() == 3 ? c.cast_expr(call.args[2].expr, type) : constant(1);
+  return c.make_call(inclusive ? "PK_HOST_RANDINT" : "PK_HOST_RANDRANGE",
+                     {c.make_constant({which}, Type::i32(), call.range).expr, start, stop, step}, type, call.range);
+}
+
+void add_host_distributions(std::map<std::string, Handler>& t) {
+  auto draw = [](int64_t which, const char* runtime, size_t min, size_t max) {
+    return [=](FunctionChecker& c, const CallSite& call) { return host_draw(c, call, which, runtime, min, max); };
+  };
+  t["random.uniform"] = draw(0, "pk::host_uniform", 2, 2);
+  t["random.gauss"] = draw(0, "pk::host_gauss", 2, 2);
+  t["random.normalvariate"] = draw(0, "pk::host_gauss", 2, 2);
+  t["numpy.random.uniform"] = draw(1, "pk::host_uniform", 0, 2);
+  t["numpy.random.normal"] = draw(1, "pk::host_gauss", 0, 2);
+  t["numpy.random.standard_normal"] = draw(1, "pk::host_gauss", 0, 0);
+  t["random.randrange"] = [](FunctionChecker& c, const CallSite& call) { return host_randrange(c, call, 0, false); };
+  t["random.randint"] = [](FunctionChecker& c, const CallSite& call) { return host_randrange(c, call, 0, true); };
+  t["numpy.random.randint"] = [](FunctionChecker& c, const CallSite& call) { return host_randrange(c, call, 1, false); };
+}
+
 Value array_operand(FunctionChecker& c, const CallSite& call, size_t i) {
   if (i < call.args.size() && call.args[i].type.is(TypeKind::array)) return call.args[i];
   c.error(DiagKind::type_mismatch, call.range,
@@ -552,6 +616,7 @@ const std::map<std::string, Handler>& handlers() {
                            Type::void_(), call.range);
       };
     }
+    add_host_distributions(t);
     t["method.reshape"] = [](FunctionChecker& c, const CallSite& call) { return reshape(c, call); };
     t["method.view"] = [](FunctionChecker& c, const CallSite& call) { return view(c, call); };
     // Cooperative groups: cuda.cg.this_grid() is the grid; its sync() is a barrier of every

@@ -145,3 +145,38 @@ def monte_carlo_pi(nsamples):
   CHECK(std::abs(second->values[0].value.real() - 3.14159265) < 0.02);
   CHECK(first->values[0].value.real() != second->values[0].value.real());  // the state moves on
 }
+
+TEST_CASE("random draws outside their domain raise Numba's errors; a kernel cannot draw from them") {
+  auto module = Module::load_source(R"py(import random
+import numpy as np
+from numba import njit, cuda
+
+@njit
+def empty(n):
+    return random.randrange(n)
+
+@njit
+def empty_np(low, high):
+    return np.random.randint(low, high)
+
+@cuda.jit
+def kernel(a):
+    a[0] = random.uniform(0.0, 1.0)
+)py",
+                                    "draws.py");
+  REQUIRE(module.ok());
+  auto none = module->function("empty")->call(int64_t(0));
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.error().message == "draws.py:7: ValueError: empty range for randrange()");
+  auto reversed = module->function("empty_np")->call(int64_t(5), int64_t(2));
+  REQUIRE_FALSE(reversed.ok());
+  CHECK(reversed.error().message == "draws.py:11: ValueError: empty range for randrange()");
+  // One value is always that value (NumPy draws nothing for it).
+  auto one = module->function("empty_np")->call(int64_t(4), int64_t(5));
+  REQUIRE(one.ok());
+  CHECK(one->values[0].integer == 4);
+  Array a = Array::zeros(DType::float_(64), {1});
+  auto in_kernel = module->kernel("kernel")->launch({1}, {1}, a);
+  REQUIRE_FALSE(in_kernel.ok());
+  CHECK(in_kernel.error().message.find("random.uniform() is not supported in kernels") != std::string::npos);
+}
