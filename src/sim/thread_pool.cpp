@@ -112,7 +112,8 @@ class Pool {
         if (job == nullptr) continue;
         ++busy_workers_;
       }
-      if (job->next_part.load() < job->parts) {
+      // Only threads 0 .. parts-1 take part, so get_thread_id() stays below get_num_threads().
+      if (id < job->parts && job->next_part.load() < job->parts) {
         requested_threads = job->threads;
         try {
           (*job->enter)();
