@@ -40,6 +40,17 @@ inline std::string read(const std::filesystem::path& path) {
   return s.str();
 }
 
+// Runs a shell command whose stderr goes to `log`, and returns std::system's status. Under
+// LeakSanitizer the leak check at exit stops every thread with a tracer, which can itself crash
+// on a loaded machine ("LeakSanitizer has encountered a fatal error": no leak report, the
+// sanitizer's own failure). Such a run is repeated once; a leak that is found still fails.
+inline int run_shell(const std::string& command, const std::filesystem::path& log) {
+  int status = std::system(command.c_str());
+  if (status != 0 && read(log).find("LeakSanitizer has encountered a fatal error") != std::string::npos)
+    status = std::system(command.c_str());
+  return status;
+}
+
 // The Numba type of a .npy file's array as a signature argument, e.g. "float32[::1]"
 // (as Numba specialises on a C-contiguous array), as the API writes it for a launch.
 inline std::optional<std::string> npy_signature_type(const std::filesystem::path& path) {

@@ -196,7 +196,7 @@ struct Victim {
 
 int run_cli(const std::string& arguments, std::string* output = nullptr) {
   fs::path log = fs::temp_directory_path() / ("pykern-cache-cli-" + std::to_string(::getpid()));
-  int status = std::system((std::string(PYKERN_BINARY) + " " + arguments + " > " + log.string() + " 2>&1").c_str());
+  int status = test::run_shell(std::string(PYKERN_BINARY) + " " + arguments + " > " + log.string() + " 2>&1", log);
   if (output) *output = test::read(log);
   fs::remove(log);
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;

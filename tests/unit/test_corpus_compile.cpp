@@ -103,7 +103,7 @@ TEST_CASE("the pykern command compiles every corpus kernel with --sig to an sm_9
                           " --sig \"" + function + "=" + *signature +
                           "\" --emit cubin --arch sm_90 --no-cache -o " + out.string() + " 2>" + log.string();
     CAPTURE(command);
-    int status = std::system(command.c_str());
+    int status = test::run_shell(command, log);
     REQUIRE_MESSAGE(status == 0, test::read(log));
     CHECK(test::read(out).compare(0, 4, "\x7f" "ELF") == 0);
   }

@@ -188,7 +188,7 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
     }
     fs::path log = test_cache() / "log.txt";
     fs::path printed = test_cache() / "stdout.txt";
-    int status = std::system((command + " > " + printed.string() + " 2> " + log.string()).c_str());
+    int status = test::run_shell(command + " > " + printed.string() + " 2> " + log.string(), log);
     if (spec.contains("expect_error")) {
       CHECK(status != 0);
       std::string expected = spec["kind"] == "function" ? test::read(case_dir / "expected" / "error.txt") : "IndexError";

@@ -49,7 +49,7 @@ Run run_cli(const std::string& arguments, const std::string& environment = "") {
   static int counter = 0;
   fs::path log = fs::temp_directory_path() / ("pykern-hostile-log-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   std::string command = environment + " " + PYKERN_BINARY + " " + arguments + " > " + log.string() + " 2>&1";
-  int status = std::system(command.c_str());
+  int status = test::run_shell(command, log);
   Run run;
   run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   run.output = test::read(log);
