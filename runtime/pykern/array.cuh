@@ -24,26 +24,10 @@ template <class T, int N, Layout L = layout_a> struct Array {
     return strides[axis];
   }
 
-  template <class... I> PK_DEVICE T& at(const char* file, int line, I... index) const {
-    static_assert(sizeof...(I) == N, "one index per dimension");
-    const i64 indices[N] = {static_cast<i64>(index)...};
-    char* address = reinterpret_cast<char*>(data);
-PK_UNROLL
-    for (int axis = 0; axis < N; ++axis) {
-      i64 i = indices[axis];
-      if (i < 0) i += shape[axis];
-#if defined(PK_DEBUG) || defined(PK_BOUNDSCHECK)
-      if (i < 0 || i >= shape[axis]) report_index_error(file, line, indices[axis], axis, shape[axis]);
-#endif
-      address += i * stride(axis);
-    }
-    (void)file;
-    (void)line;
-    return *reinterpret_cast<T*>(address);
-  }
-
-  // at() where sema proved facts about the indices (sema/index_facts.h): bit k of NonNegative
-  // says index k is never negative (no wrap-around), of InBounds that it lies in the axis.
+  // a[i, j, ...]: a negative index wraps as in Python and, in debug and simulator builds, an
+  // index outside its axis is Numba's IndexError. Where sema proved facts about the indices
+  // (sema/index_facts.h), bit k of NonNegative says index k is never negative (no wrap-around),
+  // of InBounds that it lies in the axis (no check).
   template <unsigned NonNegative, unsigned InBounds, class... I>
   PK_DEVICE T& at_known(const char* file, int line, I... index) const {
     static_assert(sizeof...(I) == N, "one index per dimension");
@@ -63,6 +47,10 @@ PK_UNROLL
     (void)file;
     (void)line;
     return *reinterpret_cast<T*>(address);
+  }
+  // a[i, j, ...] with nothing known about the indices: each wraps if negative and is checked.
+  template <class... I> PK_DEVICE T& at(const char* file, int line, I... index) const {
+    return at_known<0u, 0u>(file, line, index...);
   }
 };
 

@@ -45,6 +45,8 @@ class Sequencer {
     bool effect_in_branch = false;  // in an `and`/`or` operand or a conditional's branch
   };
   Census census(ir::ExprId e, bool in_branch) const;
+  // Adds `part`, evaluated after what `into` holds and unsequenced against it.
+  static void absorb(Census& into, const Census& part);
   bool needs_order(const std::vector<ir::ExprId>& roots) const;
   ir::ExprId sequence(ir::ExprId e, bool keep, const ir::Stmt& at, std::vector<ir::StmtId>& before);
 
@@ -59,14 +61,7 @@ Sequencer::Census Sequencer::census(ir::ExprId id, bool in_branch) const {
   const ir::Expr& e = f_[id];
   Census out;
   bool branches = e.kind == ExprKind::logical || e.kind == ExprKind::select;
-  for (size_t i = 0; i < e.args.size(); ++i) {
-    Census part = census(e.args[i], in_branch || (branches && i > 0));
-    out.conflict = out.conflict || part.conflict || (part.effects && (out.effects || out.reads)) ||
-                   (part.reads && out.effects);
-    out.effects = out.effects || part.effects;
-    out.reads = out.reads || part.reads;
-    out.effect_in_branch = out.effect_in_branch || part.effect_in_branch;
-  }
+  for (size_t i = 0; i < e.args.size(); ++i) absorb(out, census(e.args[i], in_branch || (branches && i > 0)));
   if (has_effects(e)) {
     out.effects = true;
     out.effect_in_branch = out.effect_in_branch || in_branch;
@@ -75,16 +70,17 @@ Sequencer::Census Sequencer::census(ir::ExprId id, bool in_branch) const {
   return out;
 }
 
+void Sequencer::absorb(Census& into, const Census& part) {
+  into.conflict = into.conflict || part.conflict || (part.effects && (into.effects || into.reads)) ||
+                  (part.reads && into.effects);
+  into.effects = into.effects || part.effects;
+  into.reads = into.reads || part.reads;
+  into.effect_in_branch = into.effect_in_branch || part.effect_in_branch;
+}
+
 bool Sequencer::needs_order(const std::vector<ir::ExprId>& roots) const {
   Census all;
-  for (ir::ExprId root : roots) {
-    Census part = census(root, false);
-    all.conflict = all.conflict || part.conflict || (part.effects && (all.effects || all.reads)) ||
-                   (part.reads && all.effects);
-    all.effects = all.effects || part.effects;
-    all.reads = all.reads || part.reads;
-    all.effect_in_branch = all.effect_in_branch || part.effect_in_branch;
-  }
+  for (ir::ExprId root : roots) absorb(all, census(root, false));
   // Calls in a branch run only if it is taken: they cannot move ahead, so such a statement
   // keeps C++'s order (Numba code rarely puts effects there).
   return all.conflict && !all.effect_in_branch;

@@ -1,10 +1,11 @@
 #include "sema/index_facts.h"
 
-#include <functional>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
+
+#include "sema/ir_walk.h"
 
 namespace pykern::sema {
 
@@ -27,7 +28,6 @@ class IndexFacts {
  private:
   ir::ExprId strip_widening(ir::ExprId e) const;
   std::optional<int64_t> constant(ir::ExprId e) const;
-  void assigned_in(const std::vector<ir::StmtId>& body, std::set<int>& out) const;
   std::optional<LoopFact> fact_of(const ir::Stmt& loop) const;
   void extents_of(ir::ExprId stop, const std::set<int>& assigned, std::set<std::pair<int, int>>& out) const;
   void mark(ir::ExprId e);
@@ -58,16 +58,6 @@ std::optional<int64_t> IndexFacts::constant(ir::ExprId e) const {
   return x.constant.as_int();
 }
 
-void IndexFacts::assigned_in(const std::vector<ir::StmtId>& body, std::set<int>& out) const {
-  for (ir::StmtId id : body) {
-    const ir::Stmt& s = f_[id];
-    if (s.kind == StmtKind::assign && f_[s.target].kind == ExprKind::local) out.insert(f_[s.target].local);
-    if (s.kind == StmtKind::for_range || s.kind == StmtKind::declare_array) out.insert(s.local);
-    assigned_in(s.body, out);
-    assigned_in(s.orelse, out);
-  }
-}
-
 std::optional<LoopFact> IndexFacts::fact_of(const ir::Stmt& loop) const {
   auto start = constant(loop.start), step = constant(loop.step);
   if (!start || *start < 0 || !step || *step < 1) return std::nullopt;
@@ -83,9 +73,8 @@ std::optional<LoopFact> IndexFacts::fact_of(const ir::Stmt& loop) const {
     fact.indices.insert(f_[s.target].local);
   }
   // The facts hold only if the rest of the body never assigns those names.
-  std::set<int> assigned;
-  assigned_in(std::vector<ir::StmtId>(loop.body.begin() + static_cast<std::ptrdiff_t>(bindings), loop.body.end()),
-              assigned);
+  std::set<int> assigned = assigned_locals(
+      f_, std::vector<ir::StmtId>(loop.body.begin() + static_cast<std::ptrdiff_t>(bindings), loop.body.end()));
   for (int l : fact.indices)
     if (assigned.count(l)) return std::nullopt;
   extents_of(loop.stop, assigned, fact.within);
@@ -144,9 +133,7 @@ void IndexFacts::mark(ir::ExprId id) {
 void IndexFacts::block(const std::vector<ir::StmtId>& body) {
   for (ir::StmtId id : body) {
     const ir::Stmt& s = f_[id];
-    for (ir::ExprId e : {s.target, s.value, s.condition, s.start, s.stop, s.step})
-      if (e.valid()) mark(e);
-    for (ir::ExprId e : s.args) mark(e);
+    for (ir::ExprId e : own_exprs(s)) mark(e);
     std::optional<LoopFact> fact;
     if (s.kind == StmtKind::for_range) fact = fact_of(s);
     if (fact) facts_.push_back(*fact);

@@ -8,30 +8,14 @@
 
 #include <fmt/format.h>
 
+#include "sema/ir_walk.h"
+
 namespace pykern::sema {
 
 namespace {
 
 using ir::ExprKind;
 using ir::StmtKind;
-
-// Visits every statement of `body`, nested ones included, in order.
-template <class Visit> void each_stmt(const ir::Function& f, const std::vector<ir::StmtId>& body, const Visit& visit) {
-  for (ir::StmtId id : body) {
-    visit(id, f[id]);
-    each_stmt(f, f[id].body, visit);
-    each_stmt(f, f[id].orelse, visit);
-  }
-}
-
-// The expressions a statement evaluates itself (not those of its nested statements).
-std::vector<ir::ExprId> own_exprs(const ir::Stmt& s) {
-  std::vector<ir::ExprId> out;
-  for (ir::ExprId e : {s.target, s.value, s.condition, s.start, s.stop, s.step})
-    if (e.valid()) out.push_back(e);
-  out.insert(out.end(), s.args.begin(), s.args.end());
-  return out;
-}
 
 class LoopPlanner {
  public:
@@ -78,13 +62,10 @@ std::optional<std::string> LoopPlanner::control_flow_reason() const {
 }
 
 void LoopPlanner::collect_assigned() {
+  assigned_ = assigned_locals(f_, loop_.body);
   assigned_.insert(loop_.local);
   each_stmt(f_, loop_.body, [&](ir::StmtId id, const ir::Stmt& s) {
-    if (s.kind == StmtKind::for_range || s.kind == StmtKind::declare_array) assigned_.insert(s.local);
-    if (s.kind == StmtKind::assign && f_[s.target].kind == ExprKind::local) {
-      assigned_.insert(f_[s.target].local);
-      assignments_[f_[s.target].local].push_back(id);
-    }
+    if (s.kind == StmtKind::assign && f_[s.target].kind == ExprKind::local) assignments_[f_[s.target].local].push_back(id);
   });
 }
 

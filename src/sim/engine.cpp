@@ -98,6 +98,11 @@ struct Launch {
   }
 };
 
+// The threads of a launch's grid, all blocks together.
+u64 thread_count(const GridLaunch& r) {
+  return u64(r.grid[0]) * r.grid[1] * r.grid[2] * r.block[0] * r.block[1] * r.block[2];
+}
+
 // The simulated thread a worker is running now.
 thread_local ThreadState* current = nullptr;
 
@@ -254,8 +259,7 @@ u32 entropy() {
 // spread over the cores), and each pool thread that runs a part acts as the calling thread.
 i32 parallel_parts_hook(i64 trip) {
   const GridLaunch& r = current->block->launch->request;
-  bool one_thread = u64(r.grid[0]) * r.grid[1] * r.grid[2] * r.block[0] * r.block[1] * r.block[2] == 1;
-  if (!one_thread || r.cooperative) return 1;
+  if (thread_count(r) != 1 || r.cooperative) return 1;
   if (!thread_limit().error.empty()) throw KernelFailure{thread_limit().error};
   return parallel_parts(trip);
 }
@@ -461,8 +465,7 @@ void run_whole_grid(Launch& launch) {
 // A launch of one thread that needs no fibers, timeout or dynamic shared memory (a host call
 // of a @jit function): it runs on the calling thread, in a block kept from call to call.
 bool is_single_thread_call(const GridLaunch& r) {
-  u64 threads = u64(r.grid[0]) * r.grid[1] * r.grid[2] * r.block[0] * r.block[1] * r.block[2];
-  return threads == 1 && !r.cooperative && !r.syncs_grid && r.timeout_seconds == 0 && r.dynamic_shared_bytes == 0;
+  return thread_count(r) == 1 && !r.cooperative && !r.syncs_grid && r.timeout_seconds == 0 && r.dynamic_shared_bytes == 0;
 }
 
 Status run_single_thread(const GridLaunch& request) {
@@ -491,8 +494,7 @@ void capture_exported_items(ExportedItems* sink) { exported_items = sink; }
 
 Status run_grid(const GridLaunch& request) {
   if (request.syncs_grid) {
-    u64 threads = u64(request.grid[0]) * request.grid[1] * request.grid[2] * request.block[0] * request.block[1] *
-                  request.block[2];
+    u64 threads = thread_count(request);
     if (threads > max_grid_sync_threads)
       return Error::make(ErrorKind::launch,
                          fmt::format("the kernel syncs the grid, so all its {} threads must run at once; the "

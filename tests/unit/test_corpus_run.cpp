@@ -63,15 +63,26 @@ std::vector<std::string> sorted_lines(const std::string& text) {
   return lines;
 }
 
+// The case's kernel.py, loaded with the tests' kernel cache. A load that fails stops the case.
+pykern::Result<pykern::Module> load_case_module(const fs::path& case_dir) {
+  pykern::ModuleOptions options;
+  options.cache_dir = test_cache().string();
+  return pykern::Module::load_file((case_dir / "kernel.py").string(), options);
+}
+
+// The first line of expected/error.txt: Numba's exception, as the oracle wrote it.
+std::string expected_error(const fs::path& case_dir) {
+  std::string text = test::read(case_dir / "expected" / "error.txt");
+  return text.substr(0, text.find('\n'));
+}
+
 }  // namespace
 
 TEST_CASE("corpus kernels on the CPU simulator through the C++ API match Numba's simulator") {
   for (const fs::path& case_dir : kernel_cases()) {
     CAPTURE(case_dir.filename().string());
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-    pykern::ModuleOptions options;
-    options.cache_dir = test_cache().string();
-    auto module = pykern::Module::load_file((case_dir / "kernel.py").string(), options);
+    auto module = load_case_module(case_dir);
     REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
     auto kernel = module->kernel(spec["function"]);
     REQUIRE(kernel.ok());
@@ -99,9 +110,7 @@ TEST_CASE("corpus ufuncs, gufuncs and reductions through the C++ API match Numba
   for (const fs::path& case_dir : generator_cases()) {
     CAPTURE(case_dir.filename().string());
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-    pykern::ModuleOptions options;
-    options.cache_dir = test_cache().string();
-    auto module = pykern::Module::load_file((case_dir / "kernel.py").string(), options);
+    auto module = load_case_module(case_dir);
     REQUIRE(module.ok());
     auto args = test::case_arguments(case_dir, spec).args;
     std::optional<pykern::Array> result;
@@ -127,9 +136,7 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
   for (const fs::path& case_dir : function_cases()) {
     CAPTURE(case_dir.filename().string());
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-    pykern::ModuleOptions options;
-    options.cache_dir = test_cache().string();
-    auto module = pykern::Module::load_file((case_dir / "kernel.py").string(), options);
+    auto module = load_case_module(case_dir);
     REQUIRE(module.ok());
     auto [args, arrays] = test::case_arguments(case_dir, spec);
     auto function = module->function(spec["function"]);
@@ -137,8 +144,7 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
     auto returned = function->call(args);
     if (spec.contains("expect_error")) {  // Numba's exception, as expected/error.txt words it
       REQUIRE_FALSE(returned.ok());
-      std::string expected = test::read(case_dir / "expected" / "error.txt");
-      expected = expected.substr(0, expected.find('\n'));
+      std::string expected = expected_error(case_dir);
       CHECK_MESSAGE(returned.error().message.find(expected) != std::string::npos, returned.error().message);
       continue;
     }
@@ -191,8 +197,7 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
     int status = test::run_shell(command + " > " + printed.string() + " 2> " + log.string(), log);
     if (spec.contains("expect_error")) {
       CHECK(status != 0);
-      std::string expected = spec["kind"] == "function" ? test::read(case_dir / "expected" / "error.txt") : "IndexError";
-      expected = expected.substr(0, expected.find('\n'));
+      std::string expected = spec["kind"] == "function" ? expected_error(case_dir) : "IndexError";
       CHECK_MESSAGE(test::read(log).find(expected) != std::string::npos, test::read(log));
       continue;
     }
