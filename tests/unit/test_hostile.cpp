@@ -442,3 +442,20 @@ TEST_CASE("compile --like types a kernel from example arguments, as a call with 
   CHECK(run_cli("compile " + file.string() + " --like " + like + ",int8:300", cache_env(s)).status == 2);
   CHECK(run_cli("compile " + file.string() + " --like k", cache_env(s)).status == 2);
 }
+
+TEST_CASE("NUMBA_NUM_THREADS that is not a number of threads stops a parallel loop with the reason") {
+  Scratch s;
+  fs::path file = s.write("p.py", "from numba import njit, prange\n\n@njit(parallel=True)\ndef total(n):\n"
+                                  "    s = 0\n    for i in prange(n):\n        s += i\n    return s\n");
+  std::string run = "run " + file.string() + " total 1000 --out " + (s.path / "out").string();
+  for (const char* threads : {"abc", "0", "-3", "5000", "99999999999999999999"}) {
+    CAPTURE(threads);
+    Run r = run_cli(run, cache_env(s) + " NUMBA_NUM_THREADS=" + threads);
+    CHECK(r.status != 0);
+    CHECK(r.output.find(std::string("NUMBA_NUM_THREADS='") + threads + "' is not a number of threads (1 .. 1024)") !=
+          std::string::npos);
+  }
+  Run one = run_cli(run, cache_env(s) + " NUMBA_NUM_THREADS=1");
+  REQUIRE(one.status == 0);
+  CHECK(one.output.find("499500") != std::string::npos);
+}
