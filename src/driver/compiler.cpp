@@ -50,7 +50,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
                                                                   "translates", file_name, text.size(), max_source_bytes >> 20));
     CompileOutput output;
     if (!options.arch.empty() && options.emit != EmitKind::cuda)
-      if (auto valid = jit::check_arch(options.arch); !valid.ok()) return valid.error();
+      if (auto valid = jit::check_arch_form(options.arch); !valid.ok()) return valid.error();
     output.arch = options.arch.empty() ? current_gpu_arch() : options.arch;
     if (output.arch.empty()) output.arch = "sm_90";
     Stopwatch clock;

@@ -29,6 +29,7 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
       return ok_status();
     }
   }
+  if (auto supported = jit::check_arch_supported(output.arch); !supported.ok()) return supported;
   jit::NvrtcRequest request;
   request.source = output.cuda_source;
   request.name = file.display_name() + ".cu";

@@ -27,8 +27,11 @@ struct NvrtcResult {
 Result<std::string> nvrtc_version();
 // The real architectures NVRTC can make cubins for (90 for sm_90), oldest first.
 Result<std::vector<int>> nvrtc_supported_archs();
-// An --arch value: sm_NN[a|f] or compute_NN[a|f], and one this NVRTC knows (when it loads).
-Status check_arch(const std::string& arch);
+// An --arch value of the form sm_NN[a|f] or compute_NN[a|f]. Loads nothing: a cache hit never
+// needs NVRTC, and loading it costs a few milliseconds of a process that takes two.
+Status check_arch_form(const std::string& arch);
+// The same, and an architecture this NVRTC knows (when NVRTC loads); asked before compiling.
+Status check_arch_supported(const std::string& arch);
 // What to build for a device of compute capability `device_arch` (e.g. 90): a cubin when NVRTC
 // knows the device, else PTX for the newest architecture NVRTC knows below it, which the
 // driver compiles for the device when it loads it. An error when the device is older than

@@ -76,6 +76,22 @@ TEST_CASE("the target for a GPU: a cubin when NVRTC knows it, else PTX of the ne
   CHECK(older.error().message.find("oldest it supports is sm_75") != std::string::npos);
 }
 
+TEST_CASE("an --arch value: its form is checked without NVRTC, its support before compiling") {
+  for (const char* good : {"sm_90", "sm_90a", "compute_100f", "sm_120"}) CHECK(jit::check_arch_form(good).ok());
+  for (const char* bad : {"sm90", "sm_9", "gfx90a", "sm_9000", "", "sm_90 "}) {
+    Status form = jit::check_arch_form(bad);
+    REQUIRE_FALSE(form.ok());
+    CHECK(form.error().message.find("is not a GPU architecture") != std::string::npos);
+    CHECK_FALSE(jit::check_arch_supported(bad).ok());
+  }
+  if (!has_nvrtc()) return;
+  CHECK(jit::check_arch_supported("sm_90").ok());
+  CHECK(jit::check_arch_supported("compute_90a").ok());
+  Status ancient = jit::check_arch_supported("sm_10");
+  REQUIRE_FALSE(ancient.ok());
+  CHECK(ancient.error().message.find("this NVRTC cannot compile for sm_10; it knows sm_") != std::string::npos);
+}
+
 TEST_CASE("the device's limits come from the driver and refuse launches that do not fit") {
   test::FakeDriver fake;
   auto gpu = fake.select_gpu();
