@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -60,16 +61,35 @@ std::string quoted(const std::string& text) {
   return out + "'";
 }
 
-// The compiler's identity, part of the cache key: a new compiler rebuilds the libraries.
+// The program a command name runs: itself when it names a path, else the first match on $PATH.
+fs::path find_program(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  for (size_t start = 0; start <= dirs.size();) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    fs::path candidate = fs::path(dirs.substr(start, end - start).empty() ? "." : dirs.substr(start, end - start)) / name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return {};
+}
+
+// The compiler's identity, part of the cache key: a new compiler rebuilds the libraries. It is
+// the file the command resolves to (links followed), with its size and modification time, as
+// ccache's default check: running `c++ --version` instead would cost every process a fork and
+// two execs, more than the rest of a cache-hit `pykern run`.
 const std::string& compiler_identity() {
   static const std::string identity = [] {
-    std::string text;
-    if (FILE* pipe = ::popen((quoted(compiler()) + " --version 2>/dev/null").c_str(), "r")) {
-      char line[256];
-      if (std::fgets(line, sizeof line, pipe)) text = line;
-      ::pclose(pipe);
-    }
-    return compiler() + " " + text;
+    std::string text = compiler();
+    std::error_code error;
+    fs::path program = fs::canonical(find_program(compiler()), error);
+    struct stat info {};
+    if (!error && ::stat(program.c_str(), &info) == 0)
+      text += fmt::format(" {} {} {}.{:09}", program.string(), static_cast<long long>(info.st_size),
+                          static_cast<long long>(info.st_mtim.tv_sec), static_cast<long>(info.st_mtim.tv_nsec));
+    return text;
   }();
   return identity;
 }
