@@ -76,21 +76,11 @@ fs::path find_program(const std::string& name) {
   return {};
 }
 
-// The compiler's identity, part of the cache key: a new compiler rebuilds the libraries. It is
-// the file the command resolves to (links followed), with its size and modification time, as
-// ccache's default check: running `c++ --version` instead would cost every process a fork and
-// two execs, more than the rest of a cache-hit `pykern run`.
+// The compiler's identity, part of the cache key: a new compiler rebuilds the libraries. Its
+// resolved file with size and mtime, as ccache's default check: running `c++ --version`
+// instead would cost every process a fork and two execs, more than a cache-hit `pykern run`.
 const std::string& compiler_identity() {
-  static const std::string identity = [] {
-    std::string text = compiler();
-    std::error_code error;
-    fs::path program = fs::canonical(find_program(compiler()), error);
-    struct stat info {};
-    if (!error && ::stat(program.c_str(), &info) == 0)
-      text += fmt::format(" {} {} {}.{:09}", program.string(), static_cast<long long>(info.st_size),
-                          static_cast<long long>(info.st_mtim.tv_sec), static_cast<long>(info.st_mtim.tv_nsec));
-    return text;
-  }();
+  static const std::string identity = compiler_identity_of(compiler());
   return identity;
 }
 
@@ -189,6 +179,17 @@ Result<std::shared_ptr<Library>> open_uncached(const std::string& bytes) {
 }
 
 }  // namespace
+
+std::string compiler_identity_of(const std::string& command) {
+  std::string text = command;
+  std::error_code error;
+  fs::path program = fs::canonical(find_program(command), error);
+  struct stat info {};
+  if (!error && ::stat(program.c_str(), &info) == 0)
+    text += fmt::format(" {} {} {}.{:09}", program.string(), static_cast<long long>(info.st_size),
+                        static_cast<long long>(info.st_mtim.tv_sec), static_cast<long>(info.st_mtim.tv_nsec));
+  return text;
+}
 
 Result<std::shared_ptr<Library>> build_library(const std::string& source, bool debug, jit::KernelCache* cache,
                                                BuildInfo* info) {

@@ -24,6 +24,10 @@ struct BuildInfo {
 Result<std::shared_ptr<Library>> build_library(const std::string& source, bool debug, jit::KernelCache* cache,
                                                BuildInfo* info = nullptr);
 
+// How the cache key names a host compiler command (`c++`, a path): the file it resolves to on
+// $PATH, links followed, with its size and modification time; the command alone if not found.
+std::string compiler_identity_of(const std::string& command);
+
 // Runs `symbol` over the grid; `args` point at each argument in the kernel ABI layout.
 // A failure (out of bounds, assert, deadlock, timeout) comes back as ErrorKind::launch.
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,

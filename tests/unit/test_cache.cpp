@@ -14,6 +14,7 @@
 #include "jit/cache.h"
 #include "jit/nvrtc.h"
 #include "pykern/compiler.h"
+#include "sim/simulator.h"
 
 namespace fs = std::filesystem;
 using pykern::jit::CacheEntry;
@@ -359,4 +360,28 @@ TEST_CASE("a cache directory another user owns is not used") {
   KernelCache cache(dir.path);
   CHECK_FALSE(cache.enabled());
   CHECK(cache.warning().find("another user") != std::string::npos);
+}
+
+TEST_CASE("the simulator's key names the host compiler by the file it runs, so a new compiler rebuilds") {
+  TempDir dir;
+  fs::create_directories(dir.path / "bin");
+  fs::path real = dir.path / "bin" / "g++-test";
+  std::ofstream(real) << "#!/bin/sh\n";
+  fs::permissions(real, fs::perms::owner_all);
+  fs::create_symlink("g++-test", dir.path / "bin" / "cxx-test");
+  std::string before = pykern::sim::compiler_identity_of((dir.path / "bin" / "cxx-test").string());
+  CHECK(before.find(fs::canonical(real).string()) != std::string::npos);  // links followed
+  // Found on $PATH as a shell would find it.
+  std::string saved_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  ::setenv("PATH", (dir.path / "bin").c_str(), 1);
+  std::string on_path = pykern::sim::compiler_identity_of("cxx-test");
+  ::setenv("PATH", saved_path.c_str(), 1);
+  CHECK(on_path.substr(on_path.find(' ')) == before.substr(before.find(' ')));
+  // An upgraded compiler (new contents, new mtime) is a different identity.
+  std::ofstream(real, std::ios::app) << "# 13.1\n";
+  struct timespec times[2] = {{0, UTIME_OMIT}, {1'700'000'000, 0}};
+  REQUIRE(::utimensat(AT_FDCWD, real.c_str(), times, 0) == 0);
+  CHECK(pykern::sim::compiler_identity_of((dir.path / "bin" / "cxx-test").string()) != before);
+  // A command that is nowhere is named by itself (the build then fails with the shell's words).
+  CHECK(pykern::sim::compiler_identity_of("no-such-compiler-xyz") == "no-such-compiler-xyz");
 }
