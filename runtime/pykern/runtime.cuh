@@ -1,30 +1,7 @@
-// pykern runtime: the one header emitted kernels include.
+// pykern runtime, whole: the core every kernel includes, complex math and float16. The emitter
+// includes only the parts a program needs (emit/includes.cpp); the library's own C++ includes
+// this one.
 #pragma once
-#include "pykern/base.cuh"
-#include "pykern/complex.cuh"
-#include "pykern/math.cuh"
+#include "pykern/core.cuh"
 #include "pykern/cmath.cuh"
-#include "pykern/arith.cuh"
 #include "pykern/fp16.cuh"
-#include "pykern/errors.cuh"
-#include "pykern/array.cuh"
-#include "pykern/thread.cuh"
-#include "pykern/random.cuh"
-#include "pykern/list.cuh"
-#include "pykern/host_random.cuh"
-#include "pykern/parallel.cuh"
-
-#if !PK_DEVICE_BUILD
-namespace pk {
-// The engine's reports never return (they unwind the thread); saying so keeps every checked
-// access a cold branch the optimiser can set aside.
-[[noreturn, gnu::cold]] inline void report_index_error(const char* file, int line, i64 index, int axis, i64 size) {
-  sim::hooks->report_index_error(file, line, index, axis, size);
-  __builtin_unreachable();
-}
-[[noreturn, gnu::cold]] inline void report_failure(const char* file, int line, const char* kind, const char* message) {
-  sim::hooks->report_failure(file, line, kind, message);
-  __builtin_unreachable();
-}
-}  // namespace pk
-#endif

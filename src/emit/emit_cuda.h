@@ -23,6 +23,10 @@ struct EmittedSource {
 // `file_name` appears in #line directives so tools point at the Python source.
 EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name);
 
+// The runtime headers `program` includes: pykern/core.cuh, and cmath.cuh and fp16.cuh where a
+// value of the program is complex or float16.
+std::vector<std::string> runtime_includes(const ir::Program& program);
+
 // The simulator's entry points for the kernels of `program`, appended to the emitted CUDA in
 // host builds: one wrapper per kernel that unpacks the argument pointers the launcher passes,
 // the table the simulator looks kernels up in, and pk_sim_set_hooks, through which the

@@ -1,5 +1,6 @@
 #include "sema/index_facts.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -22,12 +23,13 @@ struct LoopFact {
 
 class IndexFacts {
  public:
-  explicit IndexFacts(ir::Function& f) : f_(f) {}
+  explicit IndexFacts(ir::Function& f);
   void block(const std::vector<ir::StmtId>& body);
 
  private:
   ir::ExprId strip_widening(ir::ExprId e) const;
   std::optional<int64_t> constant(ir::ExprId e) const;
+  bool at_least(ir::ExprId e, int64_t least, int depth = 0) const;
   std::optional<LoopFact> fact_of(const ir::Stmt& loop) const;
   void extents_of(ir::ExprId stop, const std::set<int>& assigned, std::set<std::pair<int, int>>& out) const;
   void mark(ir::ExprId e);
@@ -36,7 +38,43 @@ class IndexFacts {
 
   ir::Function& f_;
   std::vector<LoopFact> facts_;  // of the loops around the statement being visited
+  // Every value each local is assigned anywhere in the function; a local bound any other way
+  // (a parameter, a loop counter, a declared array) is in `opaque`: nothing is known of it.
+  std::map<int, std::vector<ir::ExprId>> values_;
+  std::set<int> opaque_;
+  std::map<int, size_t> first_top_level_assignment_;  // index into the function's body
+  size_t top_level_index_ = 0;                        // of the statement being visited
 };
+
+IndexFacts::IndexFacts(ir::Function& f) : f_(f) {
+  opaque_.insert(f.parameters.begin(), f.parameters.end());
+  each_stmt(f, f.body, [&](ir::StmtId, const ir::Stmt& s) {
+    int local = bound_local(f, s);
+    if (local < 0) return;
+    if (s.kind == StmtKind::assign) values_[local].push_back(s.value);
+    else opaque_.insert(local);
+  });
+  for (size_t i = 0; i < f.body.size(); ++i) {
+    const ir::Stmt& s = f[f.body[i]];
+    if (int local = bound_local(f, s); local >= 0 && s.kind == StmtKind::assign)
+      first_top_level_assignment_.emplace(local, i);
+  }
+}
+
+// Runtime values that are never negative (thread and block positions), or never below one
+// (extents of the launch): Numba's range analysis knows them from their types.
+const std::set<std::string>& non_negative_calls() {
+  static const std::set<std::string> names = {
+      "pk::grid1", "pk::grid2", "pk::grid3", "pk::threadIdx_x", "pk::threadIdx_y", "pk::threadIdx_z", "pk::blockIdx_x",
+      "pk::blockIdx_y", "pk::blockIdx_z", "pk::laneid"};
+  return names;
+}
+const std::set<std::string>& positive_calls() {
+  static const std::set<std::string> names = {
+      "pk::gridsize1", "pk::gridsize2", "pk::gridsize3", "pk::blockDim_x", "pk::blockDim_y", "pk::blockDim_z", "pk::gridDim_x",
+      "pk::gridDim_y",  "pk::gridDim_z",  "pk::warpsize"};
+  return names;
+}
 
 // A cast to int64 from a narrower or same-width signed integer (or a narrower unsigned one)
 // keeps the value: the fact about the operand holds for the cast.
@@ -58,9 +96,46 @@ std::optional<int64_t> IndexFacts::constant(ir::ExprId e) const {
   return x.constant.as_int();
 }
 
+// Whether `e` is at least `least` (0 or 1) whenever it is evaluated: a constant, a launch
+// position or extent, an array's extent, a sum or product of such, or a local every assignment
+// of which is one (a local read before its first assignment holds zero).
+bool IndexFacts::at_least(ir::ExprId id, int64_t least, int depth) const {
+  if (depth > 8) return false;  // also ends cycles such as n = n + 1
+  id = strip_widening(id);
+  const ir::Expr& e = f_[id];
+  if (auto c = constant(id)) return *c >= least;
+  // A tuple is at least `least` when each of its items is (x, y = cuda.grid(2)).
+  if (!e.type.is(TypeKind::integer) && !e.type.is(TypeKind::tuple)) return false;
+  switch (e.kind) {
+    case ExprKind::call:
+      if (e.name.rfind("pk::get<", 0) == 0 && e.args.size() == 1) return at_least(e.args[0], least, depth + 1);
+      if (!e.args.empty()) return false;
+      return positive_calls().count(e.name) || (least <= 0 && non_negative_calls().count(e.name));
+    case ExprKind::member: return least <= 0 && e.name.rfind("shape[", 0) == 0;
+    case ExprKind::binary:
+      if (e.args.size() != 2 || (e.name != "+" && e.name != "*")) return false;
+      if (e.name == "*") return at_least(e.args[0], least, depth + 1) && at_least(e.args[1], least, depth + 1);
+      return at_least(e.args[0], 0, depth + 1) && at_least(e.args[1], 0, depth + 1) &&
+             (least <= 0 || at_least(e.args[0], least, depth + 1) || at_least(e.args[1], least, depth + 1));
+    case ExprKind::local: {
+      auto found = values_.find(e.local);
+      if (opaque_.count(e.local) || found == values_.end()) return false;
+      // Zero before its first assignment: at least 1 only where a top-level statement before
+      // this one assigned it (range(0, n, step) with a step that may be unset would not end).
+      if (least > 0) {
+        auto first = first_top_level_assignment_.find(e.local);
+        if (first == first_top_level_assignment_.end() || first->second >= top_level_index_) return false;
+      }
+      for (ir::ExprId value : found->second)
+        if (!at_least(value, least, depth + 1)) return false;
+      return true;
+    }
+    default: return false;
+  }
+}
+
 std::optional<LoopFact> IndexFacts::fact_of(const ir::Stmt& loop) const {
-  auto start = constant(loop.start), step = constant(loop.step);
-  if (!start || *start < 0 || !step || *step < 1) return std::nullopt;
+  if (!at_least(loop.start, 0) || !at_least(loop.step, 1)) return std::nullopt;
   LoopFact fact;
   fact.indices.insert(loop.local);
   // The names the body binds to the counter before anything else (for i in range(...)).
@@ -91,10 +166,20 @@ void IndexFacts::extents_of(ir::ExprId stop, const std::set<int>& assigned,
     out.insert({f_[e.args[0]].local, std::stoi(e.name.substr(6))});
   } else if (e.kind == ExprKind::call && e.name == "pk::min") {
     for (ir::ExprId a : e.args) extents_of(a, assigned, out);
+  } else if (e.kind == ExprKind::local && !opaque_.count(e.local) && values_.count(e.local) &&
+             values_.at(e.local).size() == 1) {
+    // n = len(a) before the loop: its one value, read from an array never reassigned anywhere
+    // (so the extent it read is the array's extent throughout).
+    const ir::Expr& value = f_[values_.at(e.local)[0]];
+    if (value.kind == ExprKind::member && !value.args.empty() && f_[value.args[0]].kind == ExprKind::local &&
+        !values_.count(f_[value.args[0]].local))
+      extents_of(values_.at(e.local)[0], assigned, out);
   }
 }
 
 bool IndexFacts::non_negative(ir::ExprId index) const {
+  if (constant(index)) return false;  // the C++ compiler folds a constant index's checks itself
+  if (at_least(index, 0)) return true;  // i = cuda.grid(1); a[i]
   const ir::Expr& x = f_[strip_widening(index)];
   if (x.kind == ExprKind::local) {
     for (const LoopFact& fact : facts_)
@@ -119,7 +204,7 @@ bool IndexFacts::in_bounds(ir::ExprId index, int array, int axis) const {
 void IndexFacts::mark(ir::ExprId id) {
   ir::Expr& e = f_.exprs[id];
   for (ir::ExprId a : std::vector<ir::ExprId>(e.args)) mark(a);
-  if (e.kind != ExprKind::element || facts_.empty()) return;
+  if (e.kind != ExprKind::element) return;
   const ir::Expr& base = f_[e.args[0]];
   if (!base.type.is(TypeKind::array)) return;  // a list's items: list.cuh checks them its own way
   int array = base.kind == ExprKind::local ? base.local : -1;
@@ -131,11 +216,17 @@ void IndexFacts::mark(ir::ExprId id) {
 }
 
 void IndexFacts::block(const std::vector<ir::StmtId>& body) {
-  for (ir::StmtId id : body) {
+  for (size_t k = 0; k < body.size(); ++k) {
+    if (&body == &f_.body) top_level_index_ = k;
+    ir::StmtId id = body[k];
     const ir::Stmt& s = f_[id];
     for (ir::ExprId e : own_exprs(s)) mark(e);
     std::optional<LoopFact> fact;
-    if (s.kind == StmtKind::for_range) fact = fact_of(s);
+    if (s.kind == StmtKind::for_range) {
+      // A step known to be positive (cuda.gridsize(1), blockDim.x) lets the loop test i < stop.
+      if (s.step_sign == 0 && at_least(s.step, 1)) f_.stmts[id].step_sign = 1;
+      fact = fact_of(s);
+    }
     if (fact) facts_.push_back(*fact);
     block(s.body);
     if (fact) facts_.pop_back();

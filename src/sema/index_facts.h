@@ -1,8 +1,13 @@
 // Facts about array indices that let emitted accesses skip work, as LLVM's range analysis
-// lets Numba skip it: inside `for i in range(start, stop, step)` with a constant start >= 0 and
-// step >= 1, where the body never assigns i, the index i (or i + c for a constant c >= 0) is
-// never negative, so no wrap-around; and when stop is a.shape[k] (len(a), `for x in a`) of an
-// array the body never reassigns, a[..., i, ...] on axis k is within bounds, so no check.
+// lets Numba skip it.
+// - An index that is never negative needs no wrap-around: a thread position (cuda.grid,
+//   threadIdx), an extent, a sum or product of such, a local every assignment of which is one
+//   (i = cuda.grid(1)), and the counter of `for i in range(start, stop, step)` with such a
+//   start and a step of at least 1 (a constant, cuda.gridsize, blockDim), where the body never
+//   assigns i (nor i + c for a constant c >= 0).
+// - When that loop's stop is a.shape[k] (len(a), `for x in a`, or a local holding it) of an
+//   array never reassigned, a[..., i, ...] on axis k is within bounds, so no check.
+// - Such a loop's step_sign becomes +1, so it tests i < stop.
 #pragma once
 #include "sema/ir.h"
 

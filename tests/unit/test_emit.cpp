@@ -140,6 +140,40 @@ TEST_CASE("index facts: none where the index or the array may change, or the ran
         "PK_AT_KNOWN(py_a, 1u, 0u, py_i)\n");
 }
 
+TEST_CASE("index facts: thread positions are never negative; a grid-stride loop's index neither") {
+  CHECK(accesses_of("    i = cuda.grid(1)\n    if i < a.size:\n        a[i] = b[i]\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 0u, py_i)\nPK_AT_KNOWN(py_b, 1u, 0u, py_i)\n");
+  CHECK(accesses_of("    x, y = cuda.grid(2)\n    a[x + y] = b[cuda.threadIdx.x * 2]\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 0u, (py_x + py_y)\nPK_AT_KNOWN(py_b, 1u, 0u, (static_cast<pk::i64>(pk::threadIdx_x()\n");  // cut at the first )
+  // start = grid position, step = grid size: the index stays >= 0; n = len(a) bounds it.
+  CHECK(accesses_of("    n = len(a)\n    for i in range(cuda.grid(1), n, cuda.gridsize(1)):\n        a[i] = b[i]\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 1u, py_i)\nPK_AT_KNOWN(py_b, 1u, 0u, py_i)\n");
+}
+
+TEST_CASE("index facts: none for values that may be negative, nor a step that may be unset") {
+  CHECK(accesses_of("    i = cuda.grid(1) - 1\n    a[i] = 0.0\n") == "PK_AT(py_a, py_i)\n");
+  CHECK(accesses_of("    i = cuda.grid(1)\n    if i > 4:\n        i = -1\n    a[i] = 0.0\n") == "PK_AT(py_a, py_i)\n");
+  // A parameter may hold anything.
+  pykern::CompileOptions options;
+  options.emit = pykern::EmitKind::cuda;
+  options.use_cache = false;
+  options.signatures = {{"k", "void(float64[::1], int64, int64)"}};
+  auto source = [&](const std::string& body) {
+    auto result = pykern::compile_source("from numba import cuda\n@cuda.jit\ndef k(a, s, t):\n" + body, "f.py", options);
+    REQUIRE_MESSAGE(result.ok(), result.error().describe());
+    return result->cuda_source;
+  };
+  CHECK(source("    a[s] = 0.0\n").find("PK_AT(py_a, py_s)") != std::string::npos);
+  // A step assigned before the loop at the top level tests i < stop; one that may be unset
+  // (zero) when the loop starts keeps the run-time test, as does a parameter step.
+  CHECK(source("    st = cuda.gridsize(1)\n    for i in range(0, 9, st):\n        a[i] = 0.0\n").find("pk_tmp0 < pk_stop_0") !=
+        std::string::npos);
+  CHECK(source("    if s > 0:\n        st = cuda.gridsize(1)\n    for i in range(0, 9, st):\n        a[i] = 0.0\n")
+            .find("pk::range_continues(pk_tmp0, pk_stop_0, pk_step_0)") != std::string::npos);
+  CHECK(source("    for i in range(0, 9, s):\n        a[i] = 0.0\n").find("pk::range_continues") != std::string::npos);
+  CHECK(source("    for i in range(9, 0, -3):\n        a[i] = 0.0\n").find("pk_tmp0 > pk_stop_0") != std::string::npos);
+}
+
 namespace {
 // The emitted body of kernel `k(a, out)` (float64[::1] both), with device function
 // `bump(a)` that writes a[0] and returns 1.0, one statement per line without #line.

@@ -1,0 +1,30 @@
+// pykern runtime: what every emitted kernel may use. The emitter adds cmath.cuh (complex math)
+// and fp16.cuh (float16) only to programs with complex or float16 values: NVRTC spends about
+// 4 ms per compile parsing those two, and most kernels use neither (BENCHMARKS.md, issue 14).
+#pragma once
+#include "pykern/base.cuh"
+#include "pykern/complex.cuh"
+#include "pykern/math.cuh"
+#include "pykern/arith.cuh"
+#include "pykern/errors.cuh"
+#include "pykern/array.cuh"
+#include "pykern/thread.cuh"
+#include "pykern/random.cuh"
+#include "pykern/list.cuh"
+#include "pykern/host_random.cuh"
+#include "pykern/parallel.cuh"
+
+#if !PK_DEVICE_BUILD
+namespace pk {
+// The engine's reports never return (they unwind the thread); saying so keeps every checked
+// access a cold branch the optimiser can set aside.
+[[noreturn, gnu::cold]] inline void report_index_error(const char* file, int line, i64 index, int axis, i64 size) {
+  sim::hooks->report_index_error(file, line, index, axis, size);
+  __builtin_unreachable();
+}
+[[noreturn, gnu::cold]] inline void report_failure(const char* file, int line, const char* kind, const char* message) {
+  sim::hooks->report_failure(file, line, kind, message);
+  __builtin_unreachable();
+}
+}  // namespace pk
+#endif

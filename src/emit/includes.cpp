@@ -1,0 +1,37 @@
+// Which runtime headers a program includes: core.cuh always; cmath.cuh and fp16.cuh only where
+// a value of the program is complex or float16. Every function of those two takes or returns
+// such a value, so a program without one cannot call them, and NVRTC is spared parsing them.
+#include "emit/emit_cuda.h"
+
+namespace pykern::emit {
+
+namespace {
+
+struct TypeCensus {
+  bool complex = false;
+  bool float16 = false;
+  void visit(const sema::Type& type) {
+    if (type.is(sema::TypeKind::complex)) complex = true;
+    if (type.is(sema::TypeKind::floating) && type.bits == 16) float16 = true;
+    for (const sema::Type& element : type.elements) visit(element);
+  }
+};
+
+}  // namespace
+
+std::vector<std::string> runtime_includes(const ir::Program& program) {
+  TypeCensus census;
+  for (const ir::Function& f : program.functions) {
+    for (const ir::Local& l : f.locals) census.visit(l.type);
+    for (const sema::Type& t : f.argument_types) census.visit(t);
+    census.visit(f.return_type);
+    for (size_t i = 0; i < f.exprs.size(); ++i) census.visit(f.exprs[ir::ExprId(static_cast<uint32_t>(i))].type);
+  }
+  for (const ir::ConstantArray& array : program.constant_arrays) census.visit(array.dtype);
+  std::vector<std::string> headers = {"pykern/core.cuh"};
+  if (census.complex) headers.push_back("pykern/cmath.cuh");
+  if (census.float16) headers.push_back("pykern/fp16.cuh");
+  return headers;
+}
+
+}  // namespace pykern::emit
