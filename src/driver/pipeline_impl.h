@@ -36,6 +36,7 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
   request.arch = output.arch;
   request.output = kind;
   request.options = *flags;
+  request.kernels = static_cast<int>(output.kernels.size());
   auto compiled = jit::nvrtc_compile(request);
   output.timings.nvrtc_ms = clock.lap_ms();
   if (!compiled.ok()) return compiled.error();

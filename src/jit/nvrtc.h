@@ -16,6 +16,7 @@ struct NvrtcRequest {
   std::string arch;  // "sm_90"
   Output output = Output::cubin;
   std::vector<std::string> options;  // beyond -arch and the runtime include
+  int kernels = 1;                   // in the program: several are optimised in parallel
 };
 
 struct NvrtcResult {
