@@ -2,6 +2,8 @@
 //   simulate/<case>      one launch, the simulator library already built (the first launch, which
 //                        builds it, is excluded)
 //   host_compile/<case>  building the simulator library from scratch (no cache), reported apart
+//   host_build/<case>    building it with a kernel cache that holds the precompiled runtime
+//                        core but not this library (a new kernel file), as a user's build runs
 // Run: ./build/bench/pykern_bench_sim   (numbers and the Numba comparison in BENCHMARKS.md)
 #include <unistd.h>
 
@@ -44,11 +46,14 @@ struct Prepared {
   pykern::Launch launch;
 };
 
-Prepared prepare(const Case& c, const std::string& cache_dir) {
+// `file_name`, when given, names the source instead of its path (a new name is a new library).
+Prepared prepare(const Case& c, const std::string& cache_dir, const std::string& file_name = "") {
   pykern::ModuleOptions options;
   options.cache_dir = cache_dir;
   options.use_cache = !cache_dir.empty();
-  auto module = pykern::Module::load_file((c.dir / "kernel.py").string(), options).value();
+  auto module = file_name.empty()
+                    ? pykern::Module::load_file((c.dir / "kernel.py").string(), options).value()
+                    : pykern::Module::load_source(read_file(c.dir / "kernel.py"), file_name, options).value();
   auto kernel = module.kernel(c.spec["function"]).value();
   std::vector<pykern::Argument> args;
   for (const auto& arg : c.spec["args"]) {
@@ -86,6 +91,19 @@ void host_compile(benchmark::State& state, Case c) {
   }
 }
 
+void host_build(benchmark::State& state, Case c) {
+  std::string cache = (fs::temp_directory_path() / ("pykern-bench-build-" + std::to_string(::getpid()))).string();
+  Prepared warm = prepare(c, cache, "warm-up.py");  // makes the precompiled core
+  if (!warm.kernel.launch(warm.launch, warm.args).ok()) state.SkipWithError("launch failed");
+  int n = 0;
+  for (auto _ : state) {
+    Prepared p = prepare(c, cache, c.name + "_" + std::to_string(n++) + ".py");
+    if (!p.kernel.launch(p.launch, p.args).ok()) state.SkipWithError("launch failed");
+  }
+  std::error_code error;
+  fs::remove_all(cache, error);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -93,6 +111,8 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("simulate/" + c.name).c_str(), simulate, c)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("host_compile/" + c.name).c_str(), host_compile, c)
         ->Unit(benchmark::kMillisecond)->Iterations(2);
+    benchmark::RegisterBenchmark(("host_build/" + c.name).c_str(), host_build, c)
+        ->Unit(benchmark::kMillisecond)->Iterations(5);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

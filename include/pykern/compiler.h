@@ -94,6 +94,7 @@ struct CompileOutput {
   std::string warnings;      // rendered warnings (e.g. the cache is disabled)
   std::string types;         // with want_types: the source annotated with inferred types
   std::string simulator_source;  // with want_simulator: the CUDA C++ plus the simulator's entry points
+  bool simulator_uses_cxx_runtime = false;  // with want_simulator: its build links libstdc++
   std::vector<std::string> kernel_functions;  // every @cuda.jit kernel of the file (entry points)
   std::vector<std::vector<std::string>> kernel_parameters;  // their parameter names, in the same order
   std::vector<GeneratorFunction> generators;

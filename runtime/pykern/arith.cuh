@@ -6,7 +6,8 @@
 //   << and >> by a count outside [0, bits) give 0 (or -1 for a negative >>), as NumPy and
 //     PTX's clamped shifts do, where C++ leaves it undefined
 //   MIN // -1 wraps to MIN and MIN % -1 is 0, where C++ traps (x86 raises SIGFPE)
-#pragma once
+#ifndef PYKERN_ARITH_CUH
+#define PYKERN_ARITH_CUH
 #include "pykern/base.cuh"
 #include "pykern/errors.cuh"
 #include "pykern/math.cuh"
@@ -189,3 +190,4 @@ template <class T> PK_DEVICE bool range_continues(T i, T stop, T step) {
 }
 
 }  // namespace pk
+#endif  // PYKERN_ARITH_CUH

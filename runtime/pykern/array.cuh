@@ -3,7 +3,8 @@
 //     T* data; i64 shape[N]; i64 strides[N];   strides in bytes, as NumPy's
 // Indexing wraps negative indices as Python does; debug builds (PK_DEBUG) check bounds and
 // report like Numba: "IndexError: ... index 10 is out of bounds for axis 0 with size 10".
-#pragma once
+#ifndef PYKERN_ARRAY_CUH
+#define PYKERN_ARRAY_CUH
 #include "pykern/base.cuh"
 #include "pykern/complex.cuh"
 #include "pykern/errors.cuh"
@@ -24,33 +25,56 @@ template <class T, int N, Layout L = layout_a> struct Array {
     return strides[axis];
   }
 
+  // The byte offset of `index` on `axis`: wrapped if it may be negative, checked (in debug and
+  // simulator builds) if it may lie outside, unless bit `axis` of the facts says otherwise.
+  PK_DEVICE i64 offset(const char* file, int line, i64 index, int axis, unsigned non_negative, unsigned in_bounds) const {
+    i64 i = index;
+    if (!(((non_negative | in_bounds) >> axis) & 1u) && i < 0) i += shape[axis];
+#if defined(PK_DEBUG) || defined(PK_BOUNDSCHECK)
+    // One unsigned compare covers both ends: a still-negative i is a huge unsigned value.
+    if (!((in_bounds >> axis) & 1u) && static_cast<u64>(i) >= static_cast<u64>(shape[axis]))
+      report_index_error(file, line, index, axis, shape[axis]);
+#endif
+    (void)file;
+    (void)line;
+    return i * stride(axis);
+  }
+  PK_DEVICE T& at_offset(i64 bytes) const { return *reinterpret_cast<T*>(reinterpret_cast<char*>(data) + bytes); }
+
   // a[i, j, ...]: a negative index wraps as in Python and, in debug and simulator builds, an
   // index outside its axis is Numba's IndexError. Where sema proved facts about the indices
   // (sema/index_facts.h), bit k of NonNegative says index k is never negative (no wrap-around),
-  // of InBounds that it lies in the axis (no check).
+  // of InBounds that it lies in the axis (no check). Indices are int64 (sema casts them).
+  // Arrays of 1 to 3 dimensions have an overload each, plain sums with no index array or loop:
+  // NVRTC optimises those 5 ms faster per kernel than the general form (BENCHMARKS.md).
+  template <unsigned NonNegative, unsigned InBounds>
+  PK_DEVICE T& at_known(const char* file, int line, i64 i) const {
+    static_assert(N == 1, "one index per dimension");
+    return at_offset(offset(file, line, i, 0, NonNegative, InBounds));
+  }
+  template <unsigned NonNegative, unsigned InBounds>
+  PK_DEVICE T& at_known(const char* file, int line, i64 i, i64 j) const {
+    static_assert(N == 2, "one index per dimension");
+    return at_offset(offset(file, line, i, 0, NonNegative, InBounds) + offset(file, line, j, 1, NonNegative, InBounds));
+  }
+  template <unsigned NonNegative, unsigned InBounds>
+  PK_DEVICE T& at_known(const char* file, int line, i64 i, i64 j, i64 k) const {
+    static_assert(N == 3, "one index per dimension");
+    return at_offset(offset(file, line, i, 0, NonNegative, InBounds) + offset(file, line, j, 1, NonNegative, InBounds) +
+                     offset(file, line, k, 2, NonNegative, InBounds));
+  }
   template <unsigned NonNegative, unsigned InBounds, class... I>
-  PK_DEVICE T& at_known(const char* file, int line, I... index) const {
-    static_assert(sizeof...(I) == N, "one index per dimension");
-    const i64 indices[N] = {static_cast<i64>(index)...};
-    char* address = reinterpret_cast<char*>(data);
+  PK_DEVICE T& at_known(const char* file, int line, i64 i, i64 j, i64 k, i64 l, I... rest) const {
+    static_assert(sizeof...(I) + 4 == N, "one index per dimension");
+    const i64 indices[N] = {i, j, k, l, static_cast<i64>(rest)...};
+    i64 bytes = 0;
 PK_UNROLL
-    for (int axis = 0; axis < N; ++axis) {
-      i64 i = indices[axis];
-      bool non_negative = ((NonNegative | InBounds) >> axis) & 1u;
-      if (!non_negative && i < 0) i += shape[axis];
-#if defined(PK_DEBUG) || defined(PK_BOUNDSCHECK)
-      bool in_bounds = (InBounds >> axis) & 1u;
-      if (!in_bounds && (i < 0 || i >= shape[axis])) report_index_error(file, line, indices[axis], axis, shape[axis]);
-#endif
-      address += i * stride(axis);
-    }
-    (void)file;
-    (void)line;
-    return *reinterpret_cast<T*>(address);
+    for (int axis = 0; axis < N; ++axis) bytes += offset(file, line, indices[axis], axis, NonNegative, InBounds);
+    return at_offset(bytes);
   }
   // a[i, j, ...] with nothing known about the indices: each wraps if negative and is checked.
   template <class... I> PK_DEVICE T& at(const char* file, int line, I... index) const {
-    return at_known<0u, 0u>(file, line, index...);
+    return at_known<0u, 0u>(file, line, static_cast<i64>(index)...);
   }
 };
 
@@ -251,3 +275,4 @@ template <int N, class T, decltype(sizeof(int)) K, class... E> PK_DEVICE Array<T
 #define PK_LOCAL_STORAGE(type, name, count) type name[count]
 #define PK_DYNAMIC_SHARED_STORAGE(type, name) type* name = static_cast<type*>(::pk::sim::dynamic_shared())
 #endif
+#endif  // PYKERN_ARRAY_CUH

@@ -1,6 +1,7 @@
 // pykern runtime: scalar types, qualifiers and tuples. No system headers: this compiles under
 // NVRTC (device) and under the host C++ compiler (the CPU simulator) alike.
-#pragma once
+#ifndef PYKERN_BASE_CUH
+#define PYKERN_BASE_CUH
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
 #define PK_DEVICE_BUILD 1
@@ -115,3 +116,4 @@ template <class H, class... T> PK_DEVICE tuple<H, T...> make_tuple(H head, T... 
 }
 
 }  // namespace pk
+#endif  // PYKERN_BASE_CUH

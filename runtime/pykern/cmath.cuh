@@ -2,7 +2,8 @@
 // lowers (CPython's cmathmodule.c and NumPy's npy_csqrt, with their special cases for
 // infinities and NaNs). Each computes in float64 and rounds to the argument's precision, as
 // Numba's float64 constants make most of its complex64 arithmetic do.
-#pragma once
+#ifndef PYKERN_CMATH_CUH
+#define PYKERN_CMATH_CUH
 #include "pykern/base.cuh"
 #include "pykern/complex.cuh"
 #include "pykern/math.cuh"
@@ -226,3 +227,4 @@ template <class T> PK_DEVICE complex<T> cmath_rect(T r, T phi) {
 }
 
 }  // namespace pk
+#endif  // PYKERN_CMATH_CUH

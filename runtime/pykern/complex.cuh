@@ -1,5 +1,6 @@
 // pykern runtime: complex64 / complex128 as Numba computes them.
-#pragma once
+#ifndef PYKERN_COMPLEX_CUH
+#define PYKERN_COMPLEX_CUH
 #include "pykern/base.cuh"
 
 namespace pk {
@@ -44,3 +45,4 @@ template <class T> PK_DEVICE T imag(complex<T> z) { return z.im; }
 template <class T> PK_DEVICE complex<T> make_complex(T re, T im) { return {re, im}; }
 
 }  // namespace pk
+#endif  // PYKERN_COMPLEX_CUH

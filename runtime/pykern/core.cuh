@@ -1,7 +1,10 @@
 // pykern runtime: what every emitted kernel may use. The emitter adds cmath.cuh (complex math)
 // and fp16.cuh (float16) only to programs with complex or float16 values: NVRTC spends about
 // 4 ms per compile parsing those two, and most kernels use neither (BENCHMARKS.md, issue 14).
-#pragma once
+// Include guards, not #pragma once: a precompiled header keeps macros, and the simulator
+// uses one (src/sim/simulator.cpp).
+#ifndef PYKERN_CORE_CUH
+#define PYKERN_CORE_CUH
 #include "pykern/base.cuh"
 #include "pykern/complex.cuh"
 #include "pykern/math.cuh"
@@ -28,3 +31,4 @@ namespace pk {
 }
 }  // namespace pk
 #endif
+#endif  // PYKERN_CORE_CUH

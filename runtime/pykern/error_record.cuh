@@ -2,7 +2,8 @@
 // Plain C++ (no device keywords): the launcher includes it too, so both sides agree on the
 // layout. A debug kernel's failing thread fills it and exits (as Numba's raising thread
 // returns); the host reads it after the launch and reports the failure in the simulator's words.
-#pragma once
+#ifndef PYKERN_ERROR_RECORD_CUH
+#define PYKERN_ERROR_RECORD_CUH
 
 namespace pk {
 
@@ -24,3 +25,4 @@ struct ErrorRecord {
 #define PK_ERROR_RECORD_SYMBOL "pk_error_record"
 
 }  // namespace pk
+#endif  // PYKERN_ERROR_RECORD_CUH

@@ -2,7 +2,8 @@
 // On the device: the first failing thread fills the module's pk_error_record (error_record.cuh)
 // and the failing threads exit; the launcher reads the record and reports it.
 // In the simulator: the host runtime records it and stops the launch.
-#pragma once
+#ifndef PYKERN_ERRORS_CUH
+#define PYKERN_ERRORS_CUH
 #include "pykern/base.cuh"
 #include "pykern/error_record.cuh"
 
@@ -69,3 +70,4 @@ PK_NOINLINE_DEVICE void report_failure(const char* file, int line, const char* k
 #define PK_ASSERT(condition, message) do { } while (0)
 #define PK_RAISE(message) do { } while (0)
 #endif
+#endif  // PYKERN_ERRORS_CUH

@@ -2,7 +2,8 @@
 // computes in float32 and rounds once to float16, as NumPy's float16 loops and the GPU's half
 // instructions do. hfma rounds once, as the GPU's fma.rn.f16 does (Numba's simulator rounds
 // the product first).
-#pragma once
+#ifndef PYKERN_FP16_CUH
+#define PYKERN_FP16_CUH
 #include "pykern/arith.cuh"
 #include "pykern/half.cuh"
 #include "pykern/math.cuh"
@@ -53,3 +54,4 @@ PK_DEVICE f16 hmin(f16 a, f16 b) { return isnan(a) ? b : isnan(b) ? a : (a < b ?
 }  // namespace fp16
 
 }  // namespace pk
+#endif  // PYKERN_FP16_CUH

@@ -3,7 +3,8 @@
 // float32 and rounds the result to binary16 (to nearest, ties to even) as NumPy does; for
 // + - * / and sqrt that equals the GPU's half instructions, since float32 carries more than
 // twice binary16's precision.
-#pragma once
+#ifndef PYKERN_HALF_CUH
+#define PYKERN_HALF_CUH
 #include "pykern/base.cuh"
 
 namespace pk {
@@ -86,3 +87,4 @@ PK_DEVICE f16& operator*=(f16& a, f16 b) { return a = a * b; }
 PK_DEVICE f16& operator/=(f16& a, f16 b) { return a = a / b; }
 
 }  // namespace pk
+#endif  // PYKERN_HALF_CUH

@@ -3,7 +3,8 @@
 // NumPy's states apart), seeded by random.seed(n) / np.random.seed(n) exactly as Numba seeds
 // it, else from system entropy. Host builds only. The states live in the engine, so every
 // function and call of a thread shares them, as Numba's do.
-#pragma once
+#ifndef PYKERN_HOST_RANDOM_CUH
+#define PYKERN_HOST_RANDOM_CUH
 #include "pykern/base.cuh"
 #include "pykern/errors.cuh"
 #include "pykern/thread.cuh"
@@ -141,3 +142,4 @@ inline void host_random_seed(i32 which, u32 seed) {
 
 }  // namespace pk
 #endif
+#endif  // PYKERN_HOST_RANDOM_CUH

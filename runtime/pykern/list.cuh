@@ -1,7 +1,8 @@
 // pykern runtime: Python lists in @jit functions called on the host (Numba's reflected lists
 // of numbers). Host builds only: a kernel cannot hold one (sema refuses). A list is a counted
 // reference to its storage, as a Python name refers to a list object: l2 = l1 shares it.
-#pragma once
+#ifndef PYKERN_LIST_CUH
+#define PYKERN_LIST_CUH
 #include "pykern/base.cuh"
 #include "pykern/errors.cuh"
 #include "pykern/thread.cuh"
@@ -72,3 +73,4 @@ template <class T> void export_list(const list<T>& l) {
 
 }  // namespace pk
 #endif
+#endif  // PYKERN_LIST_CUH

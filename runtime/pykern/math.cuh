@@ -1,6 +1,7 @@
 // pykern runtime: math functions with float32 and float64 overloads (Numba's math typing keeps
 // float32 in float32). Device builds use CUDA's math library, host builds the compiler builtins.
-#pragma once
+#ifndef PYKERN_MATH_CUH
+#define PYKERN_MATH_CUH
 #include "pykern/base.cuh"
 #include "pykern/complex.cuh"
 
@@ -119,3 +120,4 @@ template <> PK_DEVICE f64 abs(f64 x) { return fabs(x); }
 template <class T> PK_DEVICE T abs(complex<T> z) { return hypot(z.re, z.im); }
 
 }  // namespace pk
+#endif  // PYKERN_MATH_CUH

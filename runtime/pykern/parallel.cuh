@@ -4,7 +4,8 @@
 // in part order afterwards, so a result depends on the number of parts, never on which thread
 // ran which part or in what order. Host builds hand the parts to the engine's thread pool;
 // device builds run the whole loop as one part in the calling thread.
-#pragma once
+#ifndef PYKERN_PARALLEL_CUH
+#define PYKERN_PARALLEL_CUH
 #include "pykern/arith.cuh"
 #include "pykern/base.cuh"
 #include "pykern/errors.cuh"
@@ -86,3 +87,4 @@ inline i64 get_thread_id() { return sim::hooks->get_thread_id(); }
 
 // numba.set_num_threads(n), located at the Python line for its ValueError.
 #define PK_SET_NUM_THREADS(n) ::pk::set_num_threads((n), __FILE__, __LINE__)
+#endif  // PYKERN_PARALLEL_CUH

@@ -1,6 +1,7 @@
 // pykern runtime: numba.cuda.random's xoroshiro128+ generator, bit for bit: same state record,
 // same step, same conversion to floats, same Box-Muller transform.
-#pragma once
+#ifndef PYKERN_RANDOM_CUH
+#define PYKERN_RANDOM_CUH
 #include "pykern/array.cuh"
 #include "pykern/math.cuh"
 
@@ -59,3 +60,4 @@ template <Layout L> PK_DEVICE f64 xoroshiro128p_normal_float64(const Array<xoros
 }
 
 }  // namespace pk
+#endif  // PYKERN_RANDOM_CUH

@@ -1,6 +1,7 @@
 // pykern runtime: thread indices, barriers, atomics and warp intrinsics (numba.cuda.*).
 // Types follow Numba: threadIdx.x and friends are int32, cuda.grid() is int64.
-#pragma once
+#ifndef PYKERN_THREAD_CUH
+#define PYKERN_THREAD_CUH
 #include "pykern/base.cuh"
 
 #if !PK_DEVICE_BUILD
@@ -336,3 +337,4 @@ template <class T> PK_DEVICE T brev(T x) {
 #endif
 
 }  // namespace pk
+#endif  // PYKERN_THREAD_CUH

@@ -27,6 +27,7 @@ std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_of(con
     auto s = std::make_shared<Specialization>();
     s->kernel = k;
     s->simulator_source = output.simulator_source;
+    s->simulator_uses_cxx_runtime = output.simulator_uses_cxx_runtime;
     s->debug = k.debug || options.debug;
     s->signature = signature;
     s->extra_source = extra_source;

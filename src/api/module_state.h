@@ -23,6 +23,7 @@ namespace detail {
 struct Specialization {
   CompiledKernel kernel;
   std::string simulator_source;
+  bool simulator_uses_cxx_runtime = false;
   bool debug = false;
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
   std::string signature;                  // what it was compiled for ("" for the decorator's)
@@ -122,7 +123,7 @@ struct ModuleState {
   Status ensure_library(Specialization& s) {
     std::lock_guard<std::mutex> lock(mutex);
     if (s.library) return ok_status();
-    auto library = sim::build_library(s.simulator_source, s.debug, disk_cache());
+    auto library = sim::build_library(s.simulator_source, {s.debug, s.simulator_uses_cxx_runtime}, disk_cache());
     if (!library.ok()) return library.error();
     s.library = *library;
     return ok_status();

@@ -108,7 +108,10 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     driver::describe_functions(program, output);
     if (program.functions.empty()) return output;
     output.cuda_source = std::move(emitted.text);
-    if (options.want_simulator) output.simulator_source = output.cuda_source + emit::emit_simulator_entries(program);
+    if (options.want_simulator) {
+      output.simulator_source = output.cuda_source + emit::emit_simulator_entries(program);
+      output.simulator_uses_cxx_runtime = emit::uses_cxx_runtime(program);
+    }
     if (options.emit == EmitKind::cuda) return output;
 
     auto compiled = driver::compile_cached(program, output, file, options, cache, frontend_key, clock);

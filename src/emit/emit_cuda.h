@@ -27,6 +27,11 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
 // value of the program is complex or float16.
 std::vector<std::string> runtime_includes(const ir::Program& program);
 
+// Whether a host build of `program` needs the C++ runtime (libstdc++): lists and the partial
+// results of parallel loops allocate with new and have destructors. Other simulator libraries
+// link the C and math libraries only, which links faster (sim/simulator.h).
+bool uses_cxx_runtime(const ir::Program& program);
+
 // The simulator's entry points for the kernels of `program`, appended to the emitted CUDA in
 // host builds: one wrapper per kernel that unpacks the argument pointers the launcher passes,
 // the table the simulator looks kernels up in, and pk_sim_set_hooks, through which the

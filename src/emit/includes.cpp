@@ -10,16 +10,16 @@ namespace {
 struct TypeCensus {
   bool complex = false;
   bool float16 = false;
+  bool list = false;
   void visit(const sema::Type& type) {
     if (type.is(sema::TypeKind::complex)) complex = true;
     if (type.is(sema::TypeKind::floating) && type.bits == 16) float16 = true;
+    if (type.is(sema::TypeKind::list)) list = true;
     for (const sema::Type& element : type.elements) visit(element);
   }
 };
 
-}  // namespace
-
-std::vector<std::string> runtime_includes(const ir::Program& program) {
+TypeCensus census_of(const ir::Program& program) {
   TypeCensus census;
   for (const ir::Function& f : program.functions) {
     for (const ir::Local& l : f.locals) census.visit(l.type);
@@ -28,6 +28,19 @@ std::vector<std::string> runtime_includes(const ir::Program& program) {
     for (size_t i = 0; i < f.exprs.size(); ++i) census.visit(f.exprs[ir::ExprId(static_cast<uint32_t>(i))].type);
   }
   for (const ir::ConstantArray& array : program.constant_arrays) census.visit(array.dtype);
+  return census;
+}
+
+}  // namespace
+
+bool uses_cxx_runtime(const ir::Program& program) {
+  for (const ir::Function& f : program.functions)
+    if (f.parallel) return true;
+  return census_of(program).list;
+}
+
+std::vector<std::string> runtime_includes(const ir::Program& program) {
+  TypeCensus census = census_of(program);
   std::vector<std::string> headers = {"pykern/core.cuh"};
   if (census.complex) headers.push_back("pykern/cmath.cuh");
   if (census.float16) headers.push_back("pykern/fp16.cuh");

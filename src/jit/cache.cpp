@@ -98,6 +98,7 @@ std::string string_field(const nlohmann::json& record, const char* name) {
 
 const char* binary_name(const nlohmann::json& record) {
   std::string output = string_field(record, "output");
+  if (output == "gch") return "runtime.gch";  // the simulator's precompiled runtime core
   return output == "ptx" ? "kernel.ptx" : output == "so" ? "kernel.so" : "kernel.cubin";
 }
 

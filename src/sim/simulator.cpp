@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -88,7 +89,20 @@ std::string flags(bool debug) {
   // -fwrapv: integers wrap as in Numba (LLVM adds without nsw), never undefined behaviour.
   // -O3, as Numba optimises: it halves monte_carlo_pi's time (bench_cpu_functions) against -O2,
   // for 5-10 % more build time.
-  return std::string("-std=c++17 -O3 -fwrapv -fPIC -shared -fvisibility=hidden -DPK_BOUNDSCHECK=1") + (debug ? " -DPK_DEBUG=1" : "");
+  return std::string("-std=c++17 -O3 -fwrapv -fPIC -fvisibility=hidden -DPK_BOUNDSCHECK=1") + (debug ? " -DPK_DEBUG=1" : "");
+}
+
+// How a library links: -nodefaultlibs and the C, math and GCC support libraries, unless it
+// needs the C++ runtime; libstdc++'s symbol table is a third of a small library's link time.
+// --no-undefined makes a missing library a build error, not a dlopen failure later.
+std::string link_flags(const BuildOptions& options) {
+  return options.cxx_runtime ? "-shared -Wl,--no-undefined"
+                             : "-shared -nodefaultlibs -Wl,--no-undefined -lm -lc -lgcc";
+}
+
+// Runs a shell command line whose output goes to `log`; its exit status.
+int run_logged(const std::string& command, const fs::path& log) {
+  return std::system((command + " > " + quoted(log.string()) + " 2>&1").c_str());
 }
 
 Result<std::shared_ptr<Library>> open_library(const fs::path& path) {
@@ -134,8 +148,37 @@ Error no_scratch() {
                                               " for the simulator build: " + std::strerror(errno));
 }
 
+// The runtime core (pykern/core.cuh), precompiled for these flags by this compiler: a build
+// that finds it skips parsing the headers, a fifth of its time (BENCHMARKS.md, issue 14). It
+// is made once, into the kernel cache beside the libraries, from the headers in `include`;
+// without a cache, or if the compiler will not make it, builds parse the headers as before.
+std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, const fs::path& include) {
+  if (cache == nullptr || !cache->enabled()) return std::nullopt;
+  std::string key = jit::cache_key({"simulator-pch", version(), jit::runtime_headers_hash(), compiler_identity(),
+                                    flags(debug)});
+  if (auto entry = cache->load(key)) return cache->binary_file(*entry);
+  fs::path made = include.parent_path() / "core.gch";
+  std::string command = fmt::format("{} {} -I {} -x c++-header {} -o {}", quoted(compiler()), flags(debug),
+                                    quoted(include.string()), quoted((include / "pykern" / "core.cuh").string()),
+                                    quoted(made.string()));
+  if (run_logged(command, include.parent_path() / "pch.log") != 0) return std::nullopt;
+  std::ifstream file(made, std::ios::binary);
+  std::stringstream bytes;
+  bytes << file.rdbuf();
+  jit::CacheEntry entry;
+  entry.key = key;
+  entry.binary = bytes.str();
+  entry.cuda_source = "// pykern/core.cuh, precompiled with: " + flags(debug) + "\n";
+  entry.record = {{"output", "gch"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
+                  {"options", flags(debug)}, {"pykern_version", version()}};
+  if (entry.binary.empty() || !cache->store(entry).ok()) return std::nullopt;
+  if (auto stored = cache->load(key)) return cache->binary_file(*stored);
+  return std::nullopt;
+}
+
 // Compiles `source` in a scratch directory; returns the library's bytes.
-Result<std::string> compile(const std::string& source, bool debug) {
+Result<std::string> compile(const std::string& source, const BuildOptions& options, jit::KernelCache* cache) {
+  bool debug = options.debug;
   ScratchDir scratch;
   if (!scratch.ok()) return no_scratch();
   const fs::path& dir = scratch.path();
@@ -143,11 +186,15 @@ Result<std::string> compile(const std::string& source, bool debug) {
   fs::create_directories(dir / "include" / "pykern", error);
   for (const jit::RuntimeHeader& header : jit::runtime_headers())
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
+  // GCC takes pykern/core.cuh.gch for the source's first #include when it is valid for the
+  // flags, and parses core.cuh when it is not.
+  if (auto pch = precompiled_core(cache, debug, dir / "include"))
+    fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
-  std::string command = fmt::format("{} {} -I {} {} -o {} > {} 2>&1", quoted(compiler()), flags(debug),
+  std::string command = fmt::format("{} {} -pipe -I {} {} -o {} {}", quoted(compiler()), flags(debug),
                                     quoted((dir / "include").string()), quoted((dir / "kernels.cpp").string()),
-                                    quoted((dir / "kernels.so").string()), quoted((dir / "log").string()));
-  int status = std::system(command.c_str());
+                                    quoted((dir / "kernels.so").string()), link_flags(options));
+  int status = run_logged(command, dir / "log");
   std::ifstream log_file(dir / "log");
   std::stringstream log;
   log << log_file.rdbuf();
@@ -191,10 +238,11 @@ std::string compiler_identity_of(const std::string& command) {
   return text;
 }
 
-Result<std::shared_ptr<Library>> build_library(const std::string& source, bool debug, jit::KernelCache* cache,
-                                               BuildInfo* info) {
+Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
+                                               jit::KernelCache* cache, BuildInfo* info) {
+  bool debug = options.debug;
   std::string key = jit::cache_key({"simulator", version(), jit::runtime_headers_hash(), source, compiler_identity(),
-                                    flags(debug)});
+                                    flags(debug), link_flags(options)});
   bool caching = cache && cache->enabled();
   if (caching) {
     if (auto entry = cache->load(key)) {
@@ -203,7 +251,7 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
     }
   }
   auto started = std::chrono::steady_clock::now();
-  auto bytes = compile(source, debug);
+  auto bytes = compile(source, options, caching ? cache : nullptr);
   if (!bytes.ok()) return bytes.error();
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   if (info) info->compile_ms = ms;
@@ -213,7 +261,8 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, bool d
     entry.binary = *bytes;
     entry.cuda_source = source;
     entry.record = {{"output", "so"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
-                    {"options", flags(debug)}, {"compile_ms", ms}, {"pykern_version", version()}};
+                    {"options", flags(debug) + " " + link_flags(options)}, {"compile_ms", ms},
+                    {"pykern_version", version()}};
     if (cache->store(entry).ok()) {
       if (auto stored = cache->load(key)) return open_library(cache->binary_file(*stored));
     }

@@ -19,10 +19,15 @@ struct BuildInfo {
   double compile_ms = 0;
 };
 
-// `source` is the emitted CUDA C++ followed by emit_simulator_entries(); `debug` builds with
-// PK_DEBUG (asserts, raise). The compiler is $PYKERN_CXX, else c++.
-Result<std::shared_ptr<Library>> build_library(const std::string& source, bool debug, jit::KernelCache* cache,
-                                               BuildInfo* info = nullptr);
+struct BuildOptions {
+  bool debug = false;        // PK_DEBUG: asserts and raise
+  bool cxx_runtime = false;  // link libstdc++ (emit::uses_cxx_runtime); else only libc, libm, libgcc
+};
+
+// `source` is the emitted CUDA C++ followed by emit_simulator_entries(). The compiler is
+// $PYKERN_CXX, else c++.
+Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
+                                               jit::KernelCache* cache, BuildInfo* info = nullptr);
 
 // How the cache key names a host compiler command (`c++`, a path): the file it resolves to on
 // $PATH, links followed, with its size and modification time; the command alone if not found.
