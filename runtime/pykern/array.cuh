@@ -144,11 +144,25 @@ PK_DEVICE Array<T, N, L == layout_c ? layout_f : L == layout_f ? layout_c : layo
   return t;
 }
 
-// Storage made in the kernel (cuda.shared.array, cuda.local.array): C order.
-template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array(T* data, E... extents) {
+// Storage made in the kernel (cuda.shared.array, cuda.local.array): C order. Ranks 1 to 3 have
+// plain overloads (NVRTC folds them with less work than the loop).
+template <class T, int N> PK_DEVICE Array<T, 1, layout_c> make_array(T* data, i64 n) {
+  static_assert(N == 1, "one extent per dimension");
+  return {data, {n}, {static_cast<i64>(sizeof(T))}};
+}
+template <class T, int N> PK_DEVICE Array<T, 2, layout_c> make_array(T* data, i64 n, i64 m) {
+  static_assert(N == 2, "one extent per dimension");
+  return {data, {n, m}, {m * static_cast<i64>(sizeof(T)), static_cast<i64>(sizeof(T))}};
+}
+template <class T, int N> PK_DEVICE Array<T, 3, layout_c> make_array(T* data, i64 n, i64 m, i64 k) {
+  static_assert(N == 3, "one extent per dimension");
+  return {data, {n, m, k}, {m * k * static_cast<i64>(sizeof(T)), k * static_cast<i64>(sizeof(T)), static_cast<i64>(sizeof(T))}};
+}
+template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array(T* data, i64 e0, i64 e1, i64 e2, i64 e3, E... extents) {
+  static_assert(sizeof...(E) + 4 == N, "one extent per dimension");
   Array<T, N, layout_c> a;
   a.data = data;
-  const i64 shape[N] = {static_cast<i64>(extents)...};
+  const i64 shape[N] = {e0, e1, e2, e3, static_cast<i64>(extents)...};
   i64 stride = sizeof(T);
   for (int axis = N - 1; axis >= 0; --axis) {
     a.shape[axis] = shape[axis];

@@ -117,12 +117,13 @@ PK_DEVICE i32 laneid() {
 
 // cuda.grid(n): absolute thread position(s), computed in 64 bits as Numba does.
 PK_DEVICE i64 grid1() { return i64(threadIdx_x()) + i64(blockIdx_x()) * i64(blockDim_x()); }
+// The tuples are built as aggregates: make_tuple's recursion costs NVRTC more.
 PK_DEVICE tuple<i64, i64> grid2() {
-  return make_tuple(grid1(), i64(threadIdx_y()) + i64(blockIdx_y()) * i64(blockDim_y()));
+  return {grid1(), {i64(threadIdx_y()) + i64(blockIdx_y()) * i64(blockDim_y()), {}}};
 }
 PK_DEVICE tuple<i64, i64, i64> grid3() {
-  return make_tuple(grid1(), i64(threadIdx_y()) + i64(blockIdx_y()) * i64(blockDim_y()),
-                    i64(threadIdx_z()) + i64(blockIdx_z()) * i64(blockDim_z()));
+  return {grid1(), {i64(threadIdx_y()) + i64(blockIdx_y()) * i64(blockDim_y()),
+                    {i64(threadIdx_z()) + i64(blockIdx_z()) * i64(blockDim_z()), {}}}};
 }
 PK_DEVICE i64 gridsize1() { return i64(blockDim_x()) * i64(gridDim_x()); }
 PK_DEVICE tuple<i64, i64> gridsize2() { return make_tuple(gridsize1(), i64(blockDim_y()) * i64(gridDim_y())); }
