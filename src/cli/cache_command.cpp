@@ -65,6 +65,13 @@ std::string kernel_names(const nlohmann::json& record) {
   return names.empty() ? "-" : names;
 }
 
+// What an entry was built for: the GPU architecture, or for the CPU simulator "cpu" (a
+// library) or "cpu-h" (the runtime core precompiled for its builds).
+std::string target(const nlohmann::json& record) {
+  if (field(record, "backend") != "cpu") return field(record, "arch");
+  return field(record, "output") == "gch" ? "cpu-h" : "cpu";
+}
+
 int run(const std::string& action, const CacheArgs& args) {
   jit::KernelCache cache(args.dir.empty() ? jit::KernelCache::default_root() : std::filesystem::path(args.dir));
   if (!cache.enabled()) {
@@ -85,7 +92,7 @@ int run(const std::string& action, const CacheArgs& args) {
         continue;
       }
       std::cout << fmt::format("{}  {:>9}  {}  {:<6} {}  {}\n", e.key.substr(0, 16), e.bytes, when(e.last_used),
-                               field(e.record, "arch"), kernel_names(e.record), field(e.record, "source_file"));
+                               target(e.record), kernel_names(e.record), field(e.record, "source_file"));
     }
     return 0;
   }

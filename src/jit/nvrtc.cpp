@@ -140,7 +140,9 @@ Result<NvrtcResult> nvrtc_compile_with(const NvrtcRequest& request, const std::v
 // -minimal (12.4+) leaves out texture, cudadevrt and runtime-API declarations the emitted code
 // never uses, about 5 ms a compile; -pch (12.8+) keeps the parsed runtime headers in NVRTC's
 // heap for the next compile in this process, about 5 ms off each later compile but 8 ms more
-// on the one that makes it, so it is asked from a process's second compile on.
+// on the one that makes it, so it is asked from a process's second compile on. NVRTC keeps the
+// PCH file (about 7 MB per set of headers and options) in a private directory of the system's
+// temp folder, which it removes at exit; PYKERN_NVRTC_PCH=0 turns it off.
 std::vector<std::string> speed_options(const NvrtcApi& nvrtc, int kernels) {
   static std::atomic<int> compiles{0};
   bool later = compiles.fetch_add(1) > 0;
@@ -153,7 +155,9 @@ std::vector<std::string> speed_options(const NvrtcApi& nvrtc, int kernels) {
   // -> 99 ms on 2 cores); one kernel gains nothing, and in a process compiling many programs
   // at once the threads would only compete.
   if (version >= 1204 && kernels > 1) options.push_back("-split-compile=0");
-  if (version >= 1208 && later) options.insert(options.end(), {"-pch", "-pch-messages=false"});
+  const char* pch = std::getenv("PYKERN_NVRTC_PCH");
+  bool pch_wanted = pch == nullptr || std::string(pch) != "0";
+  if (version >= 1208 && later && pch_wanted) options.insert(options.end(), {"-pch", "-pch-messages=false"});
   return options;
 }
 

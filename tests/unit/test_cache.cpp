@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <set>
 #include <thread>
 
 #include <doctest/doctest.h>
@@ -14,6 +15,7 @@
 #include "jit/cache.h"
 #include "jit/nvrtc.h"
 #include "pykern/compiler.h"
+#include "pykern/module.h"
 #include "sim/simulator.h"
 
 namespace fs = std::filesystem;
@@ -384,4 +386,36 @@ TEST_CASE("the simulator's key names the host compiler by the file it runs, so a
   CHECK(pykern::sim::compiler_identity_of((dir.path / "bin" / "cxx-test").string()) != before);
   // A command that is nowhere is named by itself (the build then fails with the shell's words).
   CHECK(pykern::sim::compiler_identity_of("no-such-compiler-xyz") == "no-such-compiler-xyz");
+}
+
+TEST_CASE("simulator builds cache their library and, once, the precompiled runtime core") {
+  TempDir dir;
+  pykern::ModuleOptions options;
+  options.cache_dir = dir.path.string();
+  auto build = [&](const std::string& name) {
+    auto module = pykern::Module::load_source(
+        "from numba import cuda\n@cuda.jit\ndef k(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] += 1\n",
+        name, options);
+    REQUIRE_MESSAGE(module.ok(), module.error().describe());
+    auto kernel = module->kernel("k");
+    REQUIRE(kernel.ok());
+    pykern::Array a = pykern::Array::zeros(pykern::DType::float_(64), {8});
+    REQUIRE(kernel->launch(pykern::Launch(pykern::Dim3(1), pykern::Dim3(8)).backend(pykern::Backend::cpu), {a}).ok());
+    CHECK(a.at<double>(7) == 1.0);
+  };
+  build("first.py");
+  auto targets = [&] {
+    std::multiset<std::string> out;
+    for (const auto& e : KernelCache(dir.path).list()) {
+      out.insert(e.record.value("output", "") + "/" + e.record.value("backend", ""));
+    }
+    return out;
+  };
+  CHECK(targets() == std::multiset<std::string>{"gch/cpu", "so/cpu"});
+  build("second.py");  // another library; the core is not made again
+  CHECK(targets() == std::multiset<std::string>{"gch/cpu", "so/cpu", "so/cpu"});
+  std::string out;
+  REQUIRE(run_cli("cache --dir " + dir.path.string() + " list", &out) == 0);
+  CHECK(out.find(" cpu-h ") != std::string::npos);
+  CHECK(out.find(" cpu ") != std::string::npos);
 }
