@@ -40,7 +40,7 @@ Error compile_error(const Diagnostics& diagnostics) {
 
 }  // namespace
 
-const char* version() { return "0.1.0"; }
+const char* version() { return PYKERN_VERSION; }  // the project version (CMakeLists.txt)
 
 Result<CompileOutput> compile_source(const std::string& text, const std::string& file_name,
                                      const CompileOptions& options) {

@@ -1,0 +1,9 @@
+# The consumer's kernel: Numba-CUDA, run by pykern from C++.
+from numba import cuda
+
+
+@cuda.jit
+def saxpy(a, x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
