@@ -32,3 +32,16 @@ endif()
 string(REGEX REPLACE "[^/]+" ".." PYKERN_PC_UP "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/pykern.pc.in ${CMAKE_CURRENT_BINARY_DIR}/pykern.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/pykern.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# `cpack -G DEB` in the build directory: a .deb of the same install tree (under /usr), which
+# depends on the Debian libraries the build used.
+set(CPACK_PACKAGE_NAME pykern)
+set(CPACK_PACKAGE_VENDOR "pykern")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Numba-CUDA kernels from C++: translation, NVRTC, the CPU simulator")
+set(CPACK_PACKAGE_CONTACT "pykern developers")
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libfmt-dev, nlohmann-json3-dev, libxxhash-dev, libboost-context-dev, libdlpack-dev, g++")
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+include(CPack)
