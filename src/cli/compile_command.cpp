@@ -10,6 +10,7 @@
 #include "api/arguments.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "pykern/compiler.h"
 
 namespace pykern::cli {
@@ -83,7 +84,10 @@ int run_compile(const CompileArgs& args) {
   options.arch = args.arch;
   options.use_cache = !args.no_cache;
   options.want_types = args.types;
-  auto result = compile_file(args.file, options);
+  auto result = [&] {
+    Progress progress("compiling " + args.file);
+    return compile_file(args.file, options);
+  }();
   if (!result.ok()) {
     if (result.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
     std::cerr << result.error().describe();

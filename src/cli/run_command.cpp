@@ -13,6 +13,7 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
@@ -64,7 +65,10 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
     }
     std::optional<Scalar> init;
     if (args.size() == 2) init = std::get<Scalar>(args[1]);
-    auto value = module.reduction(a.function)->reduce(*values, init, std::nullopt, backend);
+    auto value = [&] {
+      Progress progress("running " + a.function);
+      return module.reduction(a.function)->reduce(*values, init, std::nullopt, backend);
+    }();
     if (!value.ok()) {
       std::cerr << "pykern: error: " << value.error().describe() << "\n";
       return 1;
@@ -78,7 +82,10 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
       std::cerr << "pykern: error: " << outputs.error().message << "\n";
       return 2;
     }
-    auto called = outputs->call_all(args, backend);
+    auto called = [&] {
+      Progress progress("running " + a.function);
+      return outputs->call_all(args, backend);
+    }();
     if (!called.ok()) {
       std::cerr << "pykern: error: " << called.error().describe() << "\n";
       return 1;
@@ -134,7 +141,10 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     return 2;
   }
   std::cerr << fmt::format("pykern: calling {} on the host CPU\n", a.function);
-  auto returned = function->call(args);
+  auto returned = [&] {
+    Progress progress("calling " + a.function);
+    return function->call(args);
+  }();
   if (!returned.ok()) {
     std::cerr << (returned.error().kind == ErrorKind::compile ? "" : "pykern: error: ") << returned.error().describe() << "\n";
     return 1;
@@ -217,7 +227,10 @@ int run(const RunArgs& a) {
   }
   ModuleOptions options;
   options.debug = a.debug;
-  auto module = Module::load_file(a.file, options);
+  auto module = [&] {
+    Progress progress("translating " + a.file);
+    return Module::load_file(a.file, options);
+  }();
   if (!module.ok()) {
     if (module.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
     std::cerr << module.error().describe() << "\n";
@@ -269,7 +282,10 @@ int run(const RunArgs& a) {
   launch->backend(backend).timeout(a.timeout).shared_bytes(a.shared_bytes);
   std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
                            Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
-  auto status = kernel->launch(*launch, args);
+  auto status = [&] {
+    Progress progress("running " + a.function);
+    return kernel->launch(*launch, args);
+  }();
   if (!status.ok()) {
     std::cerr << "pykern: error: " << status.error().describe() << "\n";
     return 1;

@@ -82,6 +82,7 @@ struct Launch {
   std::atomic<bool> failed{false};
   std::atomic<bool> timed_out{false};  // set by the watchdog: threads stop at their next loop tick
   std::atomic<u64> next_block{0};
+  std::atomic<u64> finished_blocks{0};  // by the workers: this launch's share of launch_progress()
   std::mutex mutex;
   std::string error;
   // A kernel that syncs the grid runs all its blocks at once on one OS thread, so these need
@@ -435,13 +436,22 @@ void prepare_block(BlockState& b, Launch& launch) {
   b.warp_slots.assign(warps * 32, 0);
 }
 
+// launch_progress(): blocks finished and in all, over the grid launches running now.
+std::atomic<u64> progress_done{0};
+std::atomic<u64> progress_total{0};
+
 void worker(Launch& launch) {
   BlockState b;
   prepare_block(b, launch);
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
-  for (u64 index; !launch.failed && (index = launch.next_block++) < blocks;) run_block(b, launch, index);
+  for (u64 index; !launch.failed && (index = launch.next_block++) < blocks;) {
+    run_block(b, launch, index);
+    launch.finished_blocks.fetch_add(1, std::memory_order_relaxed);
+    progress_done.fetch_add(1, std::memory_order_relaxed);
+  }
   current = nullptr;
 }
+
 
 // A kernel that syncs the grid: every block is resident at once, as in a cooperative launch,
 // and all their threads are fibers of this one OS thread. Their stacks are not pooled, so the
@@ -492,6 +502,10 @@ const void* engine_hooks() { return &hooks; }
 
 void capture_exported_items(ExportedItems* sink) { exported_items = sink; }
 
+LaunchProgress launch_progress() {
+  return {progress_done.load(std::memory_order_relaxed), progress_total.load(std::memory_order_relaxed)};
+}
+
 Status run_grid(const GridLaunch& request) {
   if (request.syncs_grid) {
     u64 threads = thread_count(request);
@@ -518,6 +532,7 @@ Status run_grid(const GridLaunch& request) {
       if (!watchdog_wake.wait_for(lock, limit, [&] { return finished; })) launch.timed_out = true;
     });
   }
+  progress_total.fetch_add(blocks, std::memory_order_relaxed);
   if (request.syncs_grid) {
     run_whole_grid(launch);
   } else {
@@ -526,6 +541,8 @@ Status run_grid(const GridLaunch& request) {
     worker(launch);
     for (std::thread& t : pool) t.join();
   }
+  progress_done.fetch_sub(launch.finished_blocks.load(), std::memory_order_relaxed);
+  progress_total.fetch_sub(blocks, std::memory_order_relaxed);
   if (watchdog.joinable()) {
     {
       std::lock_guard<std::mutex> lock(watchdog_mutex);

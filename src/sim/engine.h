@@ -46,4 +46,13 @@ inline constexpr uint64_t max_grid_sync_threads = 65536;
 
 Status run_grid(const GridLaunch& launch);
 
+// How far the simulator's current grid launches are, summed over the launches running in this
+// process: blocks finished and blocks in all (both 0 when none runs). For progress displays
+// (`pykern run` on a terminal); it costs one relaxed atomic add per block.
+struct LaunchProgress {
+  uint64_t blocks_done = 0;
+  uint64_t blocks_total = 0;
+};
+LaunchProgress launch_progress();
+
 }  // namespace pykern::sim

@@ -12,6 +12,7 @@
 
 #include <doctest/doctest.h>
 
+#include "cli/progress.h"
 #include "helpers.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
@@ -458,4 +459,54 @@ TEST_CASE("NUMBA_NUM_THREADS that is not a number of threads stops a parallel lo
   Run one = run_cli(run, cache_env(s) + " NUMBA_NUM_THREADS=1");
   REQUIRE(one.status == 0);
   CHECK(one.output.find("499500") != std::string::npos);
+}
+
+TEST_CASE("progress: a long run shows a status line on a terminal, nothing when not on one") {
+  Scratch s;
+  // A few tenths of a second on the simulator.
+  fs::path file = s.write("slow.py", R"py(from numba import cuda
+
+@cuda.jit
+def spin(out):
+    i = cuda.grid(1)
+    t = 0.0
+    for k in range(1000000):
+        t += (k % 7) * 0.5
+    out[i] = t
+)py");
+  save(s.path / "out.npy", zeros(256));
+  std::string run = "run " + file.string() + " spin --grid 8 --block 32 " + (s.path / "out.npy").string() + " --out " +
+                    (s.path / "o").string();
+  Run quiet = run_cli(run, cache_env(s));
+  REQUIRE_MESSAGE(quiet.status == 0, quiet.output);
+  CHECK(quiet.output.find('\r') == std::string::npos);
+  CHECK(quiet.output.find("\033[") == std::string::npos);
+  // script(1) gives the command a terminal.
+  if (std::system("command -v script > /dev/null 2>&1") != 0) return;
+  auto on_terminal = [&](const std::string& term) {
+    fs::path log = s.path / ("tty-" + term + ".log");
+    // The line shows from the start (no half-second wait), so the test does not depend on speed.
+    std::string command = "script -qfec '" + cache_env(s) + " PYKERN_PROGRESS_DELAY=0 TERM=" + term + " " +
+                          PYKERN_BINARY + " " + run +
+                          "' /dev/null > " + log.string() + " 2>&1";
+    Run result;
+    int status = test::run_shell(command, log);
+    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.output = test::read(log);
+    return result;
+  };
+  Run shown = on_terminal("xterm");
+  INFO(shown.output);
+  CHECK(shown.status == 0);
+  CHECK(shown.output.find("pykern: running spin ... ") != std::string::npos);
+  CHECK(shown.output.find("\r\033[K") != std::string::npos);  // erased at the end
+  Run dumb = on_terminal("dumb");  // TERM=dumb: no status line even on a terminal
+  CHECK(dumb.status == 0);
+  CHECK(dumb.output.find("\033[") == std::string::npos);
+}
+
+TEST_CASE("progress: the status line names the phase, its time, and the simulator's blocks") {
+  using pykern::cli::Progress;
+  CHECK(Progress::line("compiling k.py", 2.44, 0, 0) == "pykern: compiling k.py ... 2.4 s");
+  CHECK(Progress::line("running spin", 0.5, 3, 64) == "pykern: running spin ... 0.5 s, 3/64 blocks");
 }
