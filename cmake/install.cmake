@@ -1,12 +1,14 @@
 # `cmake --install build --prefix DIR`: the CLI, the static library (with the tree-sitter
-# library it needs), the public headers, the runtime headers (for reading: the library embeds
-# them), a CMake package (find_package(pykern 0.2) → pykern::pykern) and a pkg-config file.
+# library it needs) and the shared one, the public headers, the runtime headers (for reading: the library embeds
+# them), a CMake package (find_package(pykern 0.2) → pykern::pykern, static, or
+# pykern::pykern_shared) and a pkg-config file.
 # tests/consumer builds a project against the installed tree (ctest: consumer).
 include(CMakePackageConfigHelpers)
 
 install(TARGETS pykern RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS pykern_core pykern_tree_sitter EXPORT pykernTargets
+install(TARGETS pykern_core pykern_shared pykern_tree_sitter EXPORT pykernTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/pykern DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY runtime/pykern DESTINATION ${CMAKE_INSTALL_DATADIR}/pykern/runtime)
@@ -22,7 +24,8 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/pykernConfigVersion
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/pykernConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/pykernConfigVersion.cmake
         DESTINATION ${PYKERN_CMAKE_DIR})
 
-# pkg-config: the static library and what it links (Debian's libraries, as found here).
+# pkg-config: -lpykern (the shared library where the linker finds it, else the static one) and
+# what the static one links (Debian's libraries, as found here).
 set(PYKERN_PC_PRIVATE_LIBS "${XXHASH_LIBRARY} ${BOOST_CONTEXT_LIBRARY} ${CMAKE_DL_LIBS} -pthread")
 if(CMAKE_DL_LIBS)
   set(PYKERN_PC_PRIVATE_LIBS "${XXHASH_LIBRARY} ${BOOST_CONTEXT_LIBRARY} -l${CMAKE_DL_LIBS} -pthread")
