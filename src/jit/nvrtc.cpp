@@ -152,8 +152,7 @@ std::vector<std::string> speed_options(const NvrtcApi& nvrtc, int kernels) {
   std::vector<std::string> options;
   if (version >= 1204) options.push_back("-minimal");
   // A program of several kernels optimises them on every core (a file of 8 seed kernels: 123
-  // -> 99 ms on 2 cores); one kernel gains nothing, and in a process compiling many programs
-  // at once the threads would only compete.
+  // -> 99 ms on 2 cores); a program of one kernel gains nothing from it, so it is not asked.
   if (version >= 1204 && kernels > 1) options.push_back("-split-compile=0");
   const char* pch = std::getenv("PYKERN_NVRTC_PCH");
   bool pch_wanted = pch == nullptr || std::string(pch) != "0";
@@ -166,10 +165,15 @@ std::vector<std::string> speed_options(const NvrtcApi& nvrtc, int kernels) {
 Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request) {
   const NvrtcApi& nvrtc = api();
   if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
+  // An NVRTC that refuses a speed option (a build that lacks it) compiles without them, from
+  // then on in this process.
+  static std::atomic<bool> refused{false};
+  if (refused) return nvrtc_compile_with(request, {});
   auto compiled = nvrtc_compile_with(request, speed_options(nvrtc, request.kernels));
-  // An NVRTC that refuses a speed option (a build that lacks it) compiles without them.
-  if (!compiled.ok() && compiled.error().message.find("NVRTC_ERROR_INVALID_OPTION") != std::string::npos)
+  if (!compiled.ok() && compiled.error().message.find("NVRTC_ERROR_INVALID_OPTION") != std::string::npos) {
+    refused = true;
     compiled = nvrtc_compile_with(request, {});
+  }
   return compiled;
 }
 
