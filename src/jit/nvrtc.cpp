@@ -134,8 +134,6 @@ Result<GpuTarget> choose_gpu_target(int device_arch, const std::vector<int>& sup
 
 namespace {
 
-Result<NvrtcResult> nvrtc_compile_with(const NvrtcRequest& request, const std::vector<std::string>& extra);
-
 // Options that make NVRTC faster without changing the code it makes (BENCHMARKS.md, issue 14):
 // -minimal (12.4+) leaves out texture, cudadevrt and runtime-API declarations the emitted code
 // never uses, about 5 ms a compile; -pch (12.8+) keeps the parsed runtime headers in NVRTC's
@@ -160,25 +158,7 @@ std::vector<std::string> speed_options(const NvrtcApi& nvrtc, int kernels) {
   return options;
 }
 
-}  // namespace
-
-Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request) {
-  const NvrtcApi& nvrtc = api();
-  if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
-  // An NVRTC that refuses a speed option (a build that lacks it) compiles without them, from
-  // then on in this process.
-  static std::atomic<bool> refused{false};
-  if (refused) return nvrtc_compile_with(request, {});
-  auto compiled = nvrtc_compile_with(request, speed_options(nvrtc, request.kernels));
-  if (!compiled.ok() && compiled.error().message.find("NVRTC_ERROR_INVALID_OPTION") != std::string::npos) {
-    refused = true;
-    compiled = nvrtc_compile_with(request, {});
-  }
-  return compiled;
-}
-
-namespace {
-
+// One compile with `extra` options beyond the request's.
 Result<NvrtcResult> nvrtc_compile_with(const NvrtcRequest& request, const std::vector<std::string>& extra) {
   const NvrtcApi& nvrtc = api();
   std::vector<const char*> header_texts, header_names;
@@ -239,5 +219,20 @@ Result<NvrtcResult> nvrtc_compile_with(const NvrtcRequest& request, const std::v
 }
 
 }  // namespace
+
+Result<NvrtcResult> nvrtc_compile(const NvrtcRequest& request) {
+  const NvrtcApi& nvrtc = api();
+  if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
+  // An NVRTC that refuses a speed option (a build that lacks it) compiles without them, from
+  // then on in this process.
+  static std::atomic<bool> refused{false};
+  if (refused) return nvrtc_compile_with(request, {});
+  auto compiled = nvrtc_compile_with(request, speed_options(nvrtc, request.kernels));
+  if (!compiled.ok() && compiled.error().message.find("NVRTC_ERROR_INVALID_OPTION") != std::string::npos) {
+    refused = true;
+    compiled = nvrtc_compile_with(request, {});
+  }
+  return compiled;
+}
 
 }  // namespace pykern::jit

@@ -134,8 +134,9 @@ bool IndexFacts::at_least(ir::ExprId id, int64_t least, int depth) const {
   }
 }
 
+// `loop`'s step_sign is +1 when its step is known to be at least 1 (block() settles it first).
 std::optional<LoopFact> IndexFacts::fact_of(const ir::Stmt& loop) const {
-  if (!at_least(loop.start, 0) || !at_least(loop.step, 1)) return std::nullopt;
+  if (loop.step_sign <= 0 || !at_least(loop.start, 0)) return std::nullopt;
   LoopFact fact;
   fact.indices.insert(loop.local);
   // The names the body binds to the counter before anything else (for i in range(...)).

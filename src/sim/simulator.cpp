@@ -12,7 +12,6 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -70,7 +69,8 @@ fs::path find_program(const std::string& name) {
   for (size_t start = 0; start <= dirs.size();) {
     size_t end = dirs.find(':', start);
     if (end == std::string::npos) end = dirs.size();
-    fs::path candidate = fs::path(dirs.substr(start, end - start).empty() ? "." : dirs.substr(start, end - start)) / name;
+    std::string dir = dirs.substr(start, end - start);
+    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;  // an empty entry is the working directory
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
     start = end + 1;
   }
@@ -162,18 +162,18 @@ std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, co
                                     quoted(include.string()), quoted((include / "pykern" / "core.cuh").string()),
                                     quoted(made.string()));
   if (run_logged(command, include.parent_path() / "pch.log") != 0) return std::nullopt;
-  std::ifstream file(made, std::ios::binary);
-  std::stringstream bytes;
-  bytes << file.rdbuf();
+  auto bytes = files::read_regular(made.string());
+  if (!bytes.ok() || bytes->empty()) return std::nullopt;
   jit::CacheEntry entry;
   entry.key = key;
-  entry.binary = bytes.str();
+  entry.binary = std::move(*bytes);
   entry.cuda_source = "// pykern/core.cuh, precompiled with: " + flags(debug) + "\n";
   entry.record = {{"output", "gch"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
                   {"options", flags(debug)}, {"pykern_version", version()}};
-  if (entry.binary.empty() || !cache->store(entry).ok()) return std::nullopt;
-  if (auto stored = cache->load(key)) return cache->binary_file(*stored);
-  return std::nullopt;
+  // Where the entry is published (by this process or one that raced it); were it missing, GCC
+  // would find no precompiled header and parse the headers, so it is not read back.
+  if (!cache->store(entry).ok()) return std::nullopt;
+  return cache->binary_file(entry);
 }
 
 // Compiles `source` in a scratch directory; returns the library's bytes.
@@ -195,21 +195,17 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
                                     quoted((dir / "include").string()), quoted((dir / "kernels.cpp").string()),
                                     quoted((dir / "kernels.so").string()), link_flags(options));
   int status = run_logged(command, dir / "log");
-  std::ifstream log_file(dir / "log");
-  std::stringstream log;
-  log << log_file.rdbuf();
-  std::ifstream library(dir / "kernels.so", std::ios::binary);
-  std::stringstream bytes;
-  bytes << library.rdbuf();
-  if (status != 0 || bytes.str().empty()) {
+  auto library = files::read_regular((dir / "kernels.so").string());
+  if (status != 0 || !library.ok() || library->empty()) {
+    auto log = files::read_regular((dir / "log").string());
     Error failure = Error::make(ErrorKind::internal,
                                 "internal error: the host compiler rejected the simulator build of the generated "
                                 "code; this is a pykern bug, please report it with the log below",
-                                log.str());
+                                log.ok() ? *log : std::string());
     failure.options = command;
     return failure;
   }
-  return bytes.str();
+  return std::move(*library);
 }
 
 // Loads a library that is not cached from a private scratch directory of its own.
