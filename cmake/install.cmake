@@ -1,11 +1,13 @@
 # `cmake --install build --prefix DIR`: the CLI, the static library (with the tree-sitter
 # library it needs) and the shared one, the public headers, the runtime headers (for reading: the library embeds
 # them), a CMake package (find_package(pykern 0.2) → pykern::pykern, static, or
-# pykern::pykern_shared) and a pkg-config file.
+# pykern::pykern_shared, pykern::cli, pykern_add_kernels()) and a pkg-config file.
 # tests/consumer builds a project against the installed tree (ctest: consumer).
 include(CMakePackageConfigHelpers)
 
-install(TARGETS pykern RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The CLI is exported too (pykern::cli), for pykern_add_kernels.
+set_target_properties(pykern PROPERTIES EXPORT_NAME cli)
+install(TARGETS pykern EXPORT pykernTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS pykern_core pykern_shared pykern_tree_sitter EXPORT pykernTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -22,6 +24,7 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/pykernConfig.cmake.in
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/pykernConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/pykernConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/pykernConfigVersion.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/pykernKernels.cmake
         DESTINATION ${PYKERN_CMAKE_DIR})
 
 # pkg-config: -lpykern (the shared library where the linker finds it, else the static one) and

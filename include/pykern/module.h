@@ -82,6 +82,9 @@ struct ModuleOptions {
 namespace detail {
 struct ModuleState;
 }
+namespace bundle {
+struct Data;  // pykern/bundle.h
+}
 class Ufunc;
 class Reduction;
 class Function;  // pykern/function.h
@@ -121,6 +124,9 @@ class Module {
  public:
   static Result<Module> load_file(const std::string& path, ModuleOptions options = {});
   static Result<Module> load_source(std::string text, std::string name, ModuleOptions options = {});
+  // The kernels of a header made by `pykern bundle` (pykern/bundle.h): compiled ahead of time,
+  // they launch without NVRTC or the .py file, with the signatures the bundle holds only.
+  static Result<Module> load_bundle(const bundle::Data& data);
 
   Result<Kernel> kernel(const std::string& name) const;
   Result<Ufunc> ufunc(const std::string& name) const;          // @vectorize or @guvectorize

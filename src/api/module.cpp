@@ -39,6 +39,7 @@ std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_of(con
 Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(const std::string& kernel,
                                                                           const std::string& signature,
                                                                           const std::string& extra_source) {
+  if (bundled) return cannot_compile_bundled(kernel, signature);
   CompileOptions options;
   options.emit = EmitKind::cuda;
   options.use_cache = false;
@@ -66,6 +67,7 @@ Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std
 Status ModuleState::ensure_gpu(Specialization& s) {
   std::lock_guard<std::mutex> lock(mutex);
   if (s.gpu) return ok_status();
+  if (bundled) return load_bundled_gpu(s);
   auto gpu = cuda::Gpu::current();
   if (!gpu.ok()) return gpu.error();
   auto supported = jit::nvrtc_supported_archs();

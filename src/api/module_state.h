@@ -31,6 +31,24 @@ struct Specialization {
   std::shared_ptr<cuda::GpuKernel> gpu;   // loaded on the GPU with its launch prepared, on first GPU launch
 };
 
+// A module loaded from a bundle (pykern/bundle.h): its kernels compiled ahead of time, copied
+// out of the header's data when loaded.
+struct BundledCode {
+  struct Image {
+    std::string arch;  // "sm_90": a cubin; "compute_90": PTX
+    std::string bytes;
+  };
+  std::vector<Image> images;
+  std::string host_library;               // the simulator's build; empty when left out
+  std::shared_ptr<sim::Library> library;  // host_library loaded, on first CPU launch
+};
+
+// The image of a bundle a GPU of compute capability `major`.`minor` runs: the cubin of the
+// newest architecture of its major version not newer than it ("sm_90a" only on 9.0), else the
+// PTX of the newest architecture not newer than it. An error lists what the bundle holds.
+Result<const BundledCode::Image*> choose_bundle_image(const BundledCode& code, int major, int minor,
+                                                      const std::string& module_name);
+
 // A @jit function typed for one set of argument types, and the one-thread kernel that calls it
 // (api/function.cpp).
 struct HostCall {
@@ -54,6 +72,7 @@ struct ModuleState {
   // Kernels generated for ufuncs, gufuncs and reductions: by name, signature and source.
   std::map<std::string, std::shared_ptr<Specialization>> generated;
   std::optional<jit::KernelCache> cache;
+  std::shared_ptr<BundledCode> bundled;  // set for Module::load_bundle: nothing is compiled then
   std::mutex mutex;
   // A kernel's compiled forms, found with one lookup per launch.
   struct KernelForms {
@@ -117,12 +136,20 @@ struct ModuleState {
   // Packs the arguments, builds the simulator library if needed, launches.
   Status run(Specialization& s, const Launch& config, const std::vector<Argument>& args);
 
+  // Bundled modules: the simulator's build and the GPU image, as the bundle holds them (the
+  // mutex held).
+  Status load_bundled_library(Specialization& s);
+  Status load_bundled_gpu(Specialization& s);
+  // Why a bundled module cannot compile `kernel` for `signature`.
+  Error cannot_compile_bundled(const std::string& kernel, const std::string& signature) const;
+
   // Compiles the specialisation to a cubin for the GPU and loads it (once).
   Status ensure_gpu(Specialization& s);
 
   Status ensure_library(Specialization& s) {
     std::lock_guard<std::mutex> lock(mutex);
     if (s.library) return ok_status();
+    if (bundled) return load_bundled_library(s);
     auto library = sim::build_library(s.simulator_source, {s.debug, s.simulator_uses_cxx_runtime}, disk_cache());
     if (!library.ok()) return library.error();
     s.library = *library;

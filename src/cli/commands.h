@@ -4,6 +4,7 @@
 namespace pykern::cli {
 
 void add_compile_command(CLI::App& app);
+void add_bundle_command(CLI::App& app);
 void add_cache_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_devices_command(CLI::App& app);

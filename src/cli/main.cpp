@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", pykern::version());
   pykern::cli::add_compile_command(app);
+  pykern::cli::add_bundle_command(app);
   pykern::cli::add_cache_command(app);
   pykern::cli::add_run_command(app);
   pykern::cli::add_devices_command(app);

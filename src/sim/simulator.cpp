@@ -234,37 +234,60 @@ std::string compiler_identity_of(const std::string& command) {
   return text;
 }
 
+namespace {
+std::string library_key(const std::string& source, const BuildOptions& options) {
+  return jit::cache_key({"simulator", version(), jit::runtime_headers_hash(), source, compiler_identity(),
+                         flags(options.debug), link_flags(options)});
+}
+
+// Builds the library and stores it in `cache` (when there is one): the bytes, and the stored
+// entry when storing worked.
+Result<std::string> build_and_store(const std::string& source, const BuildOptions& options, jit::KernelCache* cache,
+                                    BuildInfo* info, std::optional<jit::CacheEntry>* stored) {
+  auto started = std::chrono::steady_clock::now();
+  auto bytes = compile(source, options, cache);
+  if (!bytes.ok()) return bytes.error();
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  if (info) info->compile_ms = ms;
+  if (cache) {
+    jit::CacheEntry entry;
+    entry.key = library_key(source, options);
+    entry.binary = *bytes;
+    entry.cuda_source = source;
+    entry.record = {{"output", "so"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
+                    {"options", flags(options.debug) + " " + link_flags(options)}, {"compile_ms", ms},
+                    {"pykern_version", version()}};
+    if (cache->store(entry).ok() && stored) *stored = cache->load(entry.key);
+  }
+  return bytes;
+}
+}  // namespace
+
 Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
                                                jit::KernelCache* cache, BuildInfo* info) {
-  bool debug = options.debug;
-  std::string key = jit::cache_key({"simulator", version(), jit::runtime_headers_hash(), source, compiler_identity(),
-                                    flags(debug), link_flags(options)});
-  bool caching = cache && cache->enabled();
-  if (caching) {
-    if (auto entry = cache->load(key)) {
+  if (cache && !cache->enabled()) cache = nullptr;
+  if (cache) {
+    if (auto entry = cache->load(library_key(source, options))) {
       if (info) info->cache_hit = true;
       return open_library(cache->binary_file(*entry));
     }
   }
-  auto started = std::chrono::steady_clock::now();
-  auto bytes = compile(source, options, caching ? cache : nullptr);
+  std::optional<jit::CacheEntry> stored;
+  auto bytes = build_and_store(source, options, cache, info, &stored);
   if (!bytes.ok()) return bytes.error();
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  if (info) info->compile_ms = ms;
-  if (caching) {
-    jit::CacheEntry entry;
-    entry.key = key;
-    entry.binary = *bytes;
-    entry.cuda_source = source;
-    entry.record = {{"output", "so"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
-                    {"options", flags(debug) + " " + link_flags(options)}, {"compile_ms", ms},
-                    {"pykern_version", version()}};
-    if (cache->store(entry).ok()) {
-      if (auto stored = cache->load(key)) return open_library(cache->binary_file(*stored));
-    }
-  }
+  if (stored) return open_library(cache->binary_file(*stored));
   return open_uncached(*bytes);
 }
+
+Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, jit::KernelCache* cache) {
+  if (cache && !cache->enabled()) cache = nullptr;
+  if (cache) {
+    if (auto entry = cache->load(library_key(source, options))) return entry->binary;
+  }
+  return build_and_store(source, options, cache, nullptr, nullptr);
+}
+
+Result<std::shared_ptr<Library>> load_library(const std::string& bytes) { return open_uncached(bytes); }
 
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
               std::array<uint32_t, 3> block, void* const* args, double timeout_seconds, uint64_t shared_bytes) {

@@ -29,6 +29,13 @@ struct BuildOptions {
 Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
                                                jit::KernelCache* cache, BuildInfo* info = nullptr);
 
+// The shared library's bytes, built (or found in `cache`) without loading it: what a kernel
+// bundle carries for the simulator.
+Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, jit::KernelCache* cache);
+
+// Loads a library built by build_library_bytes, from a private scratch copy.
+Result<std::shared_ptr<Library>> load_library(const std::string& bytes);
+
 // How the cache key names a host compiler command (`c++`, a path): the file it resolves to on
 // $PATH, links followed, with its size and modification time; the command alone if not found.
 std::string compiler_identity_of(const std::string& command);

@@ -1,0 +1,120 @@
+// Ahead-of-time kernel bundles. `pykern bundle kernels.py --sig ... -o kernels_bundle.h` (or
+// pykern_add_kernels in CMake) writes a C++ header holding the kernels compiled for each listed
+// GPU architecture (cubins, plus PTX for newer GPUs) and, unless left out, the CPU simulator's
+// build of them, with one typed launch function per kernel and signature:
+//
+//   #include "kernels_bundle.h"
+//   std::vector<float> a(n), b(n), out(n);
+//   pykern::Status done = kernels::add(pykern::Launch::forall(n), a, b, out);
+//
+// A program built with it needs neither NVRTC nor the .py file at run time. The header fills a
+// BundleData; Module::load_bundle checks it and gives a Module whose kernels launch only with
+// the signatures the bundle was made for.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "pykern/array.h"
+#include "pykern/module.h"
+
+namespace pykern {
+
+// What a bundle header holds. Only `pykern bundle` writes these; a program reads them through
+// Module::load_bundle, which checks every field.
+namespace bundle {
+
+// Raised when the layout below changes: a header made by another layout is refused at load.
+constexpr int format_version = 1;
+
+struct Parameter {
+  const char* name;
+  bool is_array;
+  const char* dtype;  // NumPy's descr: "<f4", or a record's list form
+  int ndim;           // arrays: 1..32
+  char layout;        // arrays: 'C', 'F' or 'A'
+};
+
+struct Kernel {
+  const char* function;   // the Python name
+  const char* symbol;     // the extern "C" name in the images and the host library
+  const char* signature;  // Numba's, for messages: "(array(float32, 1d, C), int64)"
+  const Parameter* parameters;
+  int parameter_count;
+  bool debug;        // built with debug=True
+  bool cooperative;  // syncs the grid: launched cooperatively
+};
+
+struct Image {
+  const char* arch;  // "sm_90" (a cubin) or "compute_90" (PTX, compiled by the driver)
+  const char* data;
+  size_t size;
+};
+
+struct Data {
+  int format;                  // format_version of the pykern that wrote it
+  const char* pykern_version;  // the pykern that wrote it; must be this one
+  const char* source_name;     // the kernel file it was made from, for messages
+  const Kernel* kernels;
+  int kernel_count;
+  const Image* images;  // every kernel is in every image
+  int image_count;
+  const char* host_library;  // the simulator's build (a shared library), or null
+  size_t host_library_size;
+  const char* host_target;  // the machine it was built for, e.g. "x86_64-linux"
+};
+
+// The machine this pykern was built for, in Data::host_target's terms.
+const char* host_target();
+
+// What a typed launch function of a bundle header does: launches `kernel` of the bundle's
+// module, or gives back the error that loading the bundle met.
+inline Status launch(const Result<Module>& module, const char* kernel, const Launch& config,
+                     const std::vector<Argument>& args) {
+  if (!module.ok()) return module.error();
+  auto found = module->kernel(kernel);
+  if (!found.ok()) return found.error();
+  return found->launch(config, args);
+}
+
+}  // namespace bundle
+
+// An array argument whose element type and rank are part of its C++ type, so that a typed
+// launch function of a bundle refuses a wrong one at compile time. The layout (contiguity) is
+// checked when the kernel launches.
+template <class T, int N>
+class View {
+ public:
+  // A 1-d view of a vector's elements (host memory, which the kernel may write).
+  template <int M = N, class = std::enable_if_t<M == 1>>
+  View(std::vector<T>& values)
+      : array_(Array::wrap(values.data(), DType::of<T>(), {static_cast<int64_t>(values.size())})) {}
+  // C-contiguous memory of this shape, on the host or the device.
+  View(T* data, const std::array<int64_t, N>& shape, Location location = Location::host)
+      : array_(Array::wrap(data, DType::of<T>(), std::vector<int64_t>(shape.begin(), shape.end()), {}, location)) {}
+  // Any layout: byte strides, as NumPy gives them.
+  View(T* data, const std::array<int64_t, N>& shape, const std::array<int64_t, N>& byte_strides,
+       Location location = Location::host)
+      : array_(Array::wrap(data, DType::of<T>(), std::vector<int64_t>(shape.begin(), shape.end()),
+                           std::vector<int64_t>(byte_strides.begin(), byte_strides.end()), location)) {}
+  // An Array whose element type and rank are checked now.
+  static Result<View> of(const Array& array) {
+    if (array.dtype() != DType::of<T>() || array.ndim() != N)
+      return Error::make(ErrorKind::invalid_argument,
+                         "an array of " + array.dtype().name() + ", " + std::to_string(array.ndim()) +
+                             "-d, where " + DType::of<T>().name() + ", " + std::to_string(N) + "-d is expected");
+    return View(array);
+  }
+
+  const Array& array() const { return array_; }
+  operator Argument() const { return array_; }
+
+ private:
+  explicit View(Array array) : array_(std::move(array)) {}
+  Array array_;
+};
+
+}  // namespace pykern

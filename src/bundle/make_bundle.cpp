@@ -1,0 +1,139 @@
+// The compiles behind `pykern bundle`: the same pipeline as `pykern compile`, once per output.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "bundle/bundle.h"
+#include "jit/cache.h"
+#include "jit/nvrtc.h"
+#include "sim/simulator.h"
+
+namespace pykern::bundle {
+
+namespace {
+
+CompileOptions options_for(const Request& request, EmitKind emit, const std::string& arch) {
+  CompileOptions options;
+  options.signatures = request.signatures;
+  options.emit = emit;
+  options.arch = arch;
+  options.use_cache = request.use_cache;
+  options.cache_dir = request.cache_dir;
+  options.debug = request.debug;
+  options.want_simulator = emit == EmitKind::cuda;
+  return options;
+}
+
+// The kernels a compile made, by symbol: every output of a bundle must hold the same ones.
+std::vector<std::string> symbols_of(const CompileOutput& output) {
+  std::vector<std::string> symbols;
+  for (const CompiledKernel& k : output.kernels) symbols.push_back(k.symbol);
+  std::sort(symbols.begin(), symbols.end());
+  return symbols;
+}
+
+// The architecture PTX is made for: the newest listed that is not architecture-specific
+// (PTX for sm_90a would run on 9.0 GPUs only, where the sm_90a cubin runs already).
+std::string ptx_arch(const std::vector<std::string>& archs) {
+  std::string best;
+  int best_number = -1;
+  for (const std::string& arch : archs) {
+    std::string digits = arch.substr(arch.find('_') + 1);
+    if (digits.empty() || !std::isdigit(static_cast<unsigned char>(digits.back()))) continue;
+    int number = std::stoi(digits);
+    if (number > best_number) best = arch, best_number = number;
+  }
+  return best;
+}
+
+Status add_gpu_images(const Request& request, const std::vector<std::string>& symbols, Contents& contents) {
+  auto compile_image = [&](EmitKind emit, const std::string& arch, const std::string& label) -> Status {
+    auto output = compile_file(request.file, options_for(request, emit, arch));
+    if (!output.ok()) return output.error();
+    if (symbols_of(*output) != symbols)
+      return Error::make(ErrorKind::internal, "internal error: the " + label + " image holds other kernels than the "
+                                              "bundle's; this is a pykern bug, please report it");
+    contents.images.push_back({label, std::move(output->binary)});
+    return ok_status();
+  };
+  for (const std::string& arch : request.archs) {
+    if (arch.rfind("sm_", 0) != 0)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("--arch {}: a bundle lists real architectures (sm_80, sm_90a); PTX for GPUs "
+                                     "newer than the newest is added unless --no-ptx", arch));
+    if (auto made = compile_image(EmitKind::cubin, arch, arch); !made.ok()) return made;
+  }
+  std::string newest = ptx_arch(request.archs);
+  if (request.ptx && !newest.empty())
+    return compile_image(EmitKind::ptx, newest, "compute_" + newest.substr(3));
+  return ok_status();
+}
+
+// Every kernel and parameter has a C++ name, and no two of a kind share one ("new" and "new_"
+// would both be new_).
+Status check_cxx_names(const std::vector<CompiledKernel>& kernels) {
+  std::map<std::string, std::string> functions;
+  for (const CompiledKernel& k : kernels) {
+    auto name = cxx_name(k.function);
+    if (!name.ok()) return name.error();
+    if (!functions.emplace(*name, k.function).second && functions[*name] != k.function)
+      return Error::make(ErrorKind::invalid_argument, fmt::format("kernels '{}' and '{}' would both be '{}' in C++; "
+                                                                  "rename one", functions[*name], k.function, *name));
+    std::set<std::string> parameters;
+    for (const ParameterInfo& p : k.parameters) {
+      auto parameter = cxx_name(p.name);
+      if (!parameter.ok()) return parameter.error();
+      if (!parameters.insert(*parameter).second)
+        return Error::make(ErrorKind::invalid_argument, fmt::format("kernel '{}': two parameters would both be '{}' "
+                                                                    "in C++; rename one", k.function, *parameter));
+    }
+  }
+  return ok_status();
+}
+
+}  // namespace
+
+Result<Contents> make_bundle(const Request& request) {
+  Contents contents;
+  contents.source_name = std::filesystem::path(request.file).filename().string();
+  auto name_space = namespace_from(request.name_space, request.file);
+  if (!name_space.ok()) return name_space.error();
+  contents.name_space = *name_space;
+  for (const std::string& arch : request.archs)
+    if (auto form = jit::check_arch_form(arch); !form.ok()) return form.error();
+  // The kernels and the simulator's source, without NVRTC.
+  auto checked = compile_file(request.file, options_for(request, EmitKind::cuda, ""));
+  if (!checked.ok()) return checked.error();
+  if (checked->kernels.empty())
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("{} has no kernel with a signature to bundle: give one with --sig NAME=SIGNATURE, "
+                                   "e.g. --sig 'add=void(float32[::1], float32[::1])'", request.file));
+  if (auto named = check_cxx_names(checked->kernels); !named.ok()) return named.error();
+  contents.kernels = checked->kernels;
+  bool any_debug = request.debug;
+  for (CompiledKernel& k : contents.kernels) {
+    k.debug = k.debug || request.debug;
+    any_debug = any_debug || k.debug;  // one simulator build: checked if any kernel asks for it
+  }
+  if (auto images = add_gpu_images(request, symbols_of(*checked), contents); !images.ok()) return images.error();
+  if (request.simulator) {
+    std::optional<jit::KernelCache> cache;
+    if (request.use_cache)
+      cache.emplace(request.cache_dir.empty() ? jit::KernelCache::default_root()
+                                              : std::filesystem::path(request.cache_dir));
+    auto library = sim::build_library_bytes(checked->simulator_source,
+                                            {any_debug, checked->simulator_uses_cxx_runtime},
+                                            cache ? &*cache : nullptr);
+    if (!library.ok()) return library.error();
+    contents.host_library = std::move(*library);
+  }
+  if (contents.images.empty() && contents.host_library.empty())
+    return Error::make(ErrorKind::invalid_argument,
+                       "the bundle would hold nothing: list GPU architectures with --arch, or leave out --no-simulator");
+  return contents;
+}
+
+}  // namespace pykern::bundle

@@ -1,0 +1,141 @@
+// pykern bundle FILE --sig NAME=SIG... [--arch sm_80,sm_90|none] [--no-ptx] [--no-simulator]
+//                    [--namespace NS] [--cache-dir DIR] -o HEADER
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "base/files.h"
+#include "bundle/bundle.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+
+namespace pykern::cli {
+
+namespace {
+
+struct BundleArgs {
+  std::string file;
+  std::vector<std::string> signatures;
+  std::vector<std::string> archs;
+  bool no_ptx = false;
+  bool no_simulator = false;
+  std::string name_space;
+  std::string output;
+  bool no_cache = false;
+  std::string cache_dir;
+  bool debug = false;
+};
+
+// Writes `text` to `path` whole or not at all: into a fresh file beside it, then renamed over
+// it, so that a build never sees half a header (nor a header of an earlier run that failed).
+Status write_replacing(const std::string& path, const std::string& text) {
+  std::filesystem::path target(path);
+  std::string pattern = (target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path()) /
+                        ("." + target.filename().string() + ".XXXXXX");
+  int fd = ::mkstemp(pattern.data());
+  if (fd < 0) return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  // mkstemp makes the file private; a header is read as any file the user writes is.
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  bool written = ::fchmod(fd, 0666 & ~mask) == 0 && files::write_all(fd, text);
+  bool closed = ::close(fd) == 0;
+  if (!written || !closed || std::rename(pattern.c_str(), path.c_str()) != 0) {
+    int error = errno;
+    std::remove(pattern.c_str());
+    return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path, std::strerror(error)));
+  }
+  return ok_status();
+}
+
+int run_bundle(const BundleArgs& args) {
+  if (args.output.empty()) {
+    std::cerr << "pykern: error: -o needs a file name\n";
+    return 2;
+  }
+  std::error_code same_error;
+  if (std::filesystem::equivalent(args.file, args.output, same_error)) {
+    std::cerr << fmt::format("pykern: error: -o '{}' is the kernel file itself; choose another output file\n",
+                             args.output);
+    return 2;
+  }
+  bundle::Request request;
+  request.file = args.file;
+  for (const std::string& sig : args.signatures) {
+    size_t equals = sig.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      std::cerr << fmt::format("pykern: error: --sig takes NAME=SIGNATURE, e.g. "
+                               "'add=void(float32[::1], float32[::1])', not '{}'\n", sig);
+      return 2;
+    }
+    request.signatures.push_back({sig.substr(0, equals), sig.substr(equals + 1)});
+  }
+  if (args.archs.empty()) {
+    std::string current = current_gpu_arch();
+    request.archs = {current.empty() ? "sm_90" : current};
+  } else if (!(args.archs.size() == 1 && args.archs[0] == "none")) {
+    request.archs = args.archs;
+  }
+  request.ptx = !args.no_ptx;
+  request.simulator = !args.no_simulator;
+  request.name_space = args.name_space;
+  request.use_cache = !args.no_cache;
+  request.cache_dir = args.cache_dir;
+  request.debug = args.debug;
+  auto contents = [&] {
+    Progress progress("bundling " + args.file);
+    return bundle::make_bundle(request);
+  }();
+  if (!contents.ok()) {
+    if (contents.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
+    std::cerr << contents.error().describe();
+    if (!contents.error().message.empty() && contents.error().message.back() != '\n') std::cerr << "\n";
+    return 1;
+  }
+  if (auto written = write_replacing(args.output, bundle::render_bundle(*contents)); !written.ok()) {
+    std::cerr << "pykern: error: " << written.error().message << "\n";
+    return 1;
+  }
+  std::string held;
+  for (const auto& image : contents->images) held += (held.empty() ? "" : ", ") + image.arch;
+  if (!contents->host_library.empty()) held += (held.empty() ? "" : ", ") + std::string("simulator");
+  for (const CompiledKernel& k : contents->kernels)
+    std::cerr << fmt::format("bundled {}{} ({})\n", k.function, k.signature, held);
+  return 0;
+}
+
+}  // namespace
+
+void add_bundle_command(CLI::App& app) {
+  auto args = std::make_shared<BundleArgs>();
+  CLI::App* bundle = app.add_subcommand(
+      "bundle", "Compile kernels ahead of time into a C++ header: GPU code and the simulator's build, with typed "
+                "launch functions; the program needs no NVRTC and no .py at run time");
+  bundle->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
+  bundle->add_option("--sig", args->signatures,
+                     "NAME=SIGNATURE in Numba's syntax, e.g. 'add=void(float32[::1], int64)' (repeatable); "
+                     "kernels whose decorator has signatures are bundled with those too");
+  bundle->add_option("--arch", args->archs,
+                     "GPU architectures for cubins, e.g. sm_80,sm_90 (default: the current GPU's, else sm_90); "
+                     "'none': the simulator's build only")
+      ->delimiter(',');
+  bundle->add_flag("--no-ptx", args->no_ptx, "leave out the PTX for GPUs newer than the newest architecture");
+  bundle->add_flag("--no-simulator", args->no_simulator, "leave out the CPU simulator's build");
+  bundle->add_option("--namespace", args->name_space,
+                     "the C++ namespace of the launch functions (default: the file's name, e.g. kernels)");
+  bundle->add_option("-o,--output", args->output, "the header to write, e.g. kernels_bundle.h")->required();
+  bundle->add_flag("--no-cache", args->no_cache, "neither read nor write the kernel cache");
+  bundle->add_option("--cache-dir", args->cache_dir, "the kernel cache to use (default: $PYKERN_CACHE_DIR, else ~/.cache/pykern)");
+  bundle->add_flag("--debug", args->debug, "compile every kernel as with debug=True");
+  bundle->callback([args] { set_exit_code(run_bundle(*args)); });
+}
+
+}  // namespace pykern::cli
