@@ -1,7 +1,7 @@
 // The GPU suite: every corpus case on Backend::cuda, compared with Numba's outputs, with host
 // arrays (copied in and back by the launch) and with device arrays (to_device, copy_to_host);
 // strided views; streams and events; pinned memory; launch limits; a debug kernel's
-// out-of-bounds report; a kernel fault in a child process. Skips itself without a GPU, so CI
+// out-of-bounds report; a kernel fault in a child process; a bundle's cubin and PTX. Skips itself without a GPU, so CI
 // stays green; .ci/device-run runs it on a GPU machine.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include "../unit/bundle_data.h"
 #include "../unit/compare.h"
 #include "../unit/corpus_case.h"
 #include "../unit/helpers.h"
@@ -284,5 +285,35 @@ TEST_CASE("a kernel fault is an error naming the kernel, and the process exits c
   CHECK(WEXITSTATUS(status) != 0);
   CHECK(log.find("kernel 'wild'") != std::string::npos);
   CHECK(log.find("CUDA_ERROR_ILLEGAL_ADDRESS") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a bundle runs on the GPU from its cubin, and from its PTX alone") {
+  if (!have_gpu()) return;
+  fs::path dir = fs::temp_directory_path() / ("pykern-gpu-bundle-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "k.py") << "from numba import cuda\n\n@cuda.jit\ndef saxpy(a, x, y):\n"
+                                 "    i = cuda.grid(1)\n    if i < x.size:\n        y[i] = a * x[i] + y[i]\n";
+  bundle::Request request;
+  request.file = (dir / "k.py").string();
+  request.signatures = {{"saxpy", "void(float32, float32[::1], float32[::1])"}};
+  request.archs = {current_gpu_arch()};
+  request.simulator = false;
+  request.cache_dir = options().cache_dir;
+  auto contents = bundle::make_bundle(request);
+  REQUIRE_MESSAGE(contents.ok(), (contents.ok() ? "" : contents.error().describe()));
+  REQUIRE(contents->images.size() == 2);  // the cubin and the PTX
+  for (bool ptx_only : {false, true}) {
+    CAPTURE(ptx_only);
+    bundle::Contents held = *contents;
+    if (ptx_only) held.images.erase(held.images.begin());
+    test::HeaderData header(held);
+    auto module = Module::load_bundle(header.data);
+    REQUIRE(module.ok());
+    Array x = Array::from<float>(std::vector<float>(1000, 2.0f)), y = Array::from<float>(std::vector<float>(1000, 1.0f));
+    auto ran = module->kernel("saxpy")->launch(Launch::forall(1000).backend(Backend::cuda), Scalar(3.0f), x, y);
+    REQUIRE_MESSAGE(ran.ok(), (ran.ok() ? "" : ran.error().describe()));
+    CHECK(y.at<float>(999) == 7.0f);
+  }
   fs::remove_all(dir);
 }

@@ -510,3 +510,31 @@ TEST_CASE("progress: the status line names the phase, its time, and the simulato
   CHECK(Progress::line("compiling k.py", 2.44, 0, 0) == "pykern: compiling k.py ... 2.4 s");
   CHECK(Progress::line("running spin", 0.5, 3, 64) == "pykern: running spin ... 0.5 s, 3/64 blocks");
 }
+
+TEST_CASE("bundle -o: the kernel file, an empty name or a missing folder is refused; a failed bundle leaves no file") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  const std::string sig = " --arch none --sig 'first=void(float64[::1])' ";
+  for (const std::string& output : {file.string(), std::string("''")}) {
+    CAPTURE(output);
+    CHECK(run_cli("bundle " + file.string() + sig + "-o " + output, cache_env(s)).status == 2);
+    CHECK(test::read(file) == kernels);
+  }
+  Run missing = run_cli("bundle " + file.string() + sig + "-o " + (s.path / "no" / "k.h").string(), cache_env(s));
+  CHECK(missing.status == 1);
+  CHECK(missing.output.find("pykern: error: cannot write '" + (s.path / "no" / "k.h").string() + "'") == 0);
+  // A bundle that fails (no signature) leaves an earlier header as it was, and no scratch file.
+  fs::path header = s.write("k.h", "// an earlier header\n");
+  Run unsigned_kernels = run_cli("bundle " + file.string() + " --arch none -o " + header.string(), cache_env(s));
+  CHECK(unsigned_kernels.status == 1);
+  CHECK(unsigned_kernels.output.find("has no kernel with a signature to bundle") != std::string::npos);
+  CHECK(test::read(header) == "// an earlier header\n");
+  Run made = run_cli("bundle " + file.string() + sig + "-o " + header.string(), cache_env(s));
+  REQUIRE_MESSAGE(made.status == 0, made.output);
+  CHECK(made.output == "bundled first(array(float64, 1d, C)) (simulator)\n");
+  CHECK(test::read(header).find("inline pykern::Status first(const pykern::Launch& launch, pykern::View<double, 1> a)") !=
+        std::string::npos);
+  for (const auto& entry : fs::directory_iterator(s.path)) CHECK(entry.path().filename().string()[0] != '.');
+  CHECK(run_cli("bundle " + file.string() + sig + "--namespace 'a b' -o " + header.string(), cache_env(s)).status == 1);
+  CHECK(run_cli("bundle " + file.string() + " --sig first -o " + header.string(), cache_env(s)).status == 2);
+}
