@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "base/source_file.h"
 #include "bundle/bundle.h"
 #include "jit/cache.h"
 #include "jit/nvrtc.h"
@@ -49,9 +50,11 @@ std::string ptx_arch(const std::vector<std::string>& archs) {
   return best;
 }
 
-Status add_gpu_images(const Request& request, const std::vector<std::string>& symbols, Contents& contents) {
+// `text` is the kernel file, read once: every output is made from the same text.
+Status add_gpu_images(const Request& request, const std::string& text, const std::vector<std::string>& symbols,
+                      Contents& contents) {
   auto compile_image = [&](EmitKind emit, const std::string& arch, const std::string& label) -> Status {
-    auto output = compile_file(request.file, options_for(request, emit, arch));
+    auto output = compile_source(text, request.file, options_for(request, emit, arch));
     if (!output.ok()) return output.error();
     if (symbols_of(*output) != symbols)
       return Error::make(ErrorKind::internal, "internal error: the " + label + " image holds other kernels than the "
@@ -105,7 +108,9 @@ Result<Contents> make_bundle(const Request& request) {
   for (const std::string& arch : request.archs)
     if (auto form = jit::check_arch_form(arch); !form.ok()) return form.error();
   // The kernels and the simulator's source, without NVRTC.
-  auto checked = compile_file(request.file, options_for(request, EmitKind::cuda, ""));
+  auto file = SourceFile::load(request.file);
+  if (!file.ok()) return file.error();
+  auto checked = compile_source(file->text(), request.file, options_for(request, EmitKind::cuda, ""));
   if (!checked.ok()) return checked.error();
   if (checked->kernels.empty())
     return Error::make(ErrorKind::invalid_argument,
@@ -118,7 +123,7 @@ Result<Contents> make_bundle(const Request& request) {
     k.debug = k.debug || request.debug;
     any_debug = any_debug || k.debug;  // one simulator build: checked if any kernel asks for it
   }
-  if (auto images = add_gpu_images(request, symbols_of(*checked), contents); !images.ok()) return images.error();
+  if (auto images = add_gpu_images(request, file->text(), symbols_of(*checked), contents); !images.ok()) return images.error();
   if (request.simulator) {
     std::optional<jit::KernelCache> cache;
     if (request.use_cache)

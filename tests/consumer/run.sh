@@ -1,7 +1,7 @@
 #!/bin/sh
 # ctest `consumer`: installs pykern from BUILD into a fresh prefix, then builds tests/consumer
 # against it twice (the CMake package, and pkg-config) and runs both programs; builds and runs
-# `bundled`, whose kernels pykern_add_kernels compiled at build time, where neither NVRTC nor
+# `bundled`, whose kernels pykern_add_kernels (and, for pkg-config, `pykern bundle`) compiled, where neither NVRTC nor
 # kernels.py can be found; checks that wrong argument types do not compile; then makes the
 # .deb (cpack) and checks it holds the same tree under /usr.
 #   tests/consumer/run.sh BUILD_DIR WORK_DIR   (PYKERN_KEEP_CONSUMER=1 keeps WORK_DIR to look at)
@@ -54,6 +54,15 @@ fi
 PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --modversion pykern
 c++ -O1 "$here/main.cpp" -o "$work/consumer-pc" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs pykern)
 LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer-pc" "$here/kernels.py"
+# A bundle made with the CLI, for a build without CMake.
+mkdir "$work/pc-bundle"
+arch_list=$(echo "$archs" | sed 's/NONE/none/; s/\([0-9][0-9]*\)/sm_\1/g; s/;/,/g')
+"$work/prefix/bin/pykern" bundle "$here/kernels.py" --arch "$arch_list" --cache-dir "$work/pc-bundle/cache" \
+  --sig "$saxpy_f4" --sig 'saxpy=void(float64, float64[:], float64[:], float64[:])' \
+  --sig 'scale_rows=void(int32[:, ::1], int32[::1])' -o "$work/pc-bundle/kernels_bundle.h" 2> "$work/pc-bundle.log"
+c++ -O1 -I "$work/pc-bundle" "$here/bundled.cpp" -o "$work/bundled-pc" \
+  $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs pykern)
+(cd "$work/elsewhere" && LD_LIBRARY_PATH="$work/prefix/lib" PYKERN_NVRTC=/nonexistent "$work/bundled-pc")
 # The .deb of the install tree.
 cpack --config "$build/CPackConfig.cmake" -B "$work/deb" > "$work/cpack.log"
 dpkg-deb -c "$work"/deb/pykern_*.deb > "$work/deb.txt"
