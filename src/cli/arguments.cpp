@@ -112,4 +112,12 @@ Result<Argument> parse_argument(const std::string& text) {
   return Argument(*scalar);
 }
 
+Result<KernelSignature> parse_sig_option(const std::string& text) {
+  size_t equals = text.find('=');
+  if (equals == std::string::npos || equals == 0)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("--sig takes NAME=SIGNATURE, e.g. 'add=void(float32[:], float32[:])', not '{}'", text));
+  return KernelSignature{text.substr(0, equals), text.substr(equals + 1)};
+}
+
 }  // namespace pykern::cli

@@ -4,11 +4,14 @@
 #pragma once
 #include <string>
 
+#include "pykern/compiler.h"
 #include "pykern/module.h"
 
 namespace pykern::cli {
 
 Result<Scalar> parse_scalar(const std::string& text);
 Result<Argument> parse_argument(const std::string& text);
+// A --sig value, NAME=SIGNATURE; an error when the name or the '=' is missing.
+Result<KernelSignature> parse_sig_option(const std::string& text);
 
 }  // namespace pykern::cli

@@ -15,6 +15,7 @@
 
 #include "base/files.h"
 #include "bundle/bundle.h"
+#include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 
@@ -70,13 +71,12 @@ int run_bundle(const BundleArgs& args) {
   bundle::Request request;
   request.file = args.file;
   for (const std::string& sig : args.signatures) {
-    size_t equals = sig.find('=');
-    if (equals == std::string::npos || equals == 0) {
-      std::cerr << fmt::format("pykern: error: --sig takes NAME=SIGNATURE, e.g. "
-                               "'add=void(float32[::1], float32[::1])', not '{}'\n", sig);
+    auto signature = parse_sig_option(sig);
+    if (!signature.ok()) {
+      std::cerr << "pykern: error: " << signature.error().message << "\n";
       return 2;
     }
-    request.signatures.push_back({sig.substr(0, equals), sig.substr(equals + 1)});
+    request.signatures.push_back(*signature);
   }
   if (args.archs.empty()) {
     std::string current = current_gpu_arch();

@@ -64,13 +64,12 @@ int run_compile(const CompileArgs& args) {
   CompileOptions options;
   options.kernels = args.kernels;
   for (const std::string& sig : args.signatures) {
-    size_t equals = sig.find('=');
-    if (equals == std::string::npos || equals == 0) {
-      std::cerr << fmt::format("pykern: error: --sig takes NAME=SIGNATURE, e.g. "
-                               "'add=void(float32[:], float32[:])', not '{}'\n", sig);
+    auto signature = parse_sig_option(sig);
+    if (!signature.ok()) {
+      std::cerr << "pykern: error: " << signature.error().message << "\n";
       return 2;
     }
-    options.signatures.push_back({sig.substr(0, equals), sig.substr(equals + 1)});
+    options.signatures.push_back(*signature);
   }
   for (const std::string& like : args.likes) {
     auto signature = signature_like(like);
