@@ -2,18 +2,19 @@
 #
 #   pykern_add_kernels(app kernels.py
 #     SIGNATURES "add=void(float32[::1], float32[::1], float32[::1])" ...
+#     [KERNELS add ...]           # only these; default: every kernel with a signature
 #     [ARCHS 80 90 | NONE]        # cubins for these GPUs, plus PTX for newer ones; NONE: the
 #                                 # simulator only. Default: CMAKE_CUDA_ARCHITECTURES when it
 #                                 # lists numbers, else the build machine's GPU, else 90.
 #     [NAMESPACE kernels]         # of the launch functions; default: the file's stem
 #     [HEADER kernels_bundle.h]   # what `app` includes; default: <stem>_bundle.h
-#     [NO_PTX] [NO_SIMULATOR] [DEBUG])
+#     [NO_PTX] [NO_SIMULATOR] [DEBUG])   # NO_SIMULATOR when cross-compiling
 #
 # At build time `pykern bundle` writes the header into the build tree (again whenever the kernel
 # file or pykern changes), with the kernel cache in ${CMAKE_BINARY_DIR}/pykern-cache. The
 # program runs the kernels with neither NVRTC nor the .py file (pykern/bundle.h).
 function(pykern_add_kernels target file)
-  cmake_parse_arguments(PARSE_ARGV 2 PK "NO_PTX;NO_SIMULATOR;DEBUG" "NAMESPACE;HEADER" "SIGNATURES;ARCHS")
+  cmake_parse_arguments(PARSE_ARGV 2 PK "NO_PTX;NO_SIMULATOR;DEBUG" "NAMESPACE;HEADER" "SIGNATURES;KERNELS;ARCHS")
   if(PK_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "pykern_add_kernels: unknown arguments: ${PK_UNPARSED_ARGUMENTS}")
   endif()
@@ -40,6 +41,13 @@ function(pykern_add_kernels target file)
   foreach(signature IN LISTS PK_SIGNATURES)
     list(APPEND arguments --sig "${signature}")
   endforeach()
+  foreach(kernel IN LISTS PK_KERNELS)
+    list(APPEND arguments --kernel "${kernel}")
+  endforeach()
+  # A cross-compiled program cannot load this machine's simulator build: leave it out.
+  if(CMAKE_CROSSCOMPILING AND NOT PK_NO_SIMULATOR)
+    set(PK_NO_SIMULATOR TRUE)
+  endif()
   if(NOT PK_ARCHS AND DEFINED CMAKE_CUDA_ARCHITECTURES AND CMAKE_CUDA_ARCHITECTURES MATCHES "^[0-9]+[a-z]?(-real|-virtual)?(;[0-9]+[a-z]?(-real|-virtual)?)*$")
     set(PK_ARCHS ${CMAKE_CUDA_ARCHITECTURES})
   endif()

@@ -84,14 +84,18 @@ Result<std::shared_ptr<detail::BundledCode>> code_of(const bundle::Data& data) {
   }
   if (data.host_library != nullptr && data.host_library_size > 0) {
     std::string target = data.host_target ? data.host_target : "";
-    if (target != bundle::host_target())
-      return bad_bundle(data, fmt::format("its simulator build is for {}, and this machine is {}; make the bundle on "
-                                          "a {} machine, or with --no-simulator", target.empty() ? "?" : target,
-                                          bundle::host_target(), bundle::host_target()));
-    code->host_library.assign(data.host_library, data.host_library_size);
+    // Another machine's simulator build (a cross-compiled program) leaves the GPU code usable;
+    // a CPU launch says why it cannot run.
+    if (target == bundle::host_target())
+      code->host_library.assign(data.host_library, data.host_library_size);
+    else
+      code->no_host_library = fmt::format("its simulator build is for {}, and this machine is {}: make the bundle on "
+                                          "a {} machine, or launch on the GPU", target.empty() ? "?" : target,
+                                          bundle::host_target(), bundle::host_target());
   }
   if (code->images.empty() && code->host_library.empty())
-    return bad_bundle(data, "it holds neither GPU images nor a simulator build");
+    return bad_bundle(data, code->no_host_library.empty() ? "it holds neither GPU images nor a simulator build"
+                                                          : code->no_host_library);
   return code;
 }
 
@@ -170,7 +174,7 @@ Result<const BundledCode::Image*> choose_bundle_image(const BundledCode& code, i
   if (best_ptx) return best_ptx;
   std::string held;
   for (const BundledCode::Image& image : code.images) held += (held.empty() ? "" : ", ") + image.arch;
-  return Error::make(ErrorKind::launch,
+  return Error::make(ErrorKind::invalid_argument,
                      fmt::format("the kernel bundle made from {} has no code this GPU (sm_{}) can run; it holds: {}. "
                                  "Make it again with --arch sm_{}", module_name, device, held.empty() ? "none" : held,
                                  device));
@@ -191,10 +195,12 @@ Status ModuleState::load_bundled_gpu(Specialization& s) {
 Status ModuleState::load_bundled_library(Specialization& s) {
   if (!bundled->library) {
     if (bundled->host_library.empty())
-      return Error::make(ErrorKind::launch,
-                         fmt::format("the kernel bundle made from {} has no simulator build (it was made with "
-                                     "--no-simulator): launch on the GPU, or make it again without that option",
-                                     name));
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("the kernel bundle made from {} cannot run on the CPU simulator: {}", name,
+                                     bundled->no_host_library.empty()
+                                         ? "it has no simulator build (it was made with --no-simulator); launch on "
+                                           "the GPU, or make it again without that option"
+                                         : bundled->no_host_library));
     auto library = sim::load_library(bundled->host_library);
     if (!library.ok()) return library.error();
     bundled->library = *library;

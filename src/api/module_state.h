@@ -40,6 +40,7 @@ struct BundledCode {
   };
   std::vector<Image> images;
   std::string host_library;               // the simulator's build; empty when left out
+  std::string no_host_library;            // why a build the bundle holds cannot be used here
   std::shared_ptr<sim::Library> library;  // host_library loaded, on first CPU launch
 };
 

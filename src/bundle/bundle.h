@@ -16,6 +16,7 @@ namespace pykern::bundle {
 struct Request {
   std::string file;                         // the kernel file (.py)
   std::vector<KernelSignature> signatures;  // in addition to the decorators'
+  std::vector<std::string> kernels;         // only these; empty: every kernel with a signature
   std::vector<std::string> archs;           // "sm_80", "sm_90a"; empty: no GPU images
   bool ptx = true;                          // PTX of the newest architecture, for newer GPUs
   bool simulator = true;                    // the CPU simulator's build

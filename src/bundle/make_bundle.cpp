@@ -19,6 +19,7 @@ namespace {
 CompileOptions options_for(const Request& request, EmitKind emit, const std::string& arch) {
   CompileOptions options;
   options.signatures = request.signatures;
+  options.kernels = request.kernels;
   options.emit = emit;
   options.arch = arch;
   options.use_cache = request.use_cache;

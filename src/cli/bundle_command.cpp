@@ -1,4 +1,4 @@
-// pykern bundle FILE --sig NAME=SIG... [--arch sm_80,sm_90|none] [--no-ptx] [--no-simulator]
+// pykern bundle FILE --sig NAME=SIG... [--kernel NAME]... [--arch sm_80,sm_90|none] [--no-ptx] [--no-simulator]
 //                    [--namespace NS] [--cache-dir DIR] -o HEADER
 #include <fcntl.h>
 #include <unistd.h>
@@ -26,6 +26,7 @@ namespace {
 struct BundleArgs {
   std::string file;
   std::vector<std::string> signatures;
+  std::vector<std::string> kernels;
   std::vector<std::string> archs;
   bool no_ptx = false;
   bool no_simulator = false;
@@ -84,6 +85,7 @@ int run_bundle(const BundleArgs& args) {
   } else if (!(args.archs.size() == 1 && args.archs[0] == "none")) {
     request.archs = args.archs;
   }
+  request.kernels = args.kernels;
   request.ptx = !args.no_ptx;
   request.simulator = !args.no_simulator;
   request.name_space = args.name_space;
@@ -123,6 +125,7 @@ void add_bundle_command(CLI::App& app) {
   bundle->add_option("--sig", args->signatures,
                      "NAME=SIGNATURE in Numba's syntax, e.g. 'add=void(float32[::1], int64)' (repeatable); "
                      "kernels whose decorator has signatures are bundled with those too");
+  bundle->add_option("--kernel", args->kernels, "only this kernel (repeatable); default: every kernel with a signature");
   bundle->add_option("--arch", args->archs,
                      "GPU architectures for cubins, e.g. sm_80,sm_90 (default: the current GPU's, else sm_90); "
                      "'none': the simulator's build only")

@@ -145,7 +145,20 @@ TEST_CASE("a bundle without the simulator's build says so on a CPU launch") {
   REQUIRE(module.ok());
   Array a = Array::from<float>({1});
   auto refused = module->kernel("twice")->launch(Launch(1, 1).backend(Backend::cpu), a);
-  CHECK(message_of(refused).find("has no simulator build (it was made with --no-simulator)") != std::string::npos);
+  CHECK(message_of(refused) == "the kernel bundle made from k.py cannot run on the CPU simulator: it has no simulator "
+                               "build (it was made with --no-simulator); launch on the GPU, or make it again without "
+                               "that option");
+
+  // Another machine's simulator build (a program cross-compiled) leaves the GPU code usable.
+  std::string foreign_library = "\x7f" "ELF for another machine";
+  header.data.host_library = foreign_library.data();
+  header.data.host_library_size = foreign_library.size();
+  header.data.host_target = "riscv64-linux";
+  auto cross = Module::load_bundle(header.data);
+  REQUIRE(cross.ok());
+  refused = cross->kernel("twice")->launch(Launch(1, 1).backend(Backend::cpu), a);
+  CHECK(message_of(refused).find("cannot run on the CPU simulator: its simulator build is for riscv64-linux, and this "
+                                 "machine is") != std::string::npos);
 }
 
 TEST_CASE("a GPU launch of a bundle loads the image the device runs, through the driver alone") {
@@ -214,7 +227,7 @@ TEST_CASE("a bundle is refused, with the reason, when this pykern cannot use it"
        "pykern 0.1.0 made it, and this program links pykern");
   says(refusal([](test::HeaderData& h) { h.data.pykern_version = nullptr; }), "pykern ? made it");
   says(refusal([](test::HeaderData& h) { h.data.host_target = "sparc-solaris"; }),
-       "its simulator build is for sparc-solaris, and this machine is");
+       "its simulator build is for sparc-solaris, and this machine is");  // and it has no GPU code
   says(refusal([](test::HeaderData& h) { h.data.host_library = nullptr; }), "it holds neither GPU images nor a simulator build");
   says(refusal([](test::HeaderData& h) { h.data.kernel_count = -1; }), "its kernel list is missing");
   says(refusal([](test::HeaderData& h) { h.data.image_count = 2; }), "its GPU images are missing");
@@ -294,4 +307,18 @@ TEST_CASE("the header holds the bytes exactly, and typed launch functions") {
   CHECK(header.find(launcher) != std::string::npos);
   CHECK(header.find(launcher) == header.rfind(launcher));
   CHECK(header.find("    {\"sm_90\", image_0, sizeof(image_0) - 1},") != std::string::npos);
+}
+
+TEST_CASE("--kernel bundles only the kernels named, though others have signatures") {
+  TempDir dir;
+  bundle::Request request;
+  request.kernels = {"scale"};
+  bundle::Contents contents = simulator_bundle(dir, request);
+  REQUIRE(contents.kernels.size() == 1);
+  CHECK(contents.kernels[0].function == "scale");
+  test::HeaderData header(contents);
+  auto module = Module::load_bundle(header.data);
+  REQUIRE(module.ok());
+  CHECK(module->kernel_names() == std::vector<std::string>{"scale"});
+  CHECK_FALSE(module->kernel("count_up").ok());
 }
