@@ -88,15 +88,13 @@ template <class T, int N, Layout L> PK_DEVICE i64 size(const Array<T, N, L>& a) 
   return n;
 }
 
-// a[..., i, ...]: fix one axis, drop it.
+// a[..., i, ...]: fix one axis, drop it. The index wraps and is checked as an element's is
+// (Array::offset), and an error names the kernel's line (PK_INDEX_AXIS passes it).
 template <int Axis, class T, int N, Layout L>
-PK_DEVICE Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> index_axis(const Array<T, N, L>& a, i64 i) {
+PK_DEVICE Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> index_axis(const char* file, int line,
+                                                                                        const Array<T, N, L>& a, i64 i) {
   Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> view;
-  if (i < 0) i += a.shape[Axis];
-#if defined(PK_DEBUG) || defined(PK_BOUNDSCHECK)
-  if (i < 0 || i >= a.shape[Axis]) report_index_error(__FILE__, __LINE__, i, Axis, a.shape[Axis]);
-#endif
-  view.data = reinterpret_cast<T*>(reinterpret_cast<char*>(a.data) + i * a.stride(Axis));
+  view.data = reinterpret_cast<T*>(reinterpret_cast<char*>(a.data) + a.offset(file, line, i, Axis, 0u, 0u));
   for (int axis = 0, out = 0; axis < N; ++axis) {
     if (axis == Axis) continue;
     view.shape[out] = a.shape[axis];
@@ -105,6 +103,7 @@ PK_DEVICE Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> in
   }
   return view;
 }
+#define PK_INDEX_AXIS(axis, array, index) (::pk::index_axis<axis>(__FILE__, __LINE__, array, index))
 
 // a[..., start:stop:step, ...]: Python's slice rules (negative bounds, clamping).
 template <int Axis, class T, int N, Layout L>

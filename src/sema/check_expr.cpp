@@ -821,7 +821,8 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
       bool leading = axis == 0 || std::all_of(items.begin(), items.begin() + axis,
                                               [](const IndexItem& i) { return !i.is_slice; });
       if (!(layout == Layout::C && leading)) layout = Layout::A;
-      view = make_call(fmt::format("pk::index_axis<{}>", axis), {view.expr, item.value.expr},
+      ir::ExprId axis_number = make_constant({int64_t(axis)}, Type::i64(), range).expr;
+      view = make_call("PK_INDEX_AXIS", {axis_number, view.expr, item.value.expr},
                        Type::array(type.dtype(), ndim, layout), range);
     }
   }
