@@ -1,6 +1,7 @@
 // The compiles behind `pykern bundle`: the same pipeline as `pykern compile`, once per output.
 #include <algorithm>
 #include <filesystem>
+#include <future>
 #include <map>
 #include <set>
 
@@ -98,6 +99,20 @@ Status check_cxx_names(const std::vector<CompiledKernel>& kernels) {
   return ok_status();
 }
 
+// The simulator's shared library for the bundle's kernels, from the kernel cache when it has it.
+Result<std::string> build_host_library(const Request& request, const CompileOutput& checked, bool debug) {
+  try {
+    std::optional<jit::KernelCache> cache;
+    if (request.use_cache)
+      cache.emplace(request.cache_dir.empty() ? jit::KernelCache::default_root()
+                                              : std::filesystem::path(request.cache_dir));
+    return sim::build_library_bytes(checked.simulator_source, {debug, checked.simulator_uses_cxx_runtime},
+                                    cache ? &*cache : nullptr);
+  } catch (const std::exception& e) {  // on its own thread: nothing may escape
+    return Error::make(ErrorKind::internal, std::string("internal error: building the simulator's library: ") + e.what());
+  }
+}
+
 }  // namespace
 
 Result<Contents> make_bundle(const Request& request) {
@@ -124,18 +139,19 @@ Result<Contents> make_bundle(const Request& request) {
     k.debug = k.debug || request.debug;
     any_debug = any_debug || k.debug;  // one simulator build: checked if any kernel asks for it
   }
-  if (auto images = add_gpu_images(request, file->text(), symbols_of(*checked), contents); !images.ok()) return images.error();
-  if (request.simulator) {
-    std::optional<jit::KernelCache> cache;
-    if (request.use_cache)
-      cache.emplace(request.cache_dir.empty() ? jit::KernelCache::default_root()
-                                              : std::filesystem::path(request.cache_dir));
-    auto library = sim::build_library_bytes(checked->simulator_source,
-                                            {any_debug, checked->simulator_uses_cxx_runtime},
-                                            cache ? &*cache : nullptr);
+  // The host compiler builds the simulator's library while NVRTC makes the GPU images.
+  std::future<Result<std::string>> host_library;
+  if (request.simulator)
+    host_library = std::async(std::launch::async, [&request, &checked, any_debug] {
+      return build_host_library(request, *checked, any_debug);
+    });
+  Status images = add_gpu_images(request, file->text(), symbols_of(*checked), contents);
+  if (host_library.valid()) {
+    auto library = host_library.get();
     if (!library.ok()) return library.error();
     contents.host_library = std::move(*library);
   }
+  if (!images.ok()) return images.error();
   if (contents.images.empty() && contents.host_library.empty())
     return Error::make(ErrorKind::invalid_argument,
                        "the bundle would hold nothing: list GPU architectures with --arch, or leave out --no-simulator");
