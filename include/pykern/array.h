@@ -34,7 +34,8 @@ class Array {
   // std::vector would; pykern's own readers (load_npy) turn these into errors.
   static Array zeros(DType dtype, std::vector<int64_t> shape, Order order = Order::C);
   // A view of memory someone else owns (host or device), with byte strides; empty strides
-  // mean C-contiguous.
+  // mean C-contiguous. Throws std::invalid_argument for a negative dimension, strides that are
+  // not one per dimension, or more than 2**63 elements.
   static Array wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
                     Location location = Location::host);
   // A view of memory kept alive by `owner` (the allocation the memory belongs to); views of

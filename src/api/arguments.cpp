@@ -141,6 +141,19 @@ Error arity_error(const std::string& kernel, const std::vector<std::string>& par
                                  parameters.size() == 1 ? "" : "s", names, given));
 }
 
+Status check_array_data(const std::string& kernel, const std::vector<std::string>& parameters,
+                        const std::vector<Argument>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Array* array = std::get_if<Array>(&args[i]);
+    if (array && !*array)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("kernel '{}': parameter '{}' (argument {}) is an array of {} elements whose data "
+                                     "pointer is null", kernel, i < parameters.size() ? parameters[i] : "?", i + 1,
+                                     array->size()));
+  }
+  return ok_status();
+}
+
 namespace {
 // Array parameters are {T* data; i64 shape[N]; i64 strides[N]}; scalars take at least 8 bytes.
 size_t parameter_bytes(const ParameterInfo& p) {
@@ -172,6 +185,7 @@ Status pack_argument(const CompiledKernel& kernel, size_t i, const Argument& arg
   if (p.is_array) {
     const Array* array = std::get_if<Array>(&arg);
     if (!array || !accepts_one(p, arg)) return refuse("");
+    if (!*array) return refuse(" (its data pointer is null)");  // Kernel::launch refuses it sooner
     if (array->location() != where)
       return refuse(where == Location::host ? " (it lives on the device; the CPU simulator needs host memory)"
                                             : " (it lives in host memory)");

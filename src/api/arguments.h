@@ -40,6 +40,10 @@ struct PackedArguments {
 };
 // "kernel 'add' takes 3 arguments (r, x, y), 2 given"
 Error arity_error(const std::string& kernel, const std::vector<std::string>& parameters, size_t given);
+// Refuses an array argument that holds elements but no data (a null pointer), before a launch
+// copies or reads it.
+Status check_array_data(const std::string& kernel, const std::vector<std::string>& parameters,
+                        const std::vector<Argument>& args);
 
 // Packs `args` for `kernel`; arrays must live at `where` (host for the simulator, device for a GPU).
 Status pack_arguments(const CompiledKernel& kernel, const std::vector<Argument>& args, Location where,

@@ -56,6 +56,18 @@ Array Array::zeros(DType dtype, std::vector<int64_t> shape, Order order) {
 
 Array Array::wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides,
                   Location location) {
+  // What launches and copies read of the view must be there: one stride per dimension, and an
+  // element count that a byte count can hold.
+  uint64_t elements = 1;
+  for (int64_t dim : shape) {
+    if (dim < 0) throw std::invalid_argument("Array::wrap: a negative dimension");
+    if (dim > 0 && elements > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dim))
+      throw std::invalid_argument("Array::wrap: the shape holds more elements than 2**63");
+    elements *= static_cast<uint64_t>(dim);
+  }
+  if (!strides.empty() && strides.size() != shape.size())
+    throw std::invalid_argument("Array::wrap: " + std::to_string(strides.size()) + " strides for " +
+                                std::to_string(shape.size()) + " dimensions");
   Array a;
   a.data_ = data;
   a.dtype_ = std::move(dtype);

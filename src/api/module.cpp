@@ -163,6 +163,7 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
   return detail::guarded([&]() -> Status {
     if (auto checked = check_launch(name_, config); !checked.ok()) return checked;
     if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
+    if (auto data = detail::check_array_data(name_, parameters_, args); !data.ok()) return data;
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
     if (config.forall_tasks() == 0) return ok_status();  // Numba's forall(0) launches nothing
