@@ -35,7 +35,7 @@ class Array {
   static Array zeros(DType dtype, std::vector<int64_t> shape, Order order = Order::C);
   // A view of memory someone else owns (host or device), with byte strides; empty strides
   // mean C-contiguous. Throws std::invalid_argument for a negative dimension, strides that are
-  // not one per dimension, or more than 2**63 elements.
+  // not one per dimension, or a shape spanning more than 2**63 bytes.
   static Array wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
                     Location location = Location::host);
   // A view of memory kept alive by `owner` (the allocation the memory belongs to); views of

@@ -12,6 +12,20 @@
 
 namespace pykern {
 
+namespace {
+// Whether the contiguous strides of `shape` fit in an int64: the extents' byte count, zeros
+// counted as one, as the strides multiply them. Negative extents are the caller's to refuse.
+bool strides_fit(const std::vector<int64_t>& shape, int64_t itemsize) {
+  uint64_t bytes = static_cast<uint64_t>(std::max(itemsize, int64_t(1)));
+  for (int64_t dim : shape) {
+    uint64_t extent = static_cast<uint64_t>(std::max(dim, int64_t(1)));
+    if (bytes > static_cast<uint64_t>(INT64_MAX) / extent) return false;
+    bytes *= extent;
+  }
+  return true;
+}
+}  // namespace
+
 std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape, int64_t itemsize, Order order) {
   std::vector<int64_t> strides(shape.size());
   int64_t stride = itemsize;
@@ -46,6 +60,7 @@ Array Array::zeros(DType dtype, std::vector<int64_t> shape, Order order) {
     if (dim > 0 && bytes > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dim)) throw std::bad_alloc();
     bytes *= static_cast<uint64_t>(dim);
   }
+  if (!strides_fit(a.shape_, a.dtype_.itemsize)) throw std::bad_alloc();  // (0, 2**62): no bytes, but no strides
   a.strides_ = contiguous_strides(a.shape_, a.dtype_.itemsize, order);
   void* memory = std::calloc(1, static_cast<size_t>(std::max<uint64_t>(bytes, 1)));
   if (memory == nullptr) throw std::bad_alloc();
@@ -56,15 +71,12 @@ Array Array::zeros(DType dtype, std::vector<int64_t> shape, Order order) {
 
 Array Array::wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides,
                   Location location) {
-  // What launches and copies read of the view must be there: one stride per dimension, and an
-  // element count that a byte count can hold.
-  uint64_t elements = 1;
-  for (int64_t dim : shape) {
+  // What launches and copies read of the view must be there: one stride per dimension, and
+  // extents whose strides can be counted.
+  for (int64_t dim : shape)
     if (dim < 0) throw std::invalid_argument("Array::wrap: a negative dimension");
-    if (dim > 0 && elements > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dim))
-      throw std::invalid_argument("Array::wrap: the shape holds more elements than 2**63");
-    elements *= static_cast<uint64_t>(dim);
-  }
+  if (!strides_fit(shape, dtype.itemsize))
+    throw std::invalid_argument("Array::wrap: the shape spans more than 2**63 bytes");
   if (!strides.empty() && strides.size() != shape.size())
     throw std::invalid_argument("Array::wrap: " + std::to_string(strides.size()) + " strides for " +
                                 std::to_string(shape.size()) + " dimensions");

@@ -402,13 +402,15 @@ TEST_CASE("API values: Array::from with a shape that does not fit, views that li
   CHECK_THROWS_AS(pykern::Array::from<float>({1, 2, 3, 4}, {2}), std::invalid_argument);  // was a heap overflow
   CHECK_THROWS_AS(pykern::Array::zeros(pykern::DType::float_(64), {-1}), std::invalid_argument);
   CHECK_THROWS_AS(pykern::Array::zeros(pykern::DType::float_(64), {int64_t(1) << 40, int64_t(1) << 40}), std::bad_alloc);
+  CHECK_THROWS_AS(pykern::Array::zeros(pykern::DType::float_(64), {0, int64_t(1) << 62}), std::bad_alloc);
   double data[4] = {};
   // Views of someone else's memory: what a launch reads of them must be there.
   auto f8 = pykern::DType::float_(64);
   CHECK_THROWS_AS(pykern::Array::wrap(data, f8, {2, 2}, {8}), std::invalid_argument);  // was a heap over-read
   CHECK_THROWS_AS(pykern::Array::wrap(data, f8, {2, -2}), std::invalid_argument);
   CHECK_THROWS_AS(pykern::Array::wrap(data, f8, {int64_t(1) << 32, int64_t(1) << 32}), std::invalid_argument);
-  CHECK(pykern::Array::wrap(data, f8, {0, int64_t(1) << 62}).size() == 0);
+  CHECK_THROWS_AS(pykern::Array::wrap(data, f8, {0, int64_t(1) << 62}), std::invalid_argument);  // its strides overflow
+  CHECK(pykern::Array::wrap(data, f8, {0, int64_t(1) << 59}).size() == 0);
   auto module = pykern::Module::load_source(kernels, "k.py");
   REQUIRE(module.ok());
   auto refused = module->kernel("first")->launch(pykern::Launch(1, 1), pykern::Array::wrap(nullptr, f8, {4}));
