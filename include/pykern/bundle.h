@@ -8,7 +8,7 @@
 //   pykern::Status done = kernels::add(pykern::Launch::forall(n), a, b, out);
 //
 // A program built with it needs neither NVRTC nor the .py file at run time. The header fills a
-// BundleData; Module::load_bundle checks it and gives a Module whose kernels launch only with
+// bundle::Data; Module::load_bundle checks it and gives a Module whose kernels launch only with
 // the signatures the bundle was made for.
 #pragma once
 #include <array>

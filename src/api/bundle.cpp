@@ -9,6 +9,7 @@
 #include "api/module_state.h"
 #include "cuda/gpu.h"
 #include "cuda/launcher.h"
+#include "jit/nvrtc.h"
 #include "sim/simulator.h"
 
 namespace pykern {
@@ -150,22 +151,17 @@ Result<const BundledCode::Image*> choose_bundle_image(const BundledCode& code, i
   int cubin_arch = -1, ptx_arch = -1;
   int device = major * 10 + minor;
   for (const BundledCode::Image& image : code.images) {
-    bool cubin = image.arch.rfind("sm_", 0) == 0;
-    bool ptx = image.arch.rfind("compute_", 0) == 0;
-    std::string digits = image.arch.substr(cubin ? 3 : ptx ? 8 : 0);
-    bool specific = !digits.empty() && (digits.back() == 'a' || digits.back() == 'f');
-    if (specific) digits.pop_back();
-    if ((!cubin && !ptx) || digits.empty() || digits.size() > 4 ||
-        digits.find_first_not_of("0123456789") != std::string::npos)
-      continue;
-    int arch = std::stoi(digits);
+    auto name = jit::parse_arch(image.arch);
+    if (!name) continue;
+    int arch = name->number;
     // A cubin runs on its major version at the same or a later minor; an "a" cubin only on its
     // own architecture. PTX is compiled by the driver for any later GPU.
-    if (cubin && arch / 10 == major && arch % 10 <= minor && (!specific || arch == device) && arch > cubin_arch) {
+    if (name->cubin && arch / 10 == major && arch % 10 <= minor && (!name->specific || arch == device) &&
+        arch > cubin_arch) {
       best_cubin = &image;
       cubin_arch = arch;
     }
-    if (ptx && !specific && arch <= device && arch > ptx_arch) {
+    if (!name->cubin && !name->specific && arch <= device && arch > ptx_arch) {
       best_ptx = &image;
       ptx_arch = arch;
     }

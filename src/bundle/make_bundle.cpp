@@ -44,10 +44,9 @@ std::string ptx_arch(const std::vector<std::string>& archs) {
   std::string best;
   int best_number = -1;
   for (const std::string& arch : archs) {
-    std::string digits = arch.substr(arch.find('_') + 1);
-    if (digits.empty() || !std::isdigit(static_cast<unsigned char>(digits.back()))) continue;
-    int number = std::stoi(digits);
-    if (number > best_number) best = arch, best_number = number;
+    auto name = jit::parse_arch(arch);
+    if (!name || name->specific) continue;
+    if (name->number > best_number) best = arch, best_number = name->number;
   }
   return best;
 }

@@ -35,10 +35,11 @@ bool is_ascii_identifier(const std::string& name) {
   return true;
 }
 
-// Bytes as C++ string literal lines: printable ASCII as itself, the rest as three-digit octal
-// escapes (never hex, whose escapes swallow the digits after them).
+// Bytes as a C++ string literal, broken into lines of about 100 columns (adjacent literals
+// join): printable ASCII as itself, the rest as three-digit octal escapes (never hex, whose
+// escapes swallow the digits after them).
 std::string literal(const std::string& bytes) {
-  std::string text = "\n    \"";
+  std::string text = "\"";
   size_t column = 0;
   for (unsigned char c : bytes) {
     if (column >= 96) {
@@ -59,9 +60,6 @@ std::string literal(const std::string& bytes) {
   }
   return text + "\"";
 }
-
-// A C++ string literal of short text (names, descrs, signatures).
-std::string quoted(const std::string& text) { return literal(text).substr(5); }
 
 // The C++ type that holds one element of `dtype`, or "" when C++ has none (float16, records).
 std::string cxx_element(const DType& dtype) {
@@ -91,23 +89,23 @@ std::string argument_of(const ParameterInfo& p, const std::string& name) {
 void render_tables(const Contents& contents, std::string& out) {
   out += "namespace bundle_data {\n";
   for (size_t i = 0; i < contents.images.size(); ++i)
-    out += fmt::format("inline constexpr char image_{}[] ={};\n", i, literal(contents.images[i].bytes));
+    out += fmt::format("inline constexpr char image_{}[] =\n    {};\n", i, literal(contents.images[i].bytes));
   if (!contents.host_library.empty())
-    out += fmt::format("inline constexpr char host_library[] ={};\n", literal(contents.host_library));
+    out += fmt::format("inline constexpr char host_library[] =\n    {};\n", literal(contents.host_library));
   for (size_t k = 0; k < contents.kernels.size(); ++k) {
     const CompiledKernel& kernel = contents.kernels[k];
     if (kernel.parameters.empty()) continue;
     out += fmt::format("inline constexpr pykern::bundle::Parameter parameters_{}[] = {{\n", k);
     for (const ParameterInfo& p : kernel.parameters)
-      out += fmt::format("    {{{}, {}, {}, {}, '{}'}},\n", quoted(p.name), p.is_array ? "true" : "false",
-                         quoted(p.dtype.descr()), p.ndim, p.layout);
+      out += fmt::format("    {{{}, {}, {}, {}, '{}'}},\n", literal(p.name), p.is_array ? "true" : "false",
+                         literal(p.dtype.descr()), p.ndim, p.layout);
     out += "};\n";
   }
   out += "inline constexpr pykern::bundle::Kernel kernels[] = {\n";
   for (size_t k = 0; k < contents.kernels.size(); ++k) {
     const CompiledKernel& kernel = contents.kernels[k];
-    out += fmt::format("    {{{}, {}, {}, {}, {}, {}, {}}},\n", quoted(kernel.function), quoted(kernel.symbol),
-                       quoted(kernel.signature),
+    out += fmt::format("    {{{}, {}, {}, {}, {}, {}, {}}},\n", literal(kernel.function), literal(kernel.symbol),
+                       literal(kernel.signature),
                        kernel.parameters.empty() ? "nullptr" : fmt::format("parameters_{}", k),
                        kernel.parameters.size(), kernel.debug ? "true" : "false",
                        kernel.cooperative ? "true" : "false");
@@ -116,16 +114,16 @@ void render_tables(const Contents& contents, std::string& out) {
   if (!contents.images.empty()) {
     out += "inline constexpr pykern::bundle::Image images[] = {\n";
     for (size_t i = 0; i < contents.images.size(); ++i)
-      out += fmt::format("    {{{}, image_{}, sizeof(image_{}) - 1}},\n", quoted(contents.images[i].arch), i, i);
+      out += fmt::format("    {{{}, image_{}, sizeof(image_{}) - 1}},\n", literal(contents.images[i].arch), i, i);
     out += "};\n";
   }
   out += fmt::format(
       "inline constexpr pykern::bundle::Data data = {{\n"
       "    {}, {}, {},\n    kernels, {},\n    {}, {},\n    {}, {}, {}}};\n",
-      format_version, quoted(version()), quoted(contents.source_name), contents.kernels.size(),
+      format_version, literal(version()), literal(contents.source_name), contents.kernels.size(),
       contents.images.empty() ? "nullptr" : "images", contents.images.size(),
       contents.host_library.empty() ? "nullptr" : "host_library",
-      contents.host_library.empty() ? "0" : "sizeof(host_library) - 1", quoted(host_target()));
+      contents.host_library.empty() ? "0" : "sizeof(host_library) - 1", literal(host_target()));
   out += "}  // namespace bundle_data\n\n";
 }
 
@@ -151,7 +149,7 @@ void render_launchers(const Contents& contents, std::string& out) {
     out += fmt::format("// {}{}\n", kernel.function, kernel.signature);
     out += fmt::format("inline pykern::Status {}(const pykern::Launch& launch{}) {{\n", name, parameters);
     out += fmt::format("  return pykern::bundle::launch(module(), {}, launch, {{{}}});\n}}\n\n",
-                       quoted(kernel.function), arguments);
+                       literal(kernel.function), arguments);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <regex>
 
 #include <fmt/format.h>
@@ -112,12 +113,26 @@ Result<Argument> parse_argument(const std::string& text) {
   return Argument(*scalar);
 }
 
-Result<KernelSignature> parse_sig_option(const std::string& text) {
-  size_t equals = text.find('=');
-  if (equals == std::string::npos || equals == 0)
+Result<std::vector<KernelSignature>> parse_sig_options(const std::vector<std::string>& texts) {
+  std::vector<KernelSignature> signatures;
+  for (const std::string& text : texts) {
+    size_t equals = text.find('=');
+    if (equals == std::string::npos || equals == 0)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("--sig takes NAME=SIGNATURE, e.g. 'add=void(float32[:], float32[:])', not '{}'",
+                                     text));
+    signatures.push_back({text.substr(0, equals), text.substr(equals + 1)});
+  }
+  return signatures;
+}
+
+Status check_output_path(const std::string& kernel_file, const std::string& output) {
+  if (output.empty()) return Error::make(ErrorKind::invalid_argument, "-o needs a file name");
+  std::error_code same_error;
+  if (std::filesystem::equivalent(kernel_file, output, same_error))
     return Error::make(ErrorKind::invalid_argument,
-                       fmt::format("--sig takes NAME=SIGNATURE, e.g. 'add=void(float32[:], float32[:])', not '{}'", text));
-  return KernelSignature{text.substr(0, equals), text.substr(equals + 1)};
+                       fmt::format("-o '{}' is the kernel file itself; choose another output file", output));
+  return ok_status();
 }
 
 }  // namespace pykern::cli

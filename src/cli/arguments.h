@@ -3,6 +3,7 @@
 // (float32:2.5, u1:255), refused when it does not fit its type.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "pykern/compiler.h"
 #include "pykern/module.h"
@@ -11,7 +12,9 @@ namespace pykern::cli {
 
 Result<Scalar> parse_scalar(const std::string& text);
 Result<Argument> parse_argument(const std::string& text);
-// A --sig value, NAME=SIGNATURE; an error when the name or the '=' is missing.
-Result<KernelSignature> parse_sig_option(const std::string& text);
+// --sig values, NAME=SIGNATURE each; an error for one whose name or '=' is missing.
+Result<std::vector<KernelSignature>> parse_sig_options(const std::vector<std::string>& texts);
+// An -o value that may be written: an error when it is empty or the kernel file itself.
+Status check_output_path(const std::string& kernel_file, const std::string& output);
 
 }  // namespace pykern::cli

@@ -59,26 +59,18 @@ Status write_replacing(const std::string& path, const std::string& text) {
 }
 
 int run_bundle(const BundleArgs& args) {
-  if (args.output.empty()) {
-    std::cerr << "pykern: error: -o needs a file name\n";
+  if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
+    std::cerr << "pykern: error: " << writable.error().message << "\n";
     return 2;
   }
-  std::error_code same_error;
-  if (std::filesystem::equivalent(args.file, args.output, same_error)) {
-    std::cerr << fmt::format("pykern: error: -o '{}' is the kernel file itself; choose another output file\n",
-                             args.output);
+  auto signatures = parse_sig_options(args.signatures);
+  if (!signatures.ok()) {
+    std::cerr << "pykern: error: " << signatures.error().message << "\n";
     return 2;
   }
   bundle::Request request;
   request.file = args.file;
-  for (const std::string& sig : args.signatures) {
-    auto signature = parse_sig_option(sig);
-    if (!signature.ok()) {
-      std::cerr << "pykern: error: " << signature.error().message << "\n";
-      return 2;
-    }
-    request.signatures.push_back(*signature);
-  }
+  request.signatures = *signatures;
   if (args.archs.empty()) {
     std::string current = current_gpu_arch();
     request.archs = {current.empty() ? "sm_90" : current};
@@ -97,9 +89,7 @@ int run_bundle(const BundleArgs& args) {
     return bundle::make_bundle(request);
   }();
   if (!contents.ok()) {
-    if (contents.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
-    std::cerr << contents.error().describe();
-    if (!contents.error().message.empty() && contents.error().message.back() != '\n') std::cerr << "\n";
+    print_error(contents.error());
     return 1;
   }
   if (auto written = write_replacing(args.output, bundle::render_bundle(*contents)); !written.ok()) {

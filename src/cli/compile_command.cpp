@@ -51,26 +51,20 @@ Result<KernelSignature> signature_like(const std::string& like) {
 }
 
 int run_compile(const CompileArgs& args) {
-  if (args.output_given && args.output.empty()) {
-    std::cerr << "pykern: error: -o needs a file name\n";
-    return 2;
+  if (args.output_given) {
+    if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
+      std::cerr << "pykern: error: " << writable.error().message << "\n";
+      return 2;
+    }
   }
-  std::error_code same_error;
-  if (!args.output.empty() && std::filesystem::equivalent(args.file, args.output, same_error)) {
-    std::cerr << fmt::format("pykern: error: -o '{}' is the kernel file itself; choose another output file\n",
-                             args.output);
+  auto signatures = parse_sig_options(args.signatures);
+  if (!signatures.ok()) {
+    std::cerr << "pykern: error: " << signatures.error().message << "\n";
     return 2;
   }
   CompileOptions options;
   options.kernels = args.kernels;
-  for (const std::string& sig : args.signatures) {
-    auto signature = parse_sig_option(sig);
-    if (!signature.ok()) {
-      std::cerr << "pykern: error: " << signature.error().message << "\n";
-      return 2;
-    }
-    options.signatures.push_back(*signature);
-  }
+  options.signatures = *signatures;
   for (const std::string& like : args.likes) {
     auto signature = signature_like(like);
     if (!signature.ok()) {
@@ -88,9 +82,7 @@ int run_compile(const CompileArgs& args) {
     return compile_file(args.file, options);
   }();
   if (!result.ok()) {
-    if (result.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
-    std::cerr << result.error().describe();
-    if (!result.error().message.empty() && result.error().message.back() != '\n') std::cerr << "\n";
+    print_error(result.error());
     return 1;
   }
   const CompileOutput& out = *result;
@@ -127,6 +119,12 @@ int run_compile(const CompileArgs& args) {
 }  // namespace
 
 int exit_code() { return g_exit_code; }
+
+void print_error(const Error& error) {
+  if (error.kind != ErrorKind::compile) std::cerr << "pykern: error: ";
+  std::cerr << error.describe();
+  if (!error.message.empty() && error.message.back() != '\n') std::cerr << "\n";
+}
 void set_exit_code(int code) { g_exit_code = code; }
 
 void add_compile_command(CLI::App& app) {

@@ -96,9 +96,15 @@ Result<std::vector<int>> nvrtc_supported_archs() {
   return archs;
 }
 
+std::optional<ArchName> parse_arch(const std::string& arch) {
+  static const std::regex form(R"((sm|compute)_(\d{2,3})([af]?))");
+  std::smatch parts;
+  if (!std::regex_match(arch, parts, form)) return std::nullopt;
+  return ArchName{parts[1] == "sm", std::stoi(parts[2]), parts[3].length() > 0};
+}
+
 Status check_arch_form(const std::string& arch) {
-  static const std::regex form(R"((sm|compute)_(\d{2,3})[af]?)");
-  if (std::regex_match(arch, form)) return ok_status();
+  if (parse_arch(arch)) return ok_status();
   return Error::make(ErrorKind::invalid_argument,
                      fmt::format("'{}' is not a GPU architecture: write sm_NN (a cubin) or compute_NN (PTX), "
                                  "e.g. sm_90", arch));
@@ -108,9 +114,7 @@ Status check_arch_supported(const std::string& arch) {
   if (auto valid = check_arch_form(arch); !valid.ok()) return valid;
   auto supported = nvrtc_supported_archs();
   if (!supported.ok()) return ok_status();  // no NVRTC here: the form is all that can be checked
-  std::string digits = arch.substr(arch.find('_') + 1);
-  while (!digits.empty() && (digits.back() == 'a' || digits.back() == 'f')) digits.pop_back();
-  int number = std::stoi(digits);
+  int number = parse_arch(arch)->number;
   if (std::find(supported->begin(), supported->end(), number) != supported->end()) return ok_status();
   std::string known;
   for (int a : *supported) known += (known.empty() ? "sm_" : ", sm_") + std::to_string(a);

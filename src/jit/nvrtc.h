@@ -1,6 +1,7 @@
 // NVRTC, loaded at run time (dlopen) so that pykern starts, translates and simulates on a
 // machine without the CUDA Toolkit; compiling to PTX or a cubin needs it.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,15 @@ struct NvrtcResult {
 Result<std::string> nvrtc_version();
 // The real architectures NVRTC can make cubins for (90 for sm_90), oldest first.
 Result<std::vector<int>> nvrtc_supported_archs();
+// An architecture name taken apart: "sm_90a" is a cubin for 90, specific to that architecture
+// ("a" and "f" suffixes); "compute_90" is PTX for 90.
+struct ArchName {
+  bool cubin = true;  // sm_ (else compute_)
+  int number = 0;     // 90
+  bool specific = false;
+};
+// nullopt when `arch` is not of the form sm_NN[a|f] or compute_NN[a|f] (two or three digits).
+std::optional<ArchName> parse_arch(const std::string& arch);
 // An --arch value of the form sm_NN[a|f] or compute_NN[a|f]. Loads nothing: a cache hit never
 // needs NVRTC, and loading it costs a few milliseconds of a process that takes two.
 Status check_arch_form(const std::string& arch);

@@ -55,6 +55,19 @@ bundle::Contents simulator_bundle(const TempDir& dir, bundle::Request request = 
   return *contents;
 }
 
+// A bundle of one kernel, twice(float32[::1]), holding no code yet.
+bundle::Contents twice_contents() {
+  bundle::Contents contents;
+  contents.source_name = "k.py";
+  CompiledKernel k;
+  k.function = "twice";
+  k.symbol = "pk_kernel_py_twice_0";
+  k.signature = "(array(float32, 1d, C))";
+  k.parameters.push_back({"a", true, DType::float_(32), 1, 'C'});
+  contents.kernels.push_back(k);
+  return contents;
+}
+
 std::string message_of(const Status& s) { return s.ok() ? std::string("(ok)") : s.error().message; }
 
 // Reads back the C++ string literal lines render_bundle wrote for a byte array.
@@ -131,14 +144,7 @@ TEST_CASE("a bundle without GPU code holds the decorator's and --sig's kernels a
 }
 
 TEST_CASE("a bundle without the simulator's build says so on a CPU launch") {
-  bundle::Contents contents;
-  contents.source_name = "k.py";
-  CompiledKernel k;
-  k.function = "twice";
-  k.symbol = "pk_kernel_py_twice_0";
-  k.signature = "(array(float32, 1d, C))";
-  k.parameters.push_back({"a", true, DType::float_(32), 1, 'C'});
-  contents.kernels.push_back(k);
+  bundle::Contents contents = twice_contents();
   contents.images.push_back({"sm_90", "\x7f" "ELF fake cubin"});
   test::HeaderData header(contents);
   auto module = Module::load_bundle(header.data);
@@ -162,14 +168,7 @@ TEST_CASE("a bundle without the simulator's build says so on a CPU launch") {
 }
 
 TEST_CASE("a GPU launch of a bundle loads the image the device runs, through the driver alone") {
-  bundle::Contents contents;
-  contents.source_name = "k.py";
-  CompiledKernel k;
-  k.function = "twice";
-  k.symbol = "pk_kernel_py_twice_0";
-  k.signature = "(array(float32, 1d, C))";
-  k.parameters.push_back({"a", true, DType::float_(32), 1, 'C'});
-  contents.kernels.push_back(k);
+  bundle::Contents contents = twice_contents();
   contents.images.push_back({"sm_80", "ptx-free image for sm_80"});
   contents.images.push_back({"compute_90", "ptx for compute_90"});
   contents.images.push_back({"sm_100", "image for sm_100"});
