@@ -5,7 +5,7 @@
 //   round() rounds half to even
 //   << and >> by a count outside [0, bits) give 0 (or -1 for a negative >>), as NumPy and
 //     PTX's clamped shifts do, where C++ leaves it undefined
-//   MIN // -1 wraps to MIN and MIN % -1 is 0, where C++ traps (x86 raises SIGFPE)
+//   MIN // -1 and MIN % -1 are 0, as Numba's code gives them, where C++ traps (x86 raises SIGFPE)
 #ifndef PYKERN_ARITH_CUH
 #define PYKERN_ARITH_CUH
 #include "pykern/base.cuh"
@@ -34,7 +34,10 @@ template <class T> PK_DEVICE T floordiv(T a, T b) {
   if constexpr (T(0.5) == T(0)) {  // integers
     if (b == 0) return 0;
     if constexpr (is_signed_int<T>::value) {
-      if (b == T(-1)) return wrapping_negate(a);
+      if (b == T(-1)) {
+        T negated = wrapping_negate(a);
+        return negated == a ? T(0) : negated;  // MIN // -1 overflows: Numba returns 0
+      }
     }
     T q = truncated_quotient(a, b);
     if constexpr (is_signed_int<T>::value) {
@@ -68,11 +71,32 @@ template <class T> PK_DEVICE T mod(T a, T b) {
   }
 }
 
-// Integer ** integer. A negative exponent has no integer answer; Numba's result is 0 except
-// for bases 1 and -1.
+// A float64 converted to a signed integer as the hardware does where it does not fit: x86's
+// cvttsd2si gives the minimum (Numba's CPU code), PTX's cvt saturates (numba-cuda's).
+template <class T> PK_DEVICE T float_to_signed(f64 v) {
+  const f64 limit = f64(u64(1) << (sizeof(T) * 8 - 1));
+#if PK_DEVICE_BUILD
+  if (isnan(v)) return T(0);
+  if (v >= limit) return static_cast<T>((u64(1) << (sizeof(T) * 8 - 1)) - 1);
+  if (v < -limit) return static_cast<T>(u64(1) << (sizeof(T) * 8 - 1));
+#else
+  if (!(v > -limit - 1 && v < limit)) return static_cast<T>(u64(1) << (sizeof(T) * 8 - 1));
+#endif
+  return static_cast<T>(v);
+}
+
+// Integer ** integer, as Numba computes it. A negative exponent has no integer answer: 0 but
+// for bases 1 and -1, and 0 ** negative is the type's minimum (Numba's numpy error model;
+// PK_CHECKED_POW raises instead). Past 2**16, Numba computes the power in float64.
 template <class T> PK_DEVICE T pow(T base, T exponent) {
   if constexpr (T(0.5) == T(0)) {
-    if (exponent < 0) return base == 1 ? 1 : base == T(-1) ? ((exponent & 1) ? T(-1) : T(1)) : 0;
+    if (exponent < 0) {
+      if (base == 0) return static_cast<T>(u64(1) << (sizeof(T) * 8 - 1));
+      return base == 1 ? 1 : base == T(-1) ? ((exponent & 1) ? T(-1) : T(1)) : 0;
+    }
+    if constexpr (is_signed_int<T>::value) {
+      if (exponent > T(0x10000)) return float_to_signed<T>(fpow(f64(base), f64(exponent)));
+    }
     T result = 1;
     while (exponent) {
       if (exponent & 1) result *= base;
@@ -165,6 +189,16 @@ template <class T> PK_DEVICE void check_divisor(complex<T> b, division, const ch
 #define PK_CHECKED_FLOORDIV(a, b) \
   (::pk::check_divisor((b), ::pk::division::floor_divide, __FILE__, __LINE__), ::pk::floordiv((a), (b)))
 #define PK_CHECKED_MOD(a, b) (::pk::check_divisor((b), ::pk::division::modulo, __FILE__, __LINE__), ::pk::mod((a), (b)))
+
+// A negative integer power of zero, which Python's error model refuses with Numba's words.
+template <class T, class E> PK_DEVICE void check_power(T base, E exponent, const char* file, int line) {
+  if constexpr (E(0.5) == E(0) && is_signed_int<E>::value) {  // an integer exponent
+    if (exponent >= 0 || !(base == T(0))) return;
+    report_failure(file, line, "ZeroDivisionError",
+                   T(0.5) == T(0) ? "0 cannot be raised to a negative power" : "division by zero");
+  }
+}
+#define PK_CHECKED_POW(a, b) (::pk::check_power((a), (b), __FILE__, __LINE__), ::pk::pow((a), (b)))
 
 // `a and b` / `a or b` on numbers yield an operand (both are evaluated).
 template <class T> PK_DEVICE T py_and(T a, T b) { return a != T(0) ? b : a; }

@@ -61,13 +61,17 @@ PK_NOINLINE_DEVICE void report_failure(const char* file, int line, const char* k
 
 }  // namespace pk
 
-#ifdef PK_DEBUG
-#define PK_ASSERT(condition, message) \
+// PK_CHECK_ASSERT and PK_RAISE_ERROR always stop the call (Numba's CPU target, and debug=True);
+// PK_ASSERT and PK_RAISE only in debug builds: in a kernel without debug=True, numba-cuda checks
+// no assert, and raise stops nothing.
+#define PK_CHECK_ASSERT(condition, message) \
   do { if (!(condition)) ::pk::report_failure(__FILE__, __LINE__, "AssertionError", message); } while (0)
-#define PK_RAISE(message) ::pk::report_failure(__FILE__, __LINE__, "Exception", message)
+#define PK_RAISE_ERROR(exception, message) ::pk::report_failure(__FILE__, __LINE__, exception, message)
+#ifdef PK_DEBUG
+#define PK_ASSERT(condition, message) PK_CHECK_ASSERT(condition, message)
+#define PK_RAISE(exception, message) PK_RAISE_ERROR(exception, message)
 #else
-// As in Numba: assert is checked only with debug=True, and raise stops nothing without it.
 #define PK_ASSERT(condition, message) do { } while (0)
-#define PK_RAISE(message) do { } while (0)
+#define PK_RAISE(exception, message) do { } while (0)
 #endif
 #endif  // PYKERN_ERRORS_CUH

@@ -158,8 +158,12 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     if (!run.ok()) {
       // One host call is no GPU thread: its failures read as Numba's CPU errors, without a thread.
       Error error = run.error();
-      const std::string thread = " tid=[0, 0, 0] ctaid=[0, 0, 0]:";
-      if (auto at = error.message.find(thread); at != std::string::npos) error.message.erase(at, thread.size());
+      const std::string thread = " tid=[0, 0, 0] ctaid=[0, 0, 0]";
+      if (auto at = error.message.find(thread); at != std::string::npos) {
+        bool colon = at + thread.size() < error.message.size() && error.message[at + thread.size()] == ':';
+        error.message.erase(at, thread.size() + (colon ? 1 : 0));
+        if (!colon && at > 0 && error.message[at - 1] == ':') error.message.erase(at - 1, 1);  // no message
+      }
       return error;
     }
     Returned returned;

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -73,6 +75,74 @@ bool write_all(int fd, std::string_view bytes) {
     done += static_cast<size_t>(n);
   }
   return true;
+}
+
+namespace {
+
+Error cannot_write(const std::string& path, int error) {
+  return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path, std::strerror(error)));
+}
+
+// Writes into what `path` is now (a device, a FIFO, a file behind a link), without creating it.
+Status write_in_place(const std::string& path, std::string_view bytes) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return cannot_write(path, errno);
+  struct stat status {};
+  // Truncate only a regular file: O_TRUNC on a device or FIFO is meaningless or refused.
+  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && ::ftruncate(fd, 0) != 0) {
+    int error = errno;
+    ::close(fd);
+    return cannot_write(path, error);
+  }
+  bool written = write_all(fd, bytes);
+  int error = errno;
+  if (::close(fd) != 0 && written) written = false, error = errno;
+  if (!written) return cannot_write(path, error);
+  return ok_status();
+}
+
+// The folder a new file beside `path` goes into.
+std::string folder_of(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Writes a fresh file beside `path` and renames it over `path`. The temporary name is short
+// (not `path` plus a suffix), so a name near NAME_MAX does not fail for want of room.
+Status replace_whole(const std::string& path, std::string_view bytes, mode_t mode) {
+  std::string temporary = folder_of(path) + "/.pykern-out-XXXXXX";
+  int fd = ::mkstemp(temporary.data());
+  if (fd < 0) return cannot_write(path, errno);
+  bool written = write_all(fd, bytes) && ::fchmod(fd, mode) == 0;
+  int error = errno;
+  if (::close(fd) != 0 && written) written = false, error = errno;
+  if (written && std::rename(temporary.c_str(), path.c_str()) != 0) written = false, error = errno;
+  if (!written) {
+    ::unlink(temporary.c_str());
+    return cannot_write(path, error);
+  }
+  return ok_status();
+}
+
+mode_t default_file_mode() {
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+}  // namespace
+
+Status write_output(const std::string& path, std::string_view bytes) {
+  if (path.empty()) return Error::make(ErrorKind::invalid_argument, "the output file needs a name");
+  struct stat link {};
+  if (::lstat(path.c_str(), &link) != 0) {
+    if (errno != ENOENT) return cannot_write(path, errno);
+    return replace_whole(path, bytes, default_file_mode());
+  }
+  if (S_ISREG(link.st_mode)) return replace_whole(path, bytes, link.st_mode & 07777);
+  if (S_ISDIR(link.st_mode)) return Error::make(ErrorKind::io, fmt::format("cannot write '{}': it is a folder", path));
+  return write_in_place(path, bytes);  // a device, a FIFO, a socket or a link: keep what it is
 }
 
 }  // namespace pykern::files

@@ -40,4 +40,11 @@ Result<std::string> read_regular(const std::string& path, uint64_t max_bytes = U
 // Writes all of `bytes` to `fd`, through short writes and interrupted calls.
 bool write_all(int fd, std::string_view bytes);
 
+// Writes an output file the user named (-o PATH). A missing path or a regular file is replaced
+// whole or not at all (a fresh file beside it, renamed over it; its mode kept); anything else (a
+// device such as /dev/null, a FIFO, a link to /dev/stdout) is written in place, never replaced by
+// a rename. A link to a regular file is written through, so the link stays a link. Every write
+// and the close are checked: a full disk is an error naming the path and why.
+Status write_output(const std::string& path, std::string_view bytes);
+
 }  // namespace pykern::files

@@ -1,10 +1,13 @@
 #include "cli/arguments.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <complex>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <regex>
+#include <optional>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -50,14 +53,83 @@ Status check_fits(const Scalar& value, const DType& dtype, const std::string& te
   }
 }
 
+// Numbers are scanned by hand, not with std::regex, whose matcher recurses once per character
+// (a 50,000-digit argument overflowed the stack); past this length no text is a useful number.
+constexpr size_t longest_number = 4096;
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+size_t sign_length(std::string_view s) { return !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0; }
+
+// The length of the unsigned decimal real at the start of `s` (digits with an optional point,
+// at least one digit, then an optional exponent), or 0 when it does not start with one.
+size_t real_length(std::string_view s) {
+  size_t i = 0, digits = 0;
+  for (; i < s.size() && is_digit(s[i]); ++i) ++digits;
+  if (i < s.size() && s[i] == '.')
+    for (++i; i < s.size() && is_digit(s[i]); ++i) ++digits;
+  if (digits == 0) return 0;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    size_t exponent = i + 1 + sign_length(s.substr(i + 1));
+    size_t end = exponent;
+    while (end < s.size() && is_digit(s[end])) ++end;
+    if (end > exponent) i = end;
+  }
+  return i;
+}
+
+bool is_integer_text(std::string_view s) {
+  size_t sign = sign_length(s);
+  return s.size() > sign && std::all_of(s.begin() + sign, s.end(), is_digit);
+}
+
+// 2.5, -.5, 1e-3, 5., inf, -nan: what float() reads (but for spaces and underscores).
+bool is_real_text(std::string_view s) {
+  std::string_view body = s.substr(sign_length(s));
+  return body == "inf" || body == "nan" || (!body.empty() && real_length(body) == body.size());
+}
+
+double to_double(std::string_view s) { return std::strtod(std::string(s).c_str(), nullptr); }
+
+// 1+2j, -2.5j, 3-j, j: an optional real part, then a signed imaginary part whose digits may be
+// left out (meaning 1), as Python's complex() reads them.
+std::optional<std::complex<double>> parse_complex(std::string_view s) {
+  if (s.empty() || s.back() != 'j') return std::nullopt;
+  std::string_view body = s.substr(0, s.size() - 1);
+  size_t sign = sign_length(body);
+  size_t first = real_length(body.substr(sign));
+  std::string_view real_part, imaginary = body;
+  if (first > 0 && sign + first < body.size()) {  // a real part, then the signed imaginary one
+    real_part = body.substr(0, sign + first);
+    imaginary = body.substr(sign + first);
+    if (sign_length(imaginary) == 0) return std::nullopt;
+  }
+  std::string_view digits = imaginary.substr(sign_length(imaginary));
+  if (!digits.empty() && real_length(digits) != digits.size()) return std::nullopt;
+  double im = digits.empty() ? 1.0 : to_double(digits);
+  if (!imaginary.empty() && imaginary[0] == '-') im = -im;
+  return std::complex<double>(real_part.empty() ? 0.0 : to_double(real_part), im);
+}
+
+// A long text shortened for a message: the start, an ellipsis and how long it was.
+std::string shown(const std::string& text) {
+  if (text.size() <= 60) return text;
+  return fmt::format("{}... ({} characters)", text.substr(0, 40), text.size());
+}
+
 }  // namespace
 
 // A scalar as Python would read it: 11 (int64), 2.5 (float64), True, 1+2j; or typed, f4:2.5.
 Result<Scalar> parse_scalar(const std::string& text) {
   auto bad = [&] {
     return Error::make(ErrorKind::invalid_argument,
-                       fmt::format("'{}' is neither a .npy file nor a scalar (11, 2.5, True, 1+2j, float32:2.5)", text));
+                       fmt::format("'{}' is neither a .npy file nor a scalar (11, 2.5, True, 1+2j, float32:2.5)",
+                                   shown(text)));
   };
+  if (text.size() > longest_number)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("'{}' is too long to be a scalar: numbers are at most {} characters", shown(text),
+                                   longest_number));
   size_t colon = text.find(':');
   if (colon != std::string::npos) {
     auto dtype = DType::from_name(text.substr(0, colon));
@@ -70,35 +142,23 @@ Result<Scalar> parse_scalar(const std::string& text) {
   if (text.empty()) return bad();
   if (text == "True") return Scalar(true);
   if (text == "False") return Scalar(false);
-  static const std::regex integer(R"([+-]?\d+)");
-  static const std::regex real(R"([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|nan))");
-  std::smatch match;
-  if (std::regex_match(text, integer)) {
+  if (is_integer_text(text)) {
     errno = 0;
     char* end = nullptr;
     if (text[0] != '-') {  // up to 2^64-1, as Numba types a Python int past int64 as uint64
       unsigned long long u = std::strtoull(text.c_str(), &end, 10);
-      if (errno == ERANGE) return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' is out of range for uint64", text));
+      if (errno == ERANGE)
+        return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' is out of range for uint64", shown(text)));
       if (u > static_cast<unsigned long long>(INT64_MAX)) return Scalar(u);
       return Scalar(static_cast<long long>(u));
     }
     long long i = std::strtoll(text.c_str(), &end, 10);
-    if (errno == ERANGE) return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' is out of range for int64", text));
+    if (errno == ERANGE)
+      return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' is out of range for int64", shown(text)));
     return Scalar(i);
   }
-  try {
-    if (std::regex_match(text, real)) return Scalar(std::strtod(text.c_str(), nullptr));
-    if (text.back() == 'j') {
-      static const std::regex parts(R"(([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)?([+-]?(?:\d+\.?\d*|\.\d+)?(?:[eE][+-]?\d+)?)j)");
-      if (std::regex_match(text, match, parts)) {
-        double re = match[1].matched && match[2].length() > 0 ? std::stod(match[1]) : 0.0;
-        std::string im_text = match[2].length() > 0 ? match[2].str() : match[1].str();
-        double im = im_text.empty() || im_text == "+" ? 1.0 : im_text == "-" ? -1.0 : std::strtod(im_text.c_str(), nullptr);
-        return Scalar(std::complex<double>(re, im));
-      }
-    }
-  } catch (...) {
-  }
+  if (is_real_text(text)) return Scalar(to_double(text));
+  if (auto value = parse_complex(text)) return Scalar(*value);
   return bad();
 }
 

@@ -9,6 +9,7 @@
 
 #include "api/arguments.h"
 #include "cli/arguments.h"
+#include "base/files.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "pykern/compiler.h"
@@ -91,10 +92,8 @@ int run_compile(const CompileArgs& args) {
   bool text_output = options.emit == EmitKind::cuda || options.emit == EmitKind::ptx;
   const std::string& payload = options.emit == EmitKind::cuda ? out.cuda_source : out.binary;
   if (!args.output.empty()) {
-    std::ofstream file(args.output, std::ios::binary);
-    file << payload;
-    if (!file) {
-      std::cerr << fmt::format("pykern: error: cannot write '{}'\n", args.output);
+    if (auto written = files::write_output(args.output, payload); !written.ok()) {
+      print_error(written.error());
       return 1;
     }
   } else if (text_output && !args.types) {

@@ -1,6 +1,7 @@
 // The pykern command: thin wrappers over the public API.
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,22 @@
 
 #include "cli/commands.h"
 #include "pykern/compiler.h"
+
+namespace {
+
+// What a command printed reaches its reader only when stdout is flushed: a full disk, a closed
+// stdout or a broken file is found here, and the command fails instead of exiting 0.
+int checked_exit(int code) {
+  std::cout.flush();
+  bool failed = !std::cout.good() || std::fflush(stdout) != 0 || std::ferror(stdout);
+  if (!failed) return code;
+  int error = errno;
+  std::cerr << "pykern: error: cannot write to standard output: "
+            << (error != 0 ? std::strerror(error) : "the write failed") << "\n";
+  return code == 0 ? 1 : code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{fmt::format("pykern {}: run Numba-CUDA kernels from C++, without Python", pykern::version())};
@@ -21,7 +38,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    return checked_exit(app.exit(error));
   }
-  return pykern::cli::exit_code();
+  return checked_exit(pykern::cli::exit_code());
 }

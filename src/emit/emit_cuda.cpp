@@ -112,6 +112,9 @@ class Emitter {
   int storage_count_ = 0;
 };
 
+// None (and a call's missing value) is a type with no values to hold: C++ has no `void` variable.
+bool holds_nothing(const Type& type) { return type.is(TypeKind::none) || type.is(TypeKind::void_); }
+
 std::string Emitter::local_name(int index) const {
   const ir::Local& l = function_->locals[index];
   if (l.is_temporary) return "pk_" + l.name;
@@ -160,7 +163,7 @@ void Emitter::function(const ir::Function& f) {
   // Python scoping: every local lives for the whole function.
   for (size_t i = 0; i < f.locals.size(); ++i) {
     const ir::Local& l = f.locals[i];
-    if (l.is_parameter || !l.type.known()) continue;
+    if (l.is_parameter || !l.type.known() || holds_nothing(l.type)) continue;
     out_.line(declaration(static_cast<int>(i)));
   }
   block(f.body);
@@ -183,6 +186,12 @@ void Emitter::stmt(ir::StmtId id) {
   switch (s.kind) {
     case ir::StmtKind::assign: {
       const ir::Expr& target = (*function_)[s.target];
+      if (target.kind == ir::ExprKind::local && holds_nothing(function_->locals[target.local].type)) {
+        // A name bound to None has no C++ variable; a call on the right still runs.
+        const ir::Expr& value = (*function_)[s.value];
+        if (value.kind != ir::ExprKind::constant && value.kind != ir::ExprKind::local) out_.line(expr(s.value) + ";");
+        return;
+      }
       if (target.kind == ir::ExprKind::local && is_record_reference(target.local))
         out_.line(fmt::format("{} = &{};", local_name(target.local), expr(s.value)));  // binds the name
       else
@@ -246,9 +255,13 @@ void Emitter::stmt(ir::StmtId id) {
       return;
     }
     case ir::StmtKind::assert_:
-      out_.line(fmt::format("PK_ASSERT({}, {});", expr(s.condition), c_string_literal(s.message)));
+      out_.line(fmt::format("{}({}, {});", function_->options.raises ? "PK_CHECK_ASSERT" : "PK_ASSERT",
+                            expr(s.condition), c_string_literal(s.message)));
       return;
-    case ir::StmtKind::raise_: out_.line(fmt::format("PK_RAISE({});", c_string_literal(s.message))); return;
+    case ir::StmtKind::raise_:
+      out_.line(fmt::format("{}({}, {});", function_->options.raises ? "PK_RAISE_ERROR" : "PK_RAISE",
+                            c_string_literal(s.exception), c_string_literal(s.message)));
+      return;
     case ir::StmtKind::print: {
       std::string args;
       for (ir::ExprId a : s.args) args += ", " + expr(a);
@@ -366,7 +379,8 @@ std::string Emitter::expr(ir::ExprId id) {
   };
   switch (e.kind) {
     case ir::ExprKind::constant: return constant_text(e.constant, e.type);
-    case ir::ExprKind::local: return local(e.local);
+    case ir::ExprKind::local:
+      return holds_nothing(function_->locals[e.local].type) ? "/* none */ 0" : local(e.local);
     case ir::ExprKind::cast: return fmt::format("static_cast<{}>({})", cxx_type(e.type), expr(e.args[0]));
     case ir::ExprKind::unary: return fmt::format("({}{})", e.name, expr(e.args[0]));
     case ir::ExprKind::binary:

@@ -343,18 +343,21 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
     }
     case ast::BinaryOp::pow: {
       Type type = power_result(left.type, right.type);
+      // Python's error model refuses a negative integer power of zero (ZeroDivisionError).
+      bool checked = function_.options.checks_division && !type.is(TypeKind::complex) && right.type.is_integer_like();
+      const char* power = checked ? "PK_CHECKED_POW" : "pk::pow";
       // A float base with an integer exponent keeps the exponent an integer: Numba computes
       // it by repeated multiplication, exactly.
       if (type.is(TypeKind::floating) && right.type.is_integer_like()) {
         ir::Expr e;
         e.kind = ir::ExprKind::call;
-        e.name = "pk::pow";
+        e.name = power;
         e.type = type;
         e.range = range;
         e.args = {cast_expr(left.expr, type), cast_expr(right.expr, Type::i64())};
         return value_of(add(std::move(e)));
       }
-      return build(ir::ExprKind::call, "pk::pow", type, type);
+      return build(ir::ExprKind::call, power, type, type);
     }
     case ast::BinaryOp::lshift:
     case ast::BinaryOp::rshift:

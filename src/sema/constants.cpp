@@ -99,6 +99,20 @@ template <class T> std::optional<T> fold_float_call(const std::string& op, T x, 
   return std::nullopt;
 }
 
+// A PK_CHECKED_ operation's runtime function (itself for any other).
+std::string unchecked_operation(const std::string& op) {
+  if (op == "PK_CHECKED_MOD") return "pk::mod";
+  if (op == "PK_CHECKED_FLOORDIV") return "pk::floordiv";
+  if (op == "PK_CHECKED_POW") return "pk::pow";
+  return op;
+}
+
+// Whether a checked operation raises ZeroDivisionError for these operands.
+bool would_raise(const std::string& op, const ir::Constant& a, const ir::Constant& b) {
+  if (op == "PK_CHECKED_POW") return a.as_double() == 0 && b.as_double() < 0;
+  return b.as_double() == 0;
+}
+
 template <class I> std::optional<I> fold_integer_call(const std::string& op, I x, I y, size_t arity) {
   if (arity == 1 && op == "pk::abs") return pk::abs(x);
   if (arity != 2) return std::nullopt;
@@ -238,10 +252,10 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         return std::nullopt;
       }
       if (e.kind != ir::ExprKind::call) return std::nullopt;
-      // Debug builds check divisors at run time (ZeroDivisionError): those are not folded.
-      bool checked = op == "PK_CHECKED_FLOORDIV" || op == "PK_CHECKED_MOD";
-      if (checked && (values.size() != 2 || values[1].as_double() == 0)) return std::nullopt;
-      std::string runtime = op == "PK_CHECKED_MOD" ? "pk::mod" : op == "PK_CHECKED_FLOORDIV" ? "pk::floordiv" : op;
+      // Python's error model checks divisors and zero powers at run time (ZeroDivisionError):
+      // an operation that would raise is not folded, the others fold as the unchecked one.
+      std::string runtime = unchecked_operation(op);
+      if (runtime != op && (values.size() != 2 || would_raise(op, values[0], values[1]))) return std::nullopt;
       const Type& right_type = e.args.size() == 2 ? expr(e.args[1]).type : type;
       auto folded = fold_runtime_call(runtime, type, right_type, values);
       return folded ? convert(*folded, type) : std::nullopt;

@@ -140,6 +140,7 @@ ir::Function FunctionChecker::run() {
   function_.options.debug = decoration.debug || program_.force_debug();
   function_.options.checks_division =
       function_.options.debug || (program_.host_calls() && decoration.error_model != "numpy");
+  function_.options.raises = function_.options.debug || program_.host_calls();
   function_.options.fastmath = decoration.fastmath;
   function_.options.lineinfo = decoration.lineinfo;
   function_.options.opt = decoration.opt.value_or(3);
@@ -388,10 +389,7 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
       return;
     }
     case StmtKind::raise: {
-      ir::Stmt out;
-      out.kind = ir::StmtKind::raise_;
-      out.range = stmt.range;
-      out.message = std::string(file().slice(stmt.range));
+      ir::Stmt out = raised(stmt);
       emit_stmt(std::move(out));
       return;
     }
@@ -738,6 +736,30 @@ Type FunctionChecker::return_type_now() const {
 
 
 
+// What `raise` raises, as Python prints it: `raise ValueError("bad")` is ValueError with the
+// message "bad", `raise ValueError` has none. Other forms keep their source text as the message.
+ir::Stmt FunctionChecker::raised(const ast::Stmt& stmt) {
+  ir::Stmt out;
+  out.kind = ir::StmtKind::raise_;
+  out.range = stmt.range;
+  out.exception = "Exception";
+  out.message = std::string(file().slice(stmt.range));
+  if (!stmt.value.valid()) return out;
+  const ast::Expr& value = module().ast()[stmt.value];
+  const ast::Expr* callee = &value;
+  if (value.kind == ast::ExprKind::call) callee = &module().ast()[value.operands[0]];
+  if (callee->kind != ast::ExprKind::name) return out;
+  size_t arguments = value.kind == ast::ExprKind::call ? value.operands.size() - 1 : 0;
+  if (arguments == 0) {
+    out.exception = callee->text;
+    out.message.clear();
+  } else if (arguments == 1 && module().ast()[value.operands[1]].kind == ast::ExprKind::string) {
+    out.exception = callee->text;
+    out.message = module().ast()[value.operands[1]].text;
+  }
+  return out;
+}
+
 void FunctionChecker::check_assert(const ast::Stmt& stmt) {
   Value condition = truth(check_expr(stmt.value), module().ast()[stmt.value].range);
   if (!condition.ok()) return;
@@ -747,7 +769,7 @@ void FunctionChecker::check_assert(const ast::Stmt& stmt) {
   out.condition = condition.expr;
   if (stmt.message.valid() && module().ast()[stmt.message].kind == ast::ExprKind::string)
     out.message = module().ast()[stmt.message].text;
-  else
+  else if (!program_.host_calls())  // a kernel's report names the condition; Python's has no message
     out.message = std::string(file().slice(module().ast()[stmt.value].range));
   emit_stmt(std::move(out));
 }

@@ -71,7 +71,7 @@ enum class StmtKind {
   return_,       // value (invalid for a bare return)
   declare_array, // local, array_dtype, array_shape, in_shared_memory, dynamic_shared
   assert_,       // condition, message (text)
-  raise_,        // message (text)
+  raise_,        // exception (class name), message (text)
   print,         // args (values and constant strings)
 };
 
@@ -116,6 +116,7 @@ struct Stmt {
   std::vector<StmtId> orelse;
   std::vector<ExprId> args;
   std::string message;
+  std::string exception;  // raise_: the class raised, "ValueError"
   Type array_dtype;
   std::vector<int64_t> array_shape;
   bool in_shared_memory = false;
@@ -136,6 +137,9 @@ struct CompileOptions {
   // and @jit functions called on the host unless error_model='numpy'); else Numba's numpy
   // model gives inf, nan or 0.
   bool checks_division = false;
+  // raise and assert stop the call: Numba's CPU target always checks them (@jit functions
+  // called on the host), its CUDA target only with debug=True.
+  bool raises = false;
   bool fastmath = false;
   bool lineinfo = false;
   int opt = 3;

@@ -131,17 +131,20 @@ void report_index_error(const char* file, int line, i64 index, int axis, i64 siz
 }
 
 void report_failure(const char* file, int line, const char* kind, const char* message) {
-  throw KernelFailure{where(file, line, kind) + ": " + message};
+  throw KernelFailure{where(file, line, kind) + (*message ? std::string(": ") + message : std::string())};
+}
+
+std::string timeout_text(const Launch& launch) {
+  char text[160];
+  std::snprintf(text, sizeof text, "the kernel did not finish within its timeout of %g s (a loop that never ends?)",
+                launch.request.timeout_seconds);
+  return text;
 }
 
 void check_stop(const char* file, int line) {
   Launch& launch = *current->block->launch;
-  if (launch.timed_out.load(std::memory_order_relaxed)) {
-    char text[160];
-    std::snprintf(text, sizeof text, "the kernel did not finish within its timeout of %g s (a loop that never ends?)",
-                  launch.request.timeout_seconds);
-    throw KernelFailure{where(file, line, "TimeoutError") + ": " + text};
-  }
+  if (launch.timed_out.load(std::memory_order_relaxed))
+    throw KernelFailure{where(file, line, "TimeoutError") + ": " + timeout_text(launch)};
   if (launch.failed.load(std::memory_order_relaxed)) throw KernelFailure{""};  // another thread failed: stop too
 }
 
@@ -445,6 +448,12 @@ void worker(Launch& launch) {
   prepare_block(b, launch);
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   for (u64 index; !launch.failed && (index = launch.next_block++) < blocks;) {
+    // Between blocks too: a grid of many short blocks has no loop whose ticks would see it.
+    if (launch.timed_out.load(std::memory_order_relaxed)) {
+      launch.fail(fmt::format("TimeoutError: {}; {} of {} blocks had run", timeout_text(launch),
+                              launch.finished_blocks.load(), blocks));
+      break;
+    }
     run_block(b, launch, index);
     launch.finished_blocks.fetch_add(1, std::memory_order_relaxed);
     progress_done.fetch_add(1, std::memory_order_relaxed);

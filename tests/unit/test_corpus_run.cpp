@@ -148,6 +148,8 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
     if (spec.contains("expect_error")) {  // Numba's exception, as expected/error.txt words it
       REQUIRE_FALSE(returned.ok());
       std::string expected = expected_error(case_dir);
+      if (spec.contains("error_line"))  // the line of the raise, assert or failing operation
+        expected = "kernel.py:" + std::to_string(spec["error_line"].get<int>()) + ": " + expected;
       CHECK_MESSAGE(returned.error().message.find(expected) != std::string::npos, returned.error().message);
       continue;
     }
