@@ -162,6 +162,28 @@ Result<Scalar> parse_scalar(const std::string& text) {
   return bad();
 }
 
+Result<uint64_t> parse_count(const std::string& text, const char* option, uint64_t max) {
+  auto refuse = [&] {
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("{} takes a whole number from 0 to {}, not '{}'", option, max, shown(text)));
+  };
+  if (text.empty() || text.size() > 20 || !std::all_of(text.begin(), text.end(), is_digit)) return refuse();
+  errno = 0;
+  unsigned long long value = std::strtoull(text.c_str(), nullptr, 10);
+  if (errno == ERANGE || value > max) return refuse();
+  return static_cast<uint64_t>(value);
+}
+
+Result<double> parse_seconds(const std::string& text, const char* option) {
+  if (text.size() > longest_number || sign_length(text) > 0 || !is_real_text(text) || text == "inf" || text == "nan")
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("{} takes a number of seconds (0 or more, e.g. 2.5), not '{}'", option, shown(text)));
+  double seconds = to_double(text);
+  if (!std::isfinite(seconds))
+    return Error::make(ErrorKind::invalid_argument, fmt::format("{} '{}' is too large", option, shown(text)));
+  return seconds;
+}
+
 Result<Argument> parse_argument(const std::string& text) {
   if (text.size() > 4 && text.substr(text.size() - 4) == ".npy") {
     auto array = load_npy(text);

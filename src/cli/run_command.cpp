@@ -25,9 +25,11 @@ namespace {
 
 struct RunArgs {
   std::string file, function, grid, block, backend = "auto", out = "pykern_out";
-  std::optional<int64_t> forall;
-  double timeout = 0;
-  uint64_t shared_bytes = 0;
+  // Read as text and parsed by cli/arguments, so a negative or oversized value is refused as
+  // written instead of being wrapped or clamped by the option parser.
+  std::optional<std::string> forall;
+  std::string timeout = "0";
+  std::string shared_bytes = "0";
   bool debug = false;
   std::vector<std::string> args;
 };
@@ -263,13 +265,18 @@ int run(const RunArgs& a) {
     std::cerr << "pykern: error: give --grid and --block, or --forall N\n";
     return 2;
   }
+  auto timeout = parse_seconds(a.timeout, "--timeout");
+  auto shared_bytes = parse_count(a.shared_bytes, "--shared-bytes", UINT32_MAX);
+  auto forall = a.forall ? parse_count(*a.forall, "--forall", INT64_MAX) : Result<uint64_t>(uint64_t(0));
+  for (const Error* error : {timeout.ok() ? nullptr : &timeout.error(), shared_bytes.ok() ? nullptr : &shared_bytes.error(),
+                             forall.ok() ? nullptr : &forall.error()}) {
+    if (error == nullptr) continue;
+    std::cerr << "pykern: error: " << error->message << "\n";
+    return 2;
+  }
   std::optional<Launch> launch;
   if (a.forall) {
-    if (*a.forall < 0) {
-      std::cerr << fmt::format("pykern: error: --forall takes a number of tasks (0 or more), not {}\n", *a.forall);
-      return 2;
-    }
-    launch = Launch::forall(*a.forall);
+    launch = Launch::forall(static_cast<int64_t>(*forall));
   } else {
     auto grid = parse_dim3(a.grid, "grid");
     auto block = parse_dim3(a.block, "block");
@@ -279,7 +286,7 @@ int run(const RunArgs& a) {
     }
     launch.emplace(*grid, *block);
   }
-  launch->backend(backend).timeout(a.timeout).shared_bytes(a.shared_bytes);
+  launch->backend(backend).timeout(*timeout).shared_bytes(*shared_bytes);
   std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
                            Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
   auto status = [&] {
@@ -313,8 +320,7 @@ void add_run_command(CLI::App& app) {
                       "dynamic shared memory per block, for cuda.shared.array(0, dtype) (Numba's kernel[grid, block, "
                       "stream, bytes])");
   run_app->add_option("--timeout", args->timeout,
-                      "simulator: stop the kernel with a TimeoutError after this many seconds (default: none)")
-      ->check(CLI::NonNegativeNumber);
+                      "simulator: stop the kernel with a TimeoutError after this many seconds (default: none)");
   run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
   run_app->callback([args] { set_exit_code(run(*args)); });
 }

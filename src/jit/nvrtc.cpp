@@ -34,12 +34,49 @@ struct NvrtcApi {
   std::string load_error;
 };
 
+// Binds every NVRTC entry point pykern calls; a missing one is the API's load error.
+void bind_all(NvrtcApi& a, void* handle) {
+  auto bind = [&](auto& slot, const char* symbol) {
+    slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(dlsym(handle, symbol));
+    if (slot == nullptr) a.load_error = std::string("NVRTC lacks ") + symbol;
+  };
+  bind(a.version, "nvrtcVersion");
+  bind(a.create, "nvrtcCreateProgram");
+  bind(a.destroy, "nvrtcDestroyProgram");
+  bind(a.compile, "nvrtcCompileProgram");
+  bind(a.log_size, "nvrtcGetProgramLogSize");
+  bind(a.log, "nvrtcGetProgramLog");
+  bind(a.ptx_size, "nvrtcGetPTXSize");
+  bind(a.ptx, "nvrtcGetPTX");
+  bind(a.cubin_size, "nvrtcGetCUBINSize");
+  bind(a.cubin, "nvrtcGetCUBIN");
+  bind(a.error_string, "nvrtcGetErrorString");
+  bind(a.num_supported_archs, "nvrtcGetNumSupportedArchs");
+  bind(a.supported_archs, "nvrtcGetSupportedArchs");
+}
+
 const NvrtcApi& api() {
   static NvrtcApi loaded = [] {
     NvrtcApi a;
-    // $PYKERN_NVRTC names the library; otherwise the soname, then the toolkit's usual place.
+    // $PYKERN_NVRTC names the library, and then only it: a set value that cannot be loaded is
+    // an error, never a silent fall back to another NVRTC. Unset: the soname, then the
+    // toolkit's usual place.
+    if (const char* path = std::getenv("PYKERN_NVRTC")) {
+      if (*path == 0) {
+        a.load_error = "PYKERN_NVRTC is set but empty: name NVRTC's library (e.g. /usr/local/cuda/lib64/libnvrtc.so), "
+                       "or unset it to search the usual places";
+        return a;
+      }
+      void* handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+      if (handle == nullptr) {
+        const char* why = dlerror();
+        a.load_error = std::string("cannot load NVRTC from PYKERN_NVRTC='") + path + "': " + (why ? why : "dlopen failed");
+        return a;
+      }
+      bind_all(a, handle);
+      return a;
+    }
     std::vector<std::string> candidates;
-    if (const char* path = std::getenv("PYKERN_NVRTC")) candidates.push_back(path);
     for (const char* name : {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so",
                              "/usr/local/cuda/lib64/libnvrtc.so.13", "/usr/local/cuda/lib64/libnvrtc.so.12",
                              "/usr/local/cuda/lib64/libnvrtc.so"})
@@ -51,23 +88,7 @@ const NvrtcApi& api() {
       a.load_error = "cannot load NVRTC (libnvrtc.so): install the CUDA Toolkit or set PYKERN_NVRTC";
       return a;
     }
-    auto bind = [&](auto& slot, const char* symbol) {
-      slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(dlsym(handle, symbol));
-      if (slot == nullptr) a.load_error = std::string("NVRTC lacks ") + symbol;
-    };
-    bind(a.version, "nvrtcVersion");
-    bind(a.create, "nvrtcCreateProgram");
-    bind(a.destroy, "nvrtcDestroyProgram");
-    bind(a.compile, "nvrtcCompileProgram");
-    bind(a.log_size, "nvrtcGetProgramLogSize");
-    bind(a.log, "nvrtcGetProgramLog");
-    bind(a.ptx_size, "nvrtcGetPTXSize");
-    bind(a.ptx, "nvrtcGetPTX");
-    bind(a.cubin_size, "nvrtcGetCUBINSize");
-    bind(a.cubin, "nvrtcGetCUBIN");
-    bind(a.error_string, "nvrtcGetErrorString");
-    bind(a.num_supported_archs, "nvrtcGetNumSupportedArchs");
-    bind(a.supported_archs, "nvrtcGetSupportedArchs");
+    bind_all(a, handle);
     return a;
   }();
   return loaded;

@@ -1,0 +1,6 @@
+from numba import njit
+
+
+@njit
+def power(base, exponent):
+    return base ** exponent
