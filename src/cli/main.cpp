@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "pykern/compiler.h"
+#include "sim/simulator.h"
 
 int main(int argc, char** argv) {
   CLI::App app{fmt::format("pykern {}: run Numba-CUDA kernels from C++, without Python", pykern::version())};
@@ -23,5 +24,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     return app.exit(error);
   }
+  // A build a signal interrupted (the command has said so): 130 for SIGINT, 143 for SIGTERM.
+  if (int signal = pykern::sim::interrupted_by_signal()) return 128 + signal;
   return pykern::cli::exit_code();
 }
