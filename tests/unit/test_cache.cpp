@@ -566,16 +566,18 @@ struct SharedGroup {
   uid_t member = 0, outsider = 0;
   bool found = false;
   SharedGroup() {
-    struct passwd* nobody = ::getpwnam("nobody");
-    struct passwd* daemon = ::getpwnam("daemon");
-    if (!nobody || !daemon || nobody->pw_gid == daemon->pw_gid || nobody->pw_gid == 0) return;
-    group = nobody->pw_gid;
-    member = nobody->pw_uid;
-    outsider = daemon->pw_uid;
+    struct passwd* user = ::getpwnam("nobody");  // getpwnam's answer lives until its next call
+    if (!user || user->pw_gid == 0) return;
+    group = user->pw_gid;
+    member = user->pw_uid;
+    user = ::getpwnam("daemon");
+    if (!user || user->pw_gid == group) return;
+    outsider = user->pw_uid;
+    std::string outsider_name = user->pw_name;
     struct group* entry = ::getgrgid(group);
     if (!entry) return;
     for (char** name = entry->gr_mem; name && *name; ++name)
-      if (std::string(*name) == daemon->pw_name) return;
+      if (outsider_name == *name) return;
     found = true;
   }
 };
@@ -584,7 +586,10 @@ struct SharedGroup {
 
 TEST_CASE("a shared cache trusts the group it names: its members' entries, group-writable folders") {
   SharedGroup shared;
-  if (::geteuid() != 0 || !shared.found) return;  // giving folders to a group and files to users needs root
+  if (::geteuid() != 0 || !shared.found) {  // giving folders to a group and files to users needs root
+    MESSAGE("skipped: not root, or no users nobody and daemon in distinct groups");
+    return;
+  }
   std::string group = std::to_string(shared.group);
   TempDir dir;
   std::string key = pykern::jit::cache_key({"shared"});
