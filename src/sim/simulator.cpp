@@ -152,13 +152,15 @@ std::string shown(const std::vector<std::string>& argv) {
 // SIGINT, SIGTERM and SIGHUP while the host compiler runs. They are caught (unless ignored:
 // nohup's choice stands) from the start of a build to its end, so that the compiler is stopped,
 // the scratch folder removed and the build fails with an error saying so; then the previous
-// dispositions come back, and a handler the program had installed is given the signal too.
+// dispositions come back, and a handler the program had installed is given the signal too. A
+// signal caught too late to fail a build (it had just succeeded) is raised again as it came.
 // Builds on several threads share one installation.
 namespace interrupts {
 
 constexpr int watched[] = {SIGINT, SIGTERM, SIGHUP};
 std::atomic<int> caught{0};  // the signal that stops the builds under way, or 0
 std::atomic<int> last{0};    // the signal that stopped a build, for the CLI's exit status
+std::atomic<bool> reported{false};  // whether `caught` failed a build (else it is raised again)
 std::mutex mutex;
 int guards = 0;
 struct sigaction previous[std::size(watched)];
@@ -179,6 +181,7 @@ class InterruptGuard {
     std::lock_guard<std::mutex> lock(interrupts::mutex);
     if (interrupts::guards++ > 0) return;
     interrupts::caught = 0;
+    interrupts::reported = false;
     for (size_t i = 0; i < std::size(interrupts::watched); ++i) {
       struct sigaction current {};
       ::sigaction(interrupts::watched[i], nullptr, &current);
@@ -191,14 +194,19 @@ class InterruptGuard {
     }
   }
   ~InterruptGuard() {
-    std::lock_guard<std::mutex> lock(interrupts::mutex);
-    if (--interrupts::guards > 0) return;
-    int signal = interrupts::caught;
-    for (size_t i = 0; i < std::size(interrupts::watched); ++i) {
-      if (!interrupts::installed[i]) continue;
-      ::sigaction(interrupts::watched[i], &interrupts::previous[i], nullptr);
-      if (signal == interrupts::watched[i] && interrupts::is_handler(interrupts::previous[i])) ::raise(signal);
+    int again = 0;  // raised once the lock is given back: a handler may do anything
+    {
+      std::lock_guard<std::mutex> lock(interrupts::mutex);
+      if (--interrupts::guards > 0) return;
+      int signal = interrupts::caught;
+      for (size_t i = 0; i < std::size(interrupts::watched); ++i) {
+        if (!interrupts::installed[i]) continue;
+        ::sigaction(interrupts::watched[i], &interrupts::previous[i], nullptr);
+        if (signal == interrupts::watched[i] && (!interrupts::reported || interrupts::is_handler(interrupts::previous[i])))
+          again = signal;
+      }
     }
+    if (again) ::raise(again);
   }
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;
@@ -211,6 +219,7 @@ const char* signal_name(int signal) {
 
 Error interrupted(int signal) {
   interrupts::last = signal;
+  interrupts::reported = true;
   // ErrorKind::launch: the build is the first step of a simulator launch.
   return Error::make(ErrorKind::launch, fmt::format("interrupted by {} while the host compiler built the simulator "
                                                     "library; nothing was cached",
@@ -414,6 +423,7 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   if (!status.ok()) return status.error();
   auto library = files::read_regular((dir / "kernels.so").string());
   if (*status != 0 || !library.ok() || library->empty()) return compiler_failed(*status, command, dir / "log");
+  if (int signal = InterruptGuard::caught()) return interrupted(signal);  // came as the compiler ended
   return std::move(*library);
 }
 
