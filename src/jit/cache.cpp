@@ -109,7 +109,6 @@ bool is_key(const std::string& name) {
   return name.size() == 32 && name.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
-
 // A buffer for the reentrant passwd and group lookups, grown while they ask for more.
 template <class Lookup> bool lookup_with_buffer(Lookup lookup) {
   std::vector<char> buffer(16384);
