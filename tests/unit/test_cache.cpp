@@ -1,5 +1,6 @@
 // The disk cache: hits and misses, bad entries are misses, concurrent writers, a cache that
-// cannot be written, LRU pruning.
+// cannot be written, LRU pruning; what others can write is never loaded (a shared cache trusts
+// its group); simulator libraries load from memory; a signal during the host compile.
 #include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
