@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "pykern/compiler.h"
+#include "sim/simulator.h"
 
 namespace {
 
@@ -40,5 +41,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     return checked_exit(app.exit(error));
   }
+  // A build a signal interrupted (the command has said so): 130 for SIGINT, 143 for SIGTERM.
+  if (int signal = pykern::sim::interrupted_by_signal()) return 128 + signal;
   return checked_exit(pykern::cli::exit_code());
 }

@@ -1,6 +1,8 @@
 #include "jit/cache.h"
 
 #include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +11,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
@@ -74,16 +78,6 @@ std::string record_checksum(nlohmann::json record) {
   return hex64(XXH3_64bits(text.data(), text.size()));
 }
 
-// Writes a new file. No fsync: after a crash a published entry may hold a short or empty file,
-// which its checksums turn into a miss on the next load (and a frontend key file that is not a
-// key is a miss too). Syncing would make every store 4-5 ms slower (BENCHMARKS.md, issue 14).
-bool write_new_file(const fs::path& path, const std::string& bytes) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (fd < 0) return false;
-  bool ok = files::write_all(fd, bytes);
-  return ::close(fd) == 0 && ok;
-}
-
 std::string string_field(const nlohmann::json& record, const char* name) {
   if (!record.is_object()) return "";
   auto found = record.find(name);
@@ -115,6 +109,67 @@ bool is_key(const std::string& name) {
   return name.size() == 32 && name.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
+// A buffer for the reentrant passwd and group lookups, grown while they ask for more.
+template <class Lookup> bool lookup_with_buffer(Lookup lookup) {
+  std::vector<char> buffer(16384);
+  for (;;) {
+    int failed = lookup(buffer);
+    if (failed != ERANGE) return failed == 0;
+    if (buffer.size() > (1u << 24)) return false;
+    buffer.resize(buffer.size() * 2);
+  }
+}
+
+// The group a setting names: a group name, or a number.
+std::optional<gid_t> resolve_group(const std::string& name) {
+  if (!name.empty() && name.find_first_not_of("0123456789") == std::string::npos && name.size() < 10)
+    return static_cast<gid_t>(std::stoul(name));
+  struct group entry {};
+  struct group* found = nullptr;
+  if (!lookup_with_buffer([&](std::vector<char>& buffer) {
+        return ::getgrnam_r(name.c_str(), &entry, buffer.data(), buffer.size(), &found);
+      }) || found == nullptr)
+    return std::nullopt;
+  return found->gr_gid;
+}
+
+// Whether user `uid` belongs to `group`: as its primary group, or listed in it.
+bool member_of(uid_t uid, gid_t group) {
+  struct passwd user {};
+  struct passwd* found_user = nullptr;
+  std::string name;
+  if (lookup_with_buffer([&](std::vector<char>& buffer) {
+        return ::getpwuid_r(uid, &user, buffer.data(), buffer.size(), &found_user);
+      }) && found_user) {
+    if (found_user->pw_gid == group) return true;
+    name = found_user->pw_name;
+  }
+  if (name.empty()) return false;
+  struct group entry {};
+  struct group* found_group = nullptr;
+  bool listed = false;
+  lookup_with_buffer([&](std::vector<char>& buffer) {
+    int failed = ::getgrgid_r(group, &entry, buffer.data(), buffer.size(), &found_group);
+    if (failed == 0 && found_group)
+      for (char** member = found_group->gr_mem; member && *member; ++member) listed = listed || name == *member;
+    return failed;
+  });
+  return listed;
+}
+
+// A group as a person reads it: its name, else its number.
+std::string group_text(gid_t gid) {
+  struct group entry {};
+  struct group* found = nullptr;
+  if (lookup_with_buffer([&](std::vector<char>& buffer) {
+        return ::getgrgid_r(gid, &entry, buffer.data(), buffer.size(), &found);
+      }) && found)
+    return found->gr_name;
+  return std::to_string(gid);
+}
+
+std::string mode_text(mode_t mode) { return fmt::format("{:04o}", static_cast<unsigned>(mode & 07777)); }
+
 }  // namespace
 
 std::string cache_key(const std::vector<std::string>& parts) {
@@ -131,40 +186,135 @@ fs::path KernelCache::default_root() {
   return fs::temp_directory_path() / "pykern-cache";
 }
 
-KernelCache::KernelCache(fs::path root) : root_(std::move(root)) {
-  std::error_code error;
-  // The parents (~/.cache on a fresh account) are made as mkdir -p would.
-  if (root_.has_parent_path() && !fs::exists(root_.parent_path(), error)) fs::create_directories(root_.parent_path(), error);
-  if (!fs::exists(root_, error) && fs::create_directory(root_, error)) ::chmod(root_.c_str(), 0700);
-  struct stat status {};
-  if (::stat(root_.c_str(), &status) != 0 || !S_ISDIR(status.st_mode)) {
-    warning_ = fmt::format("warning: kernel cache disabled: cannot create {} ({})", root_.string(),
-                           error ? error.message() : std::string("not a directory"));
-    return;
+std::string KernelCache::default_shared_group() {
+  const char* group = std::getenv("PYKERN_CACHE_GROUP");
+  return group ? group : "";
+}
+
+// The caller, and for a shared cache its group; which owners are members is asked once each.
+struct KernelCache::Trust {
+  uid_t self = ::geteuid();
+  std::optional<gid_t> group;
+  std::string group_name;
+  std::mutex mutex;
+  std::map<uid_t, bool> members;
+
+  bool trusted_owner(uid_t owner) {
+    if (owner == self || owner == 0) return true;  // root can write anything anyway
+    if (!group) return false;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto known = members.find(owner);
+    if (known == members.end()) known = members.emplace(owner, member_of(owner, *group)).first;
+    return known->second;
   }
-  // A cache another user owns (say a planted /tmp/pykern-cache) could serve us their code.
-  if (status.st_uid != ::geteuid()) {
-    warning_ = fmt::format("warning: kernel cache disabled: {} belongs to another user", root_.string());
-    return;
-  }
-  for (const fs::path& dir : {root_ / "v1", entries_dir(), frontend_dir(), tmp_dir()}) {
-    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
-      warning_ = fmt::format("warning: kernel cache disabled: cannot create {} ({})", dir.string(), std::strerror(errno));
+};
+
+KernelCache::KernelCache(fs::path root, std::string shared_group) : root_(std::move(root)), trust_(new Trust) {
+  if (!shared_group.empty()) {
+    trust_->group = resolve_group(shared_group);
+    trust_->group_name = shared_group;
+    if (!trust_->group) {
+      warning_ = fmt::format("warning: kernel cache disabled: PYKERN_CACHE_GROUP names no group '{}'", shared_group);
       return;
     }
+  }
+  warning_ = check_layout();
+  enabled_ = warning_.empty();
+}
+
+KernelCache::~KernelCache() = default;
+KernelCache::KernelCache(KernelCache&&) noexcept = default;
+
+std::string KernelCache::distrust(const struct ::stat& status) const {
+  if (!trust_->trusted_owner(status.st_uid))
+    return trust_->group ? fmt::format("belongs to another user (uid {}), not a member of group {}", status.st_uid,
+                                       trust_->group_name)
+                         : fmt::format("belongs to another user (uid {})", status.st_uid);
+  if (status.st_mode & S_IWOTH) return fmt::format("is writable by every user (mode {})", mode_text(status.st_mode));
+  if ((status.st_mode & S_IWGRP) && !(trust_->group && status.st_gid == *trust_->group))
+    return fmt::format("is writable by group {} (mode {})", group_text(status.st_gid), mode_text(status.st_mode));
+  return "";
+}
+
+std::string KernelCache::check_layout() {
+  std::error_code error;
+  // The parents (~/.cache on a fresh account) are made as mkdir -p would; they are not checked
+  // (a sticky /tmp above the root is fine: no one else can rename or replace what is in it).
+  if (root_.has_parent_path() && !fs::exists(root_.parent_path(), error)) fs::create_directories(root_.parent_path(), error);
+  int made = fs::exists(root_, error) || make_directory(root_) ? 0 : errno;
+  struct stat status {};
+  if (::stat(root_.c_str(), &status) != 0 || !S_ISDIR(status.st_mode))
+    return fmt::format("warning: kernel cache disabled: cannot create {} ({})", root_.string(),
+                       made ? std::strerror(made) : error ? error.message() : std::string("not a directory"));
+  // A cache others can write (say a planted /tmp/pykern-cache, or a folder made with umask 002)
+  // could serve us their code: checksums do not help, whoever writes an entry can recompute them.
+  auto refuse = [&](const fs::path& dir, const std::string& why) {
+    return fmt::format("warning: kernel cache disabled: {} {}; a library planted there would be loaded. Use a "
+                       "folder only you can write (chmod go-w), or name the group that shares it in "
+                       "PYKERN_CACHE_GROUP",
+                       dir.string(), why);
+  };
+  if (std::string why = distrust(status); !why.empty()) return refuse(root_, why);
+  for (const fs::path& dir : {root_ / "v1", entries_dir(), frontend_dir(), tmp_dir()}) {
+    if (!make_directory(dir) && errno != EEXIST)
+      return fmt::format("warning: kernel cache disabled: cannot create {} ({})", dir.string(), std::strerror(errno));
     // Below the root, nothing is followed: a planted link would lead reads, writes and
     // deletions out of the cache.
-    if (!real_directory(dir)) {
-      warning_ = fmt::format("warning: kernel cache disabled: {} is not a directory (a symbolic link?); remove it",
-                             dir.string());
-      return;
+    if (!real_directory(dir))
+      return fmt::format("warning: kernel cache disabled: {} is not a directory (a symbolic link?); remove it",
+                         dir.string());
+    ::lstat(dir.c_str(), &status);
+    if (std::string why = distrust(status); !why.empty()) return refuse(dir, why);
+  }
+  if (::access(tmp_dir().c_str(), W_OK) != 0 || ::access(entries_dir().c_str(), W_OK) != 0)
+    return fmt::format("warning: kernel cache disabled: {} is not writable", root_.string());
+  return "";
+}
+
+bool KernelCache::trusted_directory(const fs::path& path) const {
+  struct stat status {};
+  return ::lstat(path.c_str(), &status) == 0 && S_ISDIR(status.st_mode) && distrust(status).empty();
+}
+
+// Reads a regular file that is trusted as it was opened (fstat of the open file: what is
+// checked is what is read), never through a symbolic link, never waiting on a FIFO.
+std::optional<std::string> KernelCache::read_trusted(const fs::path& path) const {
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat status {};
+  std::optional<std::string> bytes;
+  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && distrust(status).empty()) {
+    bytes.emplace();
+    char buffer[1 << 16];
+    for (;;) {
+      ssize_t n = ::read(fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) bytes.reset();
+      if (n <= 0) break;
+      bytes->append(buffer, static_cast<size_t>(n));
     }
   }
-  if (::access(tmp_dir().c_str(), W_OK) != 0 || ::access(entries_dir().c_str(), W_OK) != 0) {
-    warning_ = fmt::format("warning: kernel cache disabled: {} is not writable", root_.string());
-    return;
-  }
-  enabled_ = true;
+  ::close(fd);
+  return bytes;
+}
+
+bool KernelCache::make_directory(const fs::path& path) const {
+  if (::mkdir(path.c_str(), 0700) != 0) return false;
+  if (!trust_->group) return ::chmod(path.c_str(), 0700) == 0;  // whatever the umask took away
+  // Group-owned and group-writable (setgid: what is made inside keeps the group), whatever
+  // our primary group and umask.
+  return ::chown(path.c_str(), static_cast<uid_t>(-1), *trust_->group) == 0 && ::chmod(path.c_str(), 02770) == 0;
+}
+
+// Writes a new file. No fsync: after a crash a published entry may hold a short or empty file,
+// which its checksums turn into a miss on the next load (and a frontend key file that is not a
+// key is a miss too). Syncing would make every store 4-5 ms slower (BENCHMARKS.md, issue 14).
+bool KernelCache::write_new_file(const fs::path& path, const std::string& bytes) const {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  bool ok = files::write_all(fd, bytes);
+  if (trust_->group) ok = ok && ::fchown(fd, static_cast<uid_t>(-1), *trust_->group) == 0 && ::fchmod(fd, 0640) == 0;
+  return ::close(fd) == 0 && ok;
 }
 
 fs::path KernelCache::entry_path(const std::string& key) const { return entries_dir() / key.substr(0, 2) / key; }
@@ -185,23 +335,30 @@ void KernelCache::discard(const fs::path& entry) const {
   remove_tree(error ? entry : doomed);
 }
 
+std::optional<CacheEntry> KernelCache::read_entry(const fs::path& path, const std::string& key) const {
+  if (!trusted_directory(path.parent_path()) || !trusted_directory(path)) return std::nullopt;
+  CacheEntry entry;
+  entry.key = key;
+  entry.record = parse_record(read_trusted(path / "record.json"));
+  if (!entry.record.is_object()) return std::nullopt;
+  auto binary = read_trusted(path / binary_name(entry.record));
+  auto source = read_trusted(path / "kernel.cu");
+  if (!entry_intact(entry.record, key, binary, source)) return std::nullopt;
+  entry.binary = std::move(*binary);
+  entry.cuda_source = std::move(*source);
+  return entry;
+}
+
 std::optional<CacheEntry> KernelCache::load(const std::string& key) {
   if (!enabled_ || !is_key(key)) return std::nullopt;
   fs::path path = entry_path(key);
-  if (!real_directory(path.parent_path()) || !real_directory(path)) return std::nullopt;
-  auto record_text = read_file(path / "record.json");
-  if (!record_text) return std::nullopt;
-  CacheEntry entry;
-  entry.key = key;
-  entry.record = parse_record(record_text);
-  auto binary = entry.record.is_object() ? read_file(path / binary_name(entry.record)) : std::nullopt;
-  auto source = entry.record.is_object() ? read_file(path / "kernel.cu") : std::nullopt;
-  if (!entry_intact(entry.record, key, binary, source)) {
-    discard(path);  // corrupt, truncated or edited: a miss, rebuilt by the caller
+  if (!real_directory(path)) return std::nullopt;
+  auto entry = read_entry(path, key);
+  if (!entry) {
+    // Corrupt, truncated, edited, or writable by others: a miss, rebuilt by the caller.
+    if (trusted_directory(path.parent_path())) discard(path);
     return std::nullopt;
   }
-  entry.binary = std::move(*binary);
-  entry.cuda_source = std::move(*source);
   // The entry directory's mtime is its last use, for LRU pruning.
   ::utimensat(AT_FDCWD, path.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
   return entry;
@@ -210,8 +367,7 @@ std::optional<CacheEntry> KernelCache::load(const std::string& key) {
 Status KernelCache::store(const CacheEntry& entry) {
   if (!enabled_ || !is_key(entry.key)) return ok_status();
   fs::path staging = staging_path(entry.key);
-  std::error_code error;
-  bool made = ::mkdir(staging.c_str(), 0700) == 0;
+  bool made = make_directory(staging);
   nlohmann::json record = entry.record;
   record["key"] = entry.key;
   record["binary_xxh3"] = checksum(entry.binary);
@@ -227,8 +383,8 @@ Status KernelCache::store(const CacheEntry& entry) {
     return Error::make(ErrorKind::cache, "cannot write a kernel cache entry in " + tmp_dir().string());
   }
   fs::path target = entry_path(entry.key);
-  ::mkdir(target.parent_path().c_str(), 0700);
-  if (!real_directory(target.parent_path()) || ::rename(staging.c_str(), target.c_str()) != 0) {
+  make_directory(target.parent_path());
+  if (!trusted_directory(target.parent_path()) || ::rename(staging.c_str(), target.c_str()) != 0) {
     // Another process published the same key first (its entry is as good as ours), or the
     // shard is not ours to write into.
     remove_tree(staging);
@@ -243,8 +399,8 @@ fs::path KernelCache::binary_file(const CacheEntry& entry) const {
 std::optional<std::string> KernelCache::frontend_lookup(const std::string& frontend_key) {
   if (!enabled_ || !is_key(frontend_key)) return std::nullopt;
   fs::path shard = frontend_dir() / frontend_key.substr(0, 2);
-  if (!real_directory(shard)) return std::nullopt;
-  auto key = read_file(shard / frontend_key);
+  if (!trusted_directory(shard)) return std::nullopt;
+  auto key = read_trusted(shard / frontend_key);
   if (!key || !is_key(*key)) return std::nullopt;
   return key;
 }
@@ -252,10 +408,10 @@ std::optional<std::string> KernelCache::frontend_lookup(const std::string& front
 void KernelCache::frontend_store(const std::string& frontend_key, const std::string& entry_key) {
   if (!enabled_ || !is_key(frontend_key)) return;
   fs::path dir = frontend_dir() / frontend_key.substr(0, 2);
-  ::mkdir(dir.c_str(), 0700);
+  make_directory(dir);
   fs::path staging = staging_path(frontend_key);
   std::error_code error;
-  if (real_directory(dir) && write_new_file(staging, entry_key)) fs::rename(staging, dir / frontend_key, error);
+  if (trusted_directory(dir) && write_new_file(staging, entry_key)) fs::rename(staging, dir / frontend_key, error);
   fs::remove(staging, error);
 }
 
@@ -306,12 +462,7 @@ std::optional<CacheEntryInfo> KernelCache::find(const std::string& key_prefix) c
 std::vector<std::string> KernelCache::verify(bool repair) {
   std::vector<std::string> bad;
   for (const CacheEntryInfo& info : list()) {
-    if (!info.stray) {
-      const nlohmann::json& record = info.record;
-      auto binary = record.is_object() ? read_file(info.path / binary_name(record)) : std::nullopt;
-      auto source = record.is_object() ? read_file(info.path / "kernel.cu") : std::nullopt;
-      if (entry_intact(record, info.key, binary, source)) continue;
-    }
+    if (!info.stray && read_entry(info.path, info.key)) continue;
     bad.push_back(info.key);
     if (repair) remove_tree(info.path);  // a link goes, not what it points at
   }

@@ -7,9 +7,19 @@
 // Below the root nothing is followed: links are listed and removed as themselves, and a
 // linked entries/, frontend/ or tmp/ disables the cache. No locks: concurrent writers of one key race
 // to rename and the loser discards its copy.
+//
+// Trust (README "The kernel cache"): checksums only catch accidents, since whoever can write an
+// entry can recompute them. So the root and every folder and file below it that is read must be
+// owned by the caller (or root) and writable by no one else, as ssh's StrictModes asks of
+// ~/.ssh; a root that fails turns the cache off with a warning, and an entry that fails is a
+// miss, removed. A team shares one cache by naming its group in $PYKERN_CACHE_GROUP: then
+// folders may be group-writable by that group, and owned by its members.
 #pragma once
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,7 +50,13 @@ class KernelCache {
  public:
   // $PYKERN_CACHE_DIR, else $XDG_CACHE_HOME/pykern, else ~/.cache/pykern.
   static std::filesystem::path default_root();
-  explicit KernelCache(std::filesystem::path root);
+  // $PYKERN_CACHE_GROUP: the group trusted to share the cache (a name or a number), else none.
+  static std::string default_shared_group();
+  // `shared_group`: "" for a private cache, else the group (a name or a number) whose members
+  // may write it.
+  explicit KernelCache(std::filesystem::path root, std::string shared_group = default_shared_group());
+  ~KernelCache();
+  KernelCache(KernelCache&&) noexcept;
 
   // False when the directory cannot be created or written: the cache is then off, and
   // warning() says why (reported once by the caller).
@@ -50,14 +66,16 @@ class KernelCache {
 
   std::optional<CacheEntry> load(const std::string& key);
   Status store(const CacheEntry& entry);
-  // Where a loaded entry's binary lies (to dlopen a simulator library in place).
+  // Where a loaded entry's binary lies (for the host compiler to read a precompiled header).
+  // Its bytes are in the entry already: load those, not the file, which a `cache clear` may
+  // remove at any time.
   std::filesystem::path binary_file(const CacheEntry& entry) const;
   std::optional<std::string> frontend_lookup(const std::string& frontend_key);
   void frontend_store(const std::string& frontend_key, const std::string& entry_key);
 
   std::vector<CacheEntryInfo> list() const;
   std::optional<CacheEntryInfo> find(const std::string& key_prefix) const;
-  // Checks every entry; returns the keys of bad ones (removed when `repair`).
+  // Checks every entry (checksums and trust); returns the keys of bad ones (removed when `repair`).
   std::vector<std::string> verify(bool repair);
   // Removes least recently used entries until the total is at most max_bytes; returns them.
   std::vector<std::string> prune(uint64_t max_bytes);
@@ -70,8 +88,22 @@ class KernelCache {
   std::filesystem::path entry_path(const std::string& key) const;
   void discard(const std::filesystem::path& entry) const;
   std::filesystem::path staging_path(const std::string& key) const;
+  // Why the cache is not safe to use, or "" (the root and its fixed folders, made if missing).
+  std::string check_layout();
+  // Why a file or folder of the cache, as lstat/fstat saw it, cannot be trusted, or "".
+  std::string distrust(const struct ::stat& status) const;
+  bool trusted_directory(const std::filesystem::path& path) const;
+  std::optional<std::string> read_trusted(const std::filesystem::path& path) const;
+  // Makes a folder or a new file as this cache's members need it: private, or for a shared
+  // cache group-owned, group-writable folders and group-readable files.
+  bool make_directory(const std::filesystem::path& path) const;
+  bool write_new_file(const std::filesystem::path& path, const std::string& bytes) const;
+  // The entry in `path`, if it is whole and every part of it trusted.
+  std::optional<CacheEntry> read_entry(const std::filesystem::path& path, const std::string& key) const;
 
+  struct Trust;  // who may write the cache: the caller, root, and the shared group's members
   std::filesystem::path root_;
+  std::unique_ptr<Trust> trust_;
   bool enabled_ = false;
   std::string warning_;
 };

@@ -2,17 +2,27 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <mutex>
 #include <optional>
+#include <sstream>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -26,13 +36,32 @@ namespace pykern::sim {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Gives back the memfd a library was loaded from, once the library is unloaded. glibc knows a
+// loaded library by its name, /proc/self/fd/N: were N closed while the library stays loaded
+// (dlclose may keep it), the next library opened through a memfd numbered N would be taken for
+// it. So a memfd whose library is still loaded is kept, its number never reused.
+void release_backing(int fd) {
+  if (fd < 0) return;
+  std::string name = "/proc/self/fd/" + std::to_string(fd);
+  if (void* still_loaded = dlopen(name.c_str(), RTLD_LAZY | RTLD_NOLOAD)) {
+    dlclose(still_loaded);
+    return;
+  }
+  ::close(fd);
+}
+
+}  // namespace
+
 // A loaded simulator library: its kernels' entry points, wired to the engine's hooks.
 class Library {
  public:
-  Library(void* handle, const pk::sim::KernelInfo* kernels, int count)
-      : handle_(handle), kernels_(kernels), count_(count) {}
+  Library(void* handle, const pk::sim::KernelInfo* kernels, int count, int backing_fd)
+      : handle_(handle), kernels_(kernels), count_(count), backing_fd_(backing_fd) {}
   ~Library() {
     if (handle_) dlclose(handle_);
+    release_backing(backing_fd_);
   }
   Library(const Library&) = delete;
   Library& operator=(const Library&) = delete;
@@ -46,6 +75,7 @@ class Library {
   void* handle_;
   const pk::sim::KernelInfo* kernels_;
   int count_;
+  int backing_fd_;  // the memfd it was loaded from, or -1
 };
 
 namespace {
@@ -100,25 +130,196 @@ std::string link_flags(const BuildOptions& options) {
                              : "-shared -nodefaultlibs -Wl,--no-undefined -lm -lc -lgcc";
 }
 
-// Runs a shell command line whose output goes to `log`; its exit status.
-int run_logged(const std::string& command, const fs::path& log) {
-  return std::system((command + " > " + quoted(log.string()) + " 2>&1").c_str());
+// The words of a flag list (no flag holds a space).
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream stream(text);
+  for (std::string word; stream >> word;) out.push_back(word);
+  return out;
 }
 
-Result<std::shared_ptr<Library>> open_library(const fs::path& path) {
+// A command as a shell would take it, for error reports.
+std::string shown(const std::vector<std::string>& argv) {
+  std::string text;
+  for (const std::string& arg : argv) {
+    bool plain = arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+./,:") ==
+                 std::string::npos;
+    text += (text.empty() ? "" : " ") + (plain && !arg.empty() ? arg : quoted(arg));
+  }
+  return text;
+}
+
+// SIGINT, SIGTERM and SIGHUP while the host compiler runs. They are caught (unless ignored:
+// nohup's choice stands) from the start of a build to its end, so that the compiler is stopped,
+// the scratch folder removed and the build fails with an error saying so; then the previous
+// dispositions come back, and a handler the program had installed is given the signal too. A
+// signal caught too late to fail a build (it had just succeeded) is raised again as it came.
+// Builds on several threads share one installation.
+namespace interrupts {
+
+constexpr int watched[] = {SIGINT, SIGTERM, SIGHUP};
+std::atomic<int> caught{0};  // the signal that stops the builds under way, or 0
+std::atomic<int> last{0};    // the signal that stopped a build, for the CLI's exit status
+std::atomic<bool> reported{false};  // whether `caught` failed a build (else it is raised again)
+std::mutex mutex;
+int guards = 0;
+struct sigaction previous[std::size(watched)];
+bool installed[std::size(watched)];
+
+void on_signal(int signal) { caught.store(signal); }
+
+bool is_handler(const struct sigaction& action) {
+  if (action.sa_flags & SA_SIGINFO) return action.sa_sigaction != nullptr;
+  return action.sa_handler != SIG_DFL && action.sa_handler != SIG_IGN;
+}
+
+}  // namespace interrupts
+
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    std::lock_guard<std::mutex> lock(interrupts::mutex);
+    if (interrupts::guards++ > 0) return;
+    interrupts::caught = 0;
+    interrupts::reported = false;
+    for (size_t i = 0; i < std::size(interrupts::watched); ++i) {
+      struct sigaction current {};
+      ::sigaction(interrupts::watched[i], nullptr, &current);
+      interrupts::installed[i] = !(!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN);
+      if (!interrupts::installed[i]) continue;
+      struct sigaction ours {};
+      ours.sa_handler = interrupts::on_signal;
+      sigemptyset(&ours.sa_mask);
+      ::sigaction(interrupts::watched[i], &ours, &interrupts::previous[i]);
+    }
+  }
+  ~InterruptGuard() {
+    int again = 0;  // raised once the lock is given back: a handler may do anything
+    {
+      std::lock_guard<std::mutex> lock(interrupts::mutex);
+      if (--interrupts::guards > 0) return;
+      int signal = interrupts::caught;
+      for (size_t i = 0; i < std::size(interrupts::watched); ++i) {
+        if (!interrupts::installed[i]) continue;
+        ::sigaction(interrupts::watched[i], &interrupts::previous[i], nullptr);
+        if (signal == interrupts::watched[i] && (!interrupts::reported || interrupts::is_handler(interrupts::previous[i])))
+          again = signal;
+      }
+    }
+    if (again) ::raise(again);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  static int caught() { return interrupts::caught; }
+};
+
+const char* signal_name(int signal) {
+  return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+Error interrupted(int signal) {
+  interrupts::last = signal;
+  interrupts::reported = true;
+  // ErrorKind::launch: the build is the first step of a simulator launch.
+  return Error::make(ErrorKind::launch, fmt::format("interrupted by {} while the host compiler built the simulator "
+                                                    "library; nothing was cached",
+                                                    signal_name(signal)));
+}
+
+// Reaps `child` if it has ended: true with its wait status (-1 when another part of the program
+// reaped it first, say with SIGCHLD ignored; the build's output then decides).
+bool reaped(pid_t child, int* status) {
+  for (;;) {
+    pid_t done = ::waitpid(child, status, WNOHANG);
+    if (done == child) return true;
+    if (done == 0) return false;
+    if (errno == EINTR) continue;
+    *status = -1;
+    return true;
+  }
+}
+
+// Stops the compiler and everything it started (its process group): the signal we caught,
+// then SIGKILL for what is still running two seconds later.
+void stop(pid_t child, int signal) {
+  int status = 0;
+  ::kill(-child, signal);
+  for (int waited_ms = 0; waited_ms < 2000; waited_ms += 5) {
+    if (reaped(child, &status)) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ::kill(-child, SIGKILL);
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+// Runs the compiler `argv` (no shell: nothing in a path is interpreted), its output to `log`,
+// its input empty, in a process group of its own so that it can be stopped whole; returns its
+// wait status. Waits by polling, every millisecond at first and every 4 ms later, so that a
+// caught signal stops it at once whichever thread the signal came to.
+Result<int> run_compiler(const std::vector<std::string>& argv, const fs::path& log) {
+  if (int signal = InterruptGuard::caught()) return interrupted(signal);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigemptyset(&defaults);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) sigaddset(&defaults, signal);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  std::vector<char*> pointers;
+  for (const std::string& arg : argv) pointers.push_back(const_cast<char*>(arg.c_str()));
+  pointers.push_back(nullptr);
+  pid_t child = 0;
+  int failed = ::posix_spawnp(&child, pointers[0], &actions, &attributes, pointers.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  if (failed != 0)
+    return Error::make(ErrorKind::io, fmt::format("cannot run the host compiler '{}' for the simulator build: {} "
+                                                  "(PYKERN_CXX names a C++17 compiler; the default is c++)",
+                                                  argv[0], std::strerror(failed)));
+  int status = 0;
+  for (int pause_us = 1000; !reaped(child, &status); pause_us = std::min(pause_us * 2, 4000)) {
+    if (int signal = InterruptGuard::caught()) {
+      stop(child, signal);
+      return interrupted(signal);
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(pause_us));
+  }
+  return status;
+}
+
+// Called where a built or cached library's bytes are in hand, just before they are loaded.
+std::function<void()>& before_load_hook() {
+  static std::function<void()> hook;
+  return hook;
+}
+
+Result<std::shared_ptr<Library>> open_library(const std::string& path, int backing_fd) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr)
-    return Error::make(ErrorKind::internal, std::string("cannot load the simulator library: ") + dlerror());
+  if (handle == nullptr) {
+    std::string why = dlerror();
+    release_backing(backing_fd);
+    return Error::make(ErrorKind::internal, "cannot load the simulator library: " + why);
+  }
   using SetHooks = void (*)(const void*);
   auto set_hooks = reinterpret_cast<SetHooks>(dlsym(handle, "pk_sim_set_hooks"));
   auto kernels = static_cast<const pk::sim::KernelInfo*>(dlsym(handle, "pk_sim_kernels"));
   auto count = static_cast<const int*>(dlsym(handle, "pk_sim_kernel_count"));
   if (!set_hooks || !kernels || !count) {
     dlclose(handle);
+    release_backing(backing_fd);
     return Error::make(ErrorKind::internal, "the simulator library lacks its entry points (a stale cache entry?)");
   }
   set_hooks(engine_hooks());
-  return std::make_shared<Library>(handle, kernels, *count);
+  return std::make_shared<Library>(handle, kernels, *count, backing_fd);
 }
 
 // A private scratch directory (mkdtemp: a fresh name, mode 0700), removed with its contents.
@@ -152,16 +353,21 @@ Error no_scratch() {
 // that finds it skips parsing the headers, a fifth of its time (BENCHMARKS.md, issue 14). It
 // is made once, into the kernel cache beside the libraries, from the headers in `include`;
 // without a cache, or if the compiler will not make it, builds parse the headers as before.
+// The compiler reads it from the cache where it lies (it is large); a `cache clear` that
+// removes it first only makes that build parse the headers.
 std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, const fs::path& include) {
   if (cache == nullptr || !cache->enabled()) return std::nullopt;
   std::string key = jit::cache_key({"simulator-pch", version(), jit::runtime_headers_hash(), compiler_identity(),
                                     flags(debug)});
   if (auto entry = cache->load(key)) return cache->binary_file(*entry);
   fs::path made = include.parent_path() / "core.gch";
-  std::string command = fmt::format("{} {} -I {} -x c++-header {} -o {}", quoted(compiler()), flags(debug),
-                                    quoted(include.string()), quoted((include / "pykern" / "core.cuh").string()),
-                                    quoted(made.string()));
-  if (run_logged(command, include.parent_path() / "pch.log") != 0) return std::nullopt;
+  std::vector<std::string> command = {compiler()};
+  for (std::string& flag : words(flags(debug))) command.push_back(std::move(flag));
+  for (std::string arg : {std::string("-I"), include.string(), std::string("-x"), std::string("c++-header"),
+                          (include / "pykern" / "core.cuh").string(), std::string("-o"), made.string()})
+    command.push_back(std::move(arg));
+  auto status = run_compiler(command, include.parent_path() / "pch.log");
+  if (!status.ok() || *status != 0) return std::nullopt;
   auto bytes = files::read_regular(made.string());
   if (!bytes.ok() || bytes->empty()) return std::nullopt;
   jit::CacheEntry entry;
@@ -176,9 +382,25 @@ std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, co
   return cache->binary_file(entry);
 }
 
-// Compiles `source` in a scratch directory; returns the library's bytes.
+// Why the compiler's run failed, as the user should read it.
+Error compiler_failed(int status, const std::vector<std::string>& command, const fs::path& log_file) {
+  auto log = files::read_regular(log_file.string());
+  std::string message =
+      WIFSIGNALED(status)
+          ? fmt::format("the host compiler was killed by signal {} ({}) during the simulator build", WTERMSIG(status),
+                        strsignal(WTERMSIG(status)))
+          : "internal error: the host compiler rejected the simulator build of the generated code; this is a "
+            "pykern bug, please report it with the log below";
+  Error failure = Error::make(ErrorKind::internal, message, log.ok() ? *log : std::string());
+  failure.options = shown(command);
+  return failure;
+}
+
+// Compiles `source` in a scratch directory; returns the library's bytes. A SIGINT, SIGTERM or
+// SIGHUP meanwhile stops the compiler and fails the build (interrupts, above).
 Result<std::string> compile(const std::string& source, const BuildOptions& options, jit::KernelCache* cache) {
   bool debug = options.debug;
+  InterruptGuard guard;  // made first, so the scratch directory is gone before signals are restored
   ScratchDir scratch;
   if (!scratch.ok()) return no_scratch();
   const fs::path& dir = scratch.path();
@@ -191,25 +413,22 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   if (auto pch = precompiled_core(cache, debug, dir / "include"))
     fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
-  std::string command = fmt::format("{} {} -pipe -I {} {} -o {} {}", quoted(compiler()), flags(debug),
-                                    quoted((dir / "include").string()), quoted((dir / "kernels.cpp").string()),
-                                    quoted((dir / "kernels.so").string()), link_flags(options));
-  int status = run_logged(command, dir / "log");
+  std::vector<std::string> command = {compiler()};
+  for (std::string& flag : words(flags(debug))) command.push_back(std::move(flag));
+  for (std::string arg : {std::string("-pipe"), std::string("-I"), (dir / "include").string(),
+                          (dir / "kernels.cpp").string(), std::string("-o"), (dir / "kernels.so").string()})
+    command.push_back(std::move(arg));
+  for (std::string& flag : words(link_flags(options))) command.push_back(std::move(flag));
+  auto status = run_compiler(command, dir / "log");
+  if (!status.ok()) return status.error();
   auto library = files::read_regular((dir / "kernels.so").string());
-  if (status != 0 || !library.ok() || library->empty()) {
-    auto log = files::read_regular((dir / "log").string());
-    Error failure = Error::make(ErrorKind::internal,
-                                "internal error: the host compiler rejected the simulator build of the generated "
-                                "code; this is a pykern bug, please report it with the log below",
-                                log.ok() ? *log : std::string());
-    failure.options = command;
-    return failure;
-  }
+  if (*status != 0 || !library.ok() || library->empty()) return compiler_failed(*status, command, dir / "log");
+  if (int signal = InterruptGuard::caught()) return interrupted(signal);  // came as the compiler ended
   return std::move(*library);
 }
 
-// Loads a library that is not cached from a private scratch directory of its own.
-Result<std::shared_ptr<Library>> open_uncached(const std::string& bytes) {
+// Loads a library from a private scratch directory of its own, where memfds are not to be had.
+Result<std::shared_ptr<Library>> open_via_scratch(const std::string& bytes) {
   ScratchDir scratch;
   if (!scratch.ok()) return no_scratch();
   fs::path path = scratch.path() / "kernels.so";
@@ -218,7 +437,21 @@ Result<std::shared_ptr<Library>> open_uncached(const std::string& bytes) {
   bool written = files::write_all(fd, bytes);
   if (::close(fd) != 0 || !written)
     return Error::make(ErrorKind::internal, "cannot write the simulator library to " + path.string());
-  return open_library(path);  // dlopen maps it: removing the directory afterwards is safe
+  return open_library(path, -1);  // dlopen maps it: removing the directory afterwards is safe
+}
+
+// Loads a library from its bytes, already in memory (built, bundled, or read and verified from
+// the cache), through an anonymous memfd: what runs is what was checked, and a `cache clear`
+// or prune that removes the entry meanwhile cannot fail the load.
+Result<std::shared_ptr<Library>> open_bytes(const std::string& bytes) {
+  if (before_load_hook()) before_load_hook()();
+  int fd = ::memfd_create("pykern-sim", MFD_CLOEXEC);
+  if (fd >= 0) {
+    std::string name = "/proc/self/fd/" + std::to_string(fd);
+    if (files::write_all(fd, bytes) && ::access(name.c_str(), R_OK) == 0) return open_library(name, fd);
+    ::close(fd);  // never loaded: its number may serve again
+  }
+  return open_via_scratch(bytes);
 }
 
 }  // namespace
@@ -234,16 +467,26 @@ std::string compiler_identity_of(const std::string& command) {
   return text;
 }
 
+int interrupted_by_signal() { return interrupts::last; }
+
+void set_before_load_hook(std::function<void()> hook) { before_load_hook() = std::move(hook); }
+
 namespace {
 std::string library_key(const std::string& source, const BuildOptions& options) {
   return jit::cache_key({"simulator", version(), jit::runtime_headers_hash(), source, compiler_identity(),
                          flags(options.debug), link_flags(options)});
 }
 
-// Builds the library and stores it in `cache` (when there is one): the bytes, and the stored
-// entry when storing worked.
-Result<std::string> build_and_store(const std::string& source, const BuildOptions& options, jit::KernelCache* cache,
-                                    BuildInfo* info, std::optional<jit::CacheEntry>* stored) {
+// Builds the library's bytes: from `cache` when it holds them, else compiled and stored there.
+Result<std::string> cached_or_built(const std::string& source, const BuildOptions& options, jit::KernelCache* cache,
+                                    BuildInfo* info) {
+  if (cache && !cache->enabled()) cache = nullptr;
+  if (cache) {
+    if (auto entry = cache->load(library_key(source, options))) {
+      if (info) info->cache_hit = true;
+      return std::move(entry->binary);
+    }
+  }
   auto started = std::chrono::steady_clock::now();
   auto bytes = compile(source, options, cache);
   if (!bytes.ok()) return bytes.error();
@@ -257,7 +500,7 @@ Result<std::string> build_and_store(const std::string& source, const BuildOption
     entry.record = {{"output", "so"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
                     {"options", flags(options.debug) + " " + link_flags(options)}, {"compile_ms", ms},
                     {"pykern_version", version()}};
-    if (cache->store(entry).ok() && stored) *stored = cache->load(entry.key);
+    (void)cache->store(entry);  // a cache that cannot take it only costs the next run a build
   }
   return bytes;
 }
@@ -265,29 +508,16 @@ Result<std::string> build_and_store(const std::string& source, const BuildOption
 
 Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
                                                jit::KernelCache* cache, BuildInfo* info) {
-  if (cache && !cache->enabled()) cache = nullptr;
-  if (cache) {
-    if (auto entry = cache->load(library_key(source, options))) {
-      if (info) info->cache_hit = true;
-      return open_library(cache->binary_file(*entry));
-    }
-  }
-  std::optional<jit::CacheEntry> stored;
-  auto bytes = build_and_store(source, options, cache, info, &stored);
+  auto bytes = cached_or_built(source, options, cache, info);
   if (!bytes.ok()) return bytes.error();
-  if (stored) return open_library(cache->binary_file(*stored));
-  return open_uncached(*bytes);
+  return open_bytes(*bytes);
 }
 
 Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, jit::KernelCache* cache) {
-  if (cache && !cache->enabled()) cache = nullptr;
-  if (cache) {
-    if (auto entry = cache->load(library_key(source, options))) return entry->binary;
-  }
-  return build_and_store(source, options, cache, nullptr, nullptr);
+  return cached_or_built(source, options, cache, nullptr);
 }
 
-Result<std::shared_ptr<Library>> load_library(const std::string& bytes) { return open_uncached(bytes); }
+Result<std::shared_ptr<Library>> load_library(const std::string& bytes) { return open_bytes(bytes); }
 
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
               std::array<uint32_t, 3> block, void* const* args, double timeout_seconds, uint64_t shared_bytes) {

@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -25,7 +26,11 @@ struct BuildOptions {
 };
 
 // `source` is the emitted CUDA C++ followed by emit_simulator_entries(). The compiler is
-// $PYKERN_CXX, else c++.
+// $PYKERN_CXX, else c++, run without a shell. A SIGINT, SIGTERM or SIGHUP while it runs stops
+// it and its children, removes the scratch folder and fails the build ("interrupted by
+// SIGINT ..."); a handler the program installed for that signal is then called too. The
+// library is loaded from its bytes (an anonymous memfd), never from its cache entry's file,
+// which a `pykern cache clear` may remove at any moment.
 Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
                                                jit::KernelCache* cache, BuildInfo* info = nullptr);
 
@@ -33,12 +38,20 @@ Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildO
 // bundle carries for the simulator.
 Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, jit::KernelCache* cache);
 
-// Loads a library built by build_library_bytes, from a private scratch copy.
+// Loads a library built by build_library_bytes, from its bytes.
 Result<std::shared_ptr<Library>> load_library(const std::string& bytes);
 
 // How the cache key names a host compiler command (`c++`, a path): the file it resolves to on
 // $PATH, links followed, with its size and modification time; the command alone if not found.
 std::string compiler_identity_of(const std::string& command);
+
+// The signal that interrupted a build in this process (SIGINT, SIGTERM, SIGHUP), or 0: the
+// pykern command exits with 128 + it, as a shell reports a command a signal stopped.
+int interrupted_by_signal();
+
+// For tests: called where a library's bytes are in hand (built or read from the cache), just
+// before they are loaded; the place a racing `pykern cache clear` strikes. Empty: none.
+void set_before_load_hook(std::function<void()> hook);
 
 // Runs `symbol` over the grid; `args` point at each argument in the kernel ABI layout.
 // A failure (out of bounds, assert, deadlock, timeout) comes back as ErrorKind::launch.
