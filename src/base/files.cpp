@@ -133,6 +133,19 @@ mode_t default_file_mode() {
 
 }  // namespace
 
+Result<std::string> temp_root() {
+  const char* chosen = std::getenv("TMPDIR");
+  if (chosen == nullptr || *chosen == 0) return std::string("/tmp");
+  struct stat status {};
+  const char* why = ::stat(chosen, &status) != 0 ? std::strerror(errno) : !S_ISDIR(status.st_mode) ? "not a folder" : nullptr;
+  if (why != nullptr) {
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("TMPDIR='{}' is not a folder pykern can make scratch folders in ({}): point it "
+                                   "at one, or unset it to use /tmp", chosen, why));
+  }
+  return std::string(chosen);
+}
+
 Status write_output(const std::string& path, std::string_view bytes) {
   if (path.empty()) return Error::make(ErrorKind::invalid_argument, "the output file needs a name");
   struct stat link {};

@@ -40,6 +40,10 @@ Result<std::string> read_regular(const std::string& path, uint64_t max_bytes = U
 // Writes all of `bytes` to `fd`, through short writes and interrupted calls.
 bool write_all(int fd, std::string_view bytes);
 
+// Where scratch folders go: $TMPDIR when it is set (an error when that is not a folder),
+// else /tmp. An empty TMPDIR counts as unset, as POSIX's tmpfile() and Python's tempfile do.
+Result<std::string> temp_root();
+
 // Writes an output file the user named (-o PATH). A missing path or a regular file is replaced
 // whole or not at all (a fresh file beside it, renamed over it; its mode kept); anything else (a
 // device such as /dev/null, a FIFO, a link to /dev/stdout) is written in place, never replaced by

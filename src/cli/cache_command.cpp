@@ -23,7 +23,7 @@ struct CacheArgs {
   std::string dir;
 };
 
-// 500M, 2G, 10000: a byte count up to 2^62 (a larger or non-finite size is refused, not wrapped
+// 500M, 2G, 10000, 4E (K to E: powers of 1024): a byte count up to 2^62 (a larger or non-finite size is refused, not wrapped
 // to zero, which would evict everything).
 std::optional<uint64_t> parse_size(const std::string& text) {
   if (text.empty() || !(std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '.')) return std::nullopt;
@@ -32,7 +32,9 @@ std::optional<uint64_t> parse_size(const std::string& text) {
   std::string unit(end);
   double scale = unit.empty() || unit == "B" ? 1 : unit == "K" || unit == "KB" ? 1024.0
                  : unit == "M" || unit == "MB" ? 1024.0 * 1024 : unit == "G" || unit == "GB" ? 1024.0 * 1024 * 1024
-                 : unit == "T" || unit == "TB" ? 1024.0 * 1024 * 1024 * 1024 : -1;
+                 : unit == "T" || unit == "TB" ? 1024.0 * 1024 * 1024 * 1024
+                 : unit == "P" || unit == "PB" ? 1024.0 * 1024 * 1024 * 1024 * 1024
+                 : unit == "E" || unit == "EB" ? 1024.0 * 1024 * 1024 * 1024 * 1024 * 1024 : -1;
   double bytes = value * scale;
   if (scale < 0 || !std::isfinite(bytes) || bytes < 0 || bytes > 4611686018427387904.0) return std::nullopt;
   return static_cast<uint64_t>(bytes);

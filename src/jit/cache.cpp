@@ -183,7 +183,8 @@ fs::path KernelCache::default_root() {
   if (const char* dir = std::getenv("PYKERN_CACHE_DIR"); dir && *dir) return dir;
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "pykern";
   if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "pykern";
-  return fs::temp_directory_path() / "pykern-cache";
+  auto temp = files::temp_root();
+  return fs::path(temp.ok() ? *temp : "/tmp") / "pykern-cache";
 }
 
 std::string KernelCache::default_shared_group() {

@@ -328,8 +328,18 @@ Result<std::shared_ptr<Library>> open_library(const std::string& path, int backi
 class ScratchDir {
  public:
   ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "pykern-sim-XXXXXX").string();
-    if (::mkdtemp(pattern.data())) path_ = pattern;
+    auto root = files::temp_root();
+    if (!root.ok()) {
+      error_ = root.error();
+      return;
+    }
+    std::string pattern = (fs::path(*root) / "pykern-sim-XXXXXX").string();
+    if (::mkdtemp(pattern.data())) {
+      path_ = pattern;
+      return;
+    }
+    error_ = Error::make(ErrorKind::io, fmt::format("cannot make a scratch folder in {} for the simulator build: {}",
+                                                    *root, std::strerror(errno)));
   }
   ~ScratchDir() {
     std::error_code error;
@@ -339,15 +349,12 @@ class ScratchDir {
   ScratchDir& operator=(const ScratchDir&) = delete;
   bool ok() const { return !path_.empty(); }
   const fs::path& path() const { return path_; }
+  const Error& error() const { return error_; }  // why there is none
 
  private:
   fs::path path_;
+  Error error_;
 };
-
-Error no_scratch() {
-  return Error::make(ErrorKind::internal, "cannot make a scratch directory in " + fs::temp_directory_path().string() +
-                                              " for the simulator build: " + std::strerror(errno));
-}
 
 // The runtime core (pykern/core.cuh), precompiled for these flags by this compiler: a build
 // that finds it skips parsing the headers, a fifth of its time (BENCHMARKS.md, issue 14). It
@@ -382,16 +389,38 @@ std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, co
   return cache->binary_file(entry);
 }
 
+// Whether the compiler builds a trivial shared library with the simulator's flags: if it
+// cannot, a failed build is the compiler's setup (PYKERN_CXX), not pykern's generated code.
+bool compiler_builds_libraries(const fs::path& dir, const BuildOptions& options) {
+  fs::path probe = dir / "probe.cpp";
+  std::ofstream(probe, std::ios::binary) << "extern \"C\" int pk_probe(int x) { return x + 1; }\n";
+  std::vector<std::string> command = {compiler()};
+  for (std::string& flag : words(flags(options.debug))) command.push_back(std::move(flag));
+  for (std::string arg : {probe.string(), std::string("-o"), (dir / "probe.so").string()}) command.push_back(std::move(arg));
+  for (std::string& flag : words(link_flags(options))) command.push_back(std::move(flag));
+  auto status = run_compiler(command, dir / "probe.log");
+  return status.ok() && *status == 0 && fs::exists(dir / "probe.so");
+}
+
 // Why the compiler's run failed, as the user should read it.
-Error compiler_failed(int status, const std::vector<std::string>& command, const fs::path& log_file) {
+Error compiler_failed(int status, const std::vector<std::string>& command, const fs::path& log_file,
+                      const BuildOptions& options) {
   auto log = files::read_regular(log_file.string());
-  std::string message =
-      WIFSIGNALED(status)
-          ? fmt::format("the host compiler was killed by signal {} ({}) during the simulator build", WTERMSIG(status),
-                        strsignal(WTERMSIG(status)))
-          : "internal error: the host compiler rejected the simulator build of the generated code; this is a "
-            "pykern bug, please report it with the log below";
-  Error failure = Error::make(ErrorKind::internal, message, log.ok() ? *log : std::string());
+  ErrorKind kind = ErrorKind::internal;
+  std::string message;
+  if (WIFSIGNALED(status)) {
+    message = fmt::format("the host compiler was killed by signal {} ({}) during the simulator build",
+                          WTERMSIG(status), strsignal(WTERMSIG(status)));
+  } else if (!compiler_builds_libraries(log_file.parent_path(), options)) {
+    kind = ErrorKind::invalid_argument;
+    message = fmt::format("the host compiler '{}' cannot build a C++17 shared library, so the simulator cannot run "
+                          "kernels; set PYKERN_CXX to a C++17 compiler such as g++ or clang++ (its log is below)",
+                          compiler());
+  } else {
+    message = "internal error: the host compiler rejected the simulator build of the generated code; this is a "
+              "pykern bug, please report it with the log below";
+  }
+  Error failure = Error::make(kind, message, log.ok() ? *log : std::string());
   failure.options = shown(command);
   return failure;
 }
@@ -402,7 +431,7 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   bool debug = options.debug;
   InterruptGuard guard;  // made first, so the scratch directory is gone before signals are restored
   ScratchDir scratch;
-  if (!scratch.ok()) return no_scratch();
+  if (!scratch.ok()) return scratch.error();
   const fs::path& dir = scratch.path();
   std::error_code error;
   fs::create_directories(dir / "include" / "pykern", error);
@@ -422,7 +451,7 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   auto status = run_compiler(command, dir / "log");
   if (!status.ok()) return status.error();
   auto library = files::read_regular((dir / "kernels.so").string());
-  if (*status != 0 || !library.ok() || library->empty()) return compiler_failed(*status, command, dir / "log");
+  if (*status != 0 || !library.ok() || library->empty()) return compiler_failed(*status, command, dir / "log", options);
   if (int signal = InterruptGuard::caught()) return interrupted(signal);  // came as the compiler ended
   return std::move(*library);
 }
@@ -430,10 +459,10 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
 // Loads a library from a private scratch directory of its own, where memfds are not to be had.
 Result<std::shared_ptr<Library>> open_via_scratch(const std::string& bytes) {
   ScratchDir scratch;
-  if (!scratch.ok()) return no_scratch();
+  if (!scratch.ok()) return scratch.error();
   fs::path path = scratch.path() / "kernels.so";
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (fd < 0) return no_scratch();
+  if (fd < 0) return Error::make(ErrorKind::io, "cannot write the simulator library to " + path.string());
   bool written = files::write_all(fd, bytes);
   if (::close(fd) != 0 || !written)
     return Error::make(ErrorKind::internal, "cannot write the simulator library to " + path.string());

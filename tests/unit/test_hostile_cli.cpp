@@ -142,3 +142,33 @@ TEST_CASE("PYKERN_NVRTC set to nothing or to a library that does not load is an 
                 missing.output);
   CHECK_FALSE(fs::exists(s.path / "k.cubin"));
 }
+
+TEST_CASE("environment mistakes are named as the user's: a PYKERN_CXX that cannot build, a TMPDIR that is no folder") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save_zeros(s.path / "a.npy", 1);
+  std::string run = "run " + file.string() + " first --grid 1 --block 1 " + (s.path / "a.npy").string() + " --out " +
+                    (s.path / "out").string();
+  CliRun broken = run_cli(run, s.cache_env() + " PYKERN_CXX=/bin/false");
+  CHECK(broken.status == 1);
+  CHECK_MESSAGE(has(broken, "the host compiler '/bin/false' cannot build a C++17 shared library"), broken.output);
+  CHECK_FALSE(has(broken, "pykern bug"));
+  for (std::string tmpdir : {(s.path / "nowhere").string(), (s.path / "a.npy").string()}) {
+    CliRun bad = run_cli(run, s.cache_env() + " TMPDIR=" + tmpdir);
+    CHECK(bad.status == 1);
+    CHECK_MESSAGE(has(bad, "TMPDIR='" + tmpdir + "' is not a folder pykern can make scratch folders in"), bad.output);
+    CHECK_FALSE(has(bad, "internal error"));
+  }
+  CHECK(run_cli(run, s.cache_env() + " TMPDIR=").status == 0);  // empty: unset, as POSIX reads it
+}
+
+TEST_CASE("cache prune --max-size takes every unit it offers, up to 4E") {
+  Scratch s;
+  for (const char* size : {"4E", "2P", "1.5T", "4EB"}) {
+    CAPTURE(size);
+    CHECK(run_cli(std::string("cache prune --max-size ") + size, s.cache_env()).status == 0);
+  }
+  CliRun too_large = run_cli("cache prune --max-size 5E", s.cache_env());
+  CHECK(too_large.status == 2);
+  CHECK(has(too_large, "at most 4E bytes"));
+}
