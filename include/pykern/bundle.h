@@ -28,7 +28,7 @@ namespace pykern {
 namespace bundle {
 
 // Raised when the layout below changes: a header made by another layout is refused at load.
-constexpr int format_version = 1;
+constexpr int format_version = 2;
 
 struct Parameter {
   const char* name;
@@ -52,6 +52,7 @@ struct Image {
   const char* arch;  // "sm_90" (a cubin) or "compute_90" (PTX, compiled by the driver)
   const char* data;
   size_t size;
+  uint64_t checksum;  // checksum(data, size), checked before the image is loaded
 };
 
 struct Data {
@@ -64,11 +65,16 @@ struct Data {
   int image_count;
   const char* host_library;  // the simulator's build (a shared library), or null
   size_t host_library_size;
+  uint64_t host_library_checksum;  // checksum(host_library, host_library_size), checked before dlopen
   const char* host_target;  // the machine it was built for, e.g. "x86_64-linux"
 };
 
 // The machine this pykern was built for, in Data::host_target's terms.
 const char* host_target();
+
+// The checksum of a bundle's image or host library (XXH3, 64 bits): a header cut short or
+// edited is refused by Module::load_bundle before any of its code is loaded.
+uint64_t checksum(const char* bytes, size_t size);
 
 // What a typed launch function of a bundle header does: launches `kernel` of the bundle's
 // module, or gives back the error that loading the bundle met.

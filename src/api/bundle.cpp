@@ -5,6 +5,7 @@
 #include "pykern/bundle.h"
 
 #include <fmt/format.h>
+#include <xxhash.h>
 
 #include "api/module_state.h"
 #include "cuda/gpu.h"
@@ -26,6 +27,8 @@ const char* host_target() {
   return "unknown";
 #endif
 }
+
+uint64_t checksum(const char* bytes, size_t size) { return XXH3_64bits(bytes, size); }
 }  // namespace bundle
 
 namespace {
@@ -73,6 +76,11 @@ Result<CompiledKernel> kernel_of(const bundle::Kernel& k) {
   return kernel;
 }
 
+// Whether `size` bytes at `bytes` are the ones the header was written with: a header cut short
+// or edited by hand would otherwise reach the driver or dlopen (a truncated library is a SIGBUS
+// there), so nothing is loaded before this holds.
+bool intact(const char* bytes, size_t size, uint64_t expected) { return bundle::checksum(bytes, size) == expected; }
+
 Result<std::shared_ptr<detail::BundledCode>> code_of(const bundle::Data& data) {
   auto code = std::make_shared<detail::BundledCode>();
   if (data.image_count < 0 || (data.image_count > 0 && data.images == nullptr))
@@ -81,8 +89,19 @@ Result<std::shared_ptr<detail::BundledCode>> code_of(const bundle::Data& data) {
     const bundle::Image& image = data.images[i];
     if (image.arch == nullptr || image.data == nullptr || image.size == 0)
       return bad_bundle(data, fmt::format("GPU image {} is empty", i));
+    if (!intact(image.data, image.size, image.checksum))
+      return bad_bundle(data, fmt::format("GPU image {} ({}, {} bytes) does not match its checksum: the header was cut "
+                                          "short or changed; make it again with `pykern bundle`",
+                                          i, image.arch, image.size));
     code->images.push_back({image.arch, std::string(image.data, image.size)});
   }
+  if (data.host_library == nullptr && data.host_library_size > 0)
+    return bad_bundle(data, "its simulator build is missing");
+  if (data.host_library != nullptr && data.host_library_size > 0 &&
+      !intact(data.host_library, data.host_library_size, data.host_library_checksum))
+    return bad_bundle(data, fmt::format("its simulator build ({} bytes) does not match its checksum: the header was cut "
+                                        "short or changed; make it again with `pykern bundle`",
+                                        data.host_library_size));
   if (data.host_library != nullptr && data.host_library_size > 0) {
     std::string target = data.host_target ? data.host_target : "";
     // Another machine's simulator build (a cross-compiled program) leaves the GPU code usable;

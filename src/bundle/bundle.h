@@ -40,14 +40,22 @@ struct Contents {
 
 // Compiles what the header holds; the error of the first step that failed.
 Result<Contents> make_bundle(const Request& request);
-// The header's text.
-std::string render_bundle(const Contents& contents);
+// The header's text; an error when a name has no C++ spelling (check_cxx_names) or the
+// namespace is not one. Every name, path and byte of user text in it is a C string literal
+// (base/c_literal.h), and every C++ name is one a macro cannot spell (cxx_name).
+Result<std::string> render_bundle(const Contents& contents);
 
-// `name` as a C++ identifier: itself, with a trailing '_' when it is a C++ keyword or one of
-// the header's own names. An error when it is not plain ASCII (C++ cannot spell it portably).
+// `name` as a C++ identifier: itself, or py_NAME when it is a C++ keyword, one of the header's
+// own names, or could be a macro (a reserved name such as __LINE__ or _Pragma, one without a
+// lower-case letter such as EOF or INT_MAX, one like M_PIl, or a known lower-case macro such as
+// major, errno or linux); the header's comments say which name is spelled how. An error when it
+// is not plain ASCII (C++ cannot spell it portably).
 Result<std::string> cxx_name(const std::string& name);
-// A namespace ("kernels", "app::kernels") checked, or made from a file stem ("my-kernels" ->
-// "my_kernels").
+// Every kernel and parameter has a C++ name, and no two of a kind share one ("EOF" and "py_EOF"
+// would both be py_EOF).
+Status check_cxx_names(const std::vector<CompiledKernel>& kernels);
+// A namespace ("kernels", "app::kernels") checked (no part may be a keyword or a possible
+// macro), or made from a file stem ("my-kernels" -> "my_kernels", "linux" -> "py_linux").
 Result<std::string> namespace_from(const std::string& given, const std::string& file);
 
 }  // namespace pykern::bundle

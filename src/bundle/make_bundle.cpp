@@ -76,28 +76,6 @@ Status add_gpu_images(const Request& request, const std::string& text, const std
   return ok_status();
 }
 
-// Every kernel and parameter has a C++ name, and no two of a kind share one ("new" and "new_"
-// would both be new_).
-Status check_cxx_names(const std::vector<CompiledKernel>& kernels) {
-  std::map<std::string, std::string> functions;
-  for (const CompiledKernel& k : kernels) {
-    auto name = cxx_name(k.function);
-    if (!name.ok()) return name.error();
-    if (!functions.emplace(*name, k.function).second && functions[*name] != k.function)
-      return Error::make(ErrorKind::invalid_argument, fmt::format("kernels '{}' and '{}' would both be '{}' in C++; "
-                                                                  "rename one", functions[*name], k.function, *name));
-    std::set<std::string> parameters;
-    for (const ParameterInfo& p : k.parameters) {
-      auto parameter = cxx_name(p.name);
-      if (!parameter.ok()) return parameter.error();
-      if (!parameters.insert(*parameter).second)
-        return Error::make(ErrorKind::invalid_argument, fmt::format("kernel '{}': two parameters would both be '{}' "
-                                                                    "in C++; rename one", k.function, *parameter));
-    }
-  }
-  return ok_status();
-}
-
 // The simulator's shared library for the bundle's kernels, from the kernel cache when it has it.
 Result<std::string> build_host_library(const Request& request, const CompileOutput& checked, bool debug) {
   try {

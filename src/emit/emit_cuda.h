@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/c_literal.h"
 #include "emit/writer.h"
 #include "sema/ir.h"
 
@@ -55,10 +56,8 @@ std::string kernel_symbol(const ir::Function& function);
 std::string signature_text(const ir::Function& function);
 std::string device_symbol(const ir::Function& function);
 
-// The one way user text (paths, string literals, messages) reaches emitted code: a C string
-// literal in which every byte outside printable ASCII is an octal escape, so no newline, quote,
-// backslash, trigraph ('?' is escaped), comment opener or non-UTF-8 byte can end the literal or
-// the line it sits on.
-std::string c_string_literal(const std::string& text);
+// User text reaches emitted code through base/c_literal.h's c_string_literal, the one escaping
+// function of generated C++ and CUDA.
+using pykern::c_string_literal;
 
 }  // namespace pykern::emit

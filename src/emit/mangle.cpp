@@ -19,17 +19,6 @@ std::string mangle_local(const std::string& name) {
   return out;
 }
 
-std::string c_string_literal(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\' || c == '?') out += '\\', out += static_cast<char>(c);
-    else if (c == '\n') out += "\\n";  // kept readable: print() messages end with one
-    else if (c < 0x20 || c >= 0x7f) out += fmt::format("\\{:03o}", c);  // always three digits
-    else out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
-
 std::string signature_text(const ir::Function& function) {
   sema::Signature signature;
   signature.arguments = function.argument_types;

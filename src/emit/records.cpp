@@ -22,13 +22,6 @@ std::string record_struct_name(const Type& record) {
 
 namespace {
 
-// User text (field names) reaches a comment only as printable ASCII.
-std::string comment_text(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) out += (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
-  return out;
-}
-
 class RecordCollector {
  public:
   explicit RecordCollector(Writer& out) : out_(out) {}
@@ -44,7 +37,8 @@ class RecordCollector {
 
  private:
   void define(const Type& record, const std::string& name) {
-    out_.line(fmt::format("struct {} {{  // {}", name, comment_text(sema::to_string(record))));
+    // User text (field names) reaches the comment as a C string literal, as all user text does.
+    out_.line(fmt::format("struct {} {{  // {}", name, c_string_literal(sema::to_string(record))));
     out_.indent();
     int64_t at = 0;
     for (size_t i = 0; i < record.elements.size(); ++i) {

@@ -33,11 +33,15 @@ struct HeaderData {
       kernels.push_back({k.function.c_str(), k.symbol.c_str(), k.signature.c_str(), parameters[i].data(),
                          static_cast<int>(parameters[i].size()), k.debug, k.cooperative});
     }
-    for (const auto& image : contents.images) images.push_back({image.arch.c_str(), image.bytes.data(), image.bytes.size()});
+    for (const auto& image : contents.images)
+      images.push_back({image.arch.c_str(), image.bytes.data(), image.bytes.size(),
+                        pykern::bundle::checksum(image.bytes.data(), image.bytes.size())});
     data = {pykern::bundle::format_version, pykern::version(), contents.source_name.c_str(), kernels.data(),
             static_cast<int>(kernels.size()), images.empty() ? nullptr : images.data(),
             static_cast<int>(images.size()), contents.host_library.empty() ? nullptr : contents.host_library.data(),
-            contents.host_library.size(), pykern::bundle::host_target()};
+            contents.host_library.size(),
+            pykern::bundle::checksum(contents.host_library.data(), contents.host_library.size()),
+            pykern::bundle::host_target()};
   }
 };
 
