@@ -55,7 +55,12 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
   if (!end.ok()) return end.error();
   if (bytes.size() < *end) return malformed_npy(name, "truncated header");
   size_t header_start = bytes[6] == 1 ? 10 : 12;
-  LiteralReader reader(bytes.substr(header_start, *end - header_start));
+  // NumPy's header encoding: Latin-1 in formats 1.0 and 2.0, UTF-8 in 3.0 (field names past
+  // U+00FF). The reader works on UTF-8.
+  std::string_view raw_header = bytes.substr(header_start, *end - header_start);
+  if (bytes[6] == 3 && !valid_utf8(raw_header)) return malformed_npy(name, "a format 3.0 header that is not UTF-8");
+  std::string header_text = bytes[6] == 3 ? std::string(raw_header) : latin1_to_utf8(raw_header);
+  LiteralReader reader(header_text);
   std::optional<DType> dtype;
   std::optional<bool> fortran;
   std::optional<std::vector<int64_t>> shape;
@@ -74,7 +79,7 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
       shape = reader.shape();
       if (!shape) return malformed_npy(name, "malformed shape");
     } else {
-      return malformed_npy(name, "unexpected key '" + *key + "'");
+      return malformed_npy(name, "unexpected key " + python_repr(*key));
     }
     if (!reader.eat(',') && !reader.peek('}')) return malformed_npy(name, "malformed header");
   }
@@ -97,6 +102,37 @@ Error truncated(const std::string& name, const NpyHeader& header, uint64_t prese
                                          header.data_bytes, present));
 }
 
+// Where a dtype's booleans lie in one element: (byte offset, count) runs.
+void boolean_runs(const DType& dtype, int64_t at, std::vector<std::pair<int64_t, int64_t>>& runs) {
+  if (dtype.kind == ScalarKind::boolean) {
+    if (!runs.empty() && runs.back().first + runs.back().second == at) ++runs.back().second;
+    else runs.push_back({at, 1});
+    return;
+  }
+  for (const DTypeField& field : dtype.fields) {
+    int64_t count = 1;
+    for (int64_t extent : field.shape) count *= extent;
+    for (int64_t i = 0; i < count; ++i) boolean_runs(field.type[0], at + field.offset + i * field.type[0].itemsize, runs);
+  }
+}
+
+// A bool byte other than 0 or 1 reads as True, as NumPy and Numba read it (np.frombuffer(b'\x02',
+// bool).astype(int) is 1), and is stored as 1: kernels read bools as C++ bool, for which any
+// other byte is undefined behaviour. The array is the reader's own and contiguous.
+void normalise_booleans(Array& array) {
+  std::vector<std::pair<int64_t, int64_t>> runs;
+  boolean_runs(array.dtype(), 0, runs);
+  if (runs.empty()) return;
+  auto* bytes = static_cast<unsigned char*>(array.data());
+  int64_t itemsize = array.dtype().itemsize, count = array.size();
+  for (int64_t element = 0; element < count; ++element)
+    for (const auto& [offset, length] : runs)
+      for (int64_t i = 0; i < length; ++i) {
+        unsigned char& b = bytes[element * itemsize + offset + i];
+        b = b != 0;
+      }
+}
+
 Result<Array> allocate(const NpyHeader& header, const std::string& name) {
   try {
     return Array::zeros(header.dtype, header.shape, header.fortran ? Order::F : Order::C);
@@ -115,6 +151,7 @@ Result<Array> parse_npy(std::string_view bytes, const std::string& name) {
   auto array = allocate(*header, name);
   if (!array.ok()) return array.error();
   std::memcpy(array->data(), bytes.data() + header->data_start, static_cast<size_t>(header->data_bytes));
+  normalise_booleans(*array);
   return array;
 }
 
@@ -138,6 +175,7 @@ Result<Array> load_npy(const std::string& path) {
   if (!array.ok()) return array.error();
   if (!file->read_at(array->data(), static_cast<size_t>(header->data_bytes), header->data_start))
     return Error::make(ErrorKind::io, "cannot read '" + path + "'");
+  normalise_booleans(*array);
   return array;
 }
 
@@ -153,15 +191,26 @@ std::string format_npy(const Array& input) {
                                    array.dtype().kind == ScalarKind::record ? array.dtype().descr()
                                                                             : "'" + array.dtype().descr() + "'",
                                    fortran ? "True" : "False", shape);
-  // Pad so the data starts on a 64-byte boundary, ending with a newline.
-  size_t total = 10 + header.size() + 1;
-  header.append((64 - total % 64) % 64, ' ');
+  // NumPy leaves room for the growing axis (the first, the last in Fortran order) to reach 21
+  // digits, so that appending rewrites the header in place; the same bytes as NumPy's follow.
+  if (array.ndim() > 0)
+    header.append(21 - std::to_string(array.shape()[fortran ? array.ndim() - 1 : 0]).size(), ' ');
+  // NumPy's choice of version: 1.0 while the header is Latin-1 and its length fits 16 bits,
+  // 2.0 (a 32-bit length) when longer, 3.0 (UTF-8, a 32-bit length) when a field name holds a
+  // character past U+00FF.
+  auto latin1 = utf8_to_latin1(header);
+  if (latin1) header = std::move(*latin1);
+  // Padded so the data starts on a 64-byte boundary, ending with a newline; as NumPy pads, with
+  // 1 to 64 spaces.
+  auto padded = [&](size_t preamble) { return header.size() + 1 + (64 - (preamble + header.size() + 1) % 64); };
+  int version = !latin1 ? 3 : padded(10) <= 0xffff ? 1 : 2;
+  size_t preamble = version == 1 ? 10 : 12;
+  header.resize(padded(preamble) - 1, ' ');
   header += '\n';
   std::string out = "\x93NUMPY";
-  out += '\x01';
+  out += static_cast<char>(version);
   out += '\x00';
-  out += static_cast<char>(header.size() & 0xff);
-  out += static_cast<char>(header.size() >> 8);
+  for (size_t i = 0; i < preamble - 8; ++i) out += static_cast<char>((header.size() >> (8 * i)) & 0xff);
   out += header;
   out.append(static_cast<const char*>(array.data()), static_cast<size_t>(array.nbytes()));
   return out;
