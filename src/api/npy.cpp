@@ -92,7 +92,7 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
       return malformed_npy(name, "impossible shape");
     count *= static_cast<uint64_t>(dim);
   }
-  if (count > 0 && count > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dtype->itemsize))
+  if (count > 0 && dtype->itemsize > 0 && count > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dtype->itemsize))
     return malformed_npy(name, "impossible shape");
   return NpyHeader{*dtype, *fortran, *shape, *end, count * static_cast<uint64_t>(dtype->itemsize)};
 }

@@ -25,3 +25,13 @@ np.save("long.npy", np.array([(7,)], np.dtype([("a" * 70000, "u1")])))
 np.save("bools.npy", np.frombuffer(b"\x00\x01\x02\xff", dtype=bool))
 flags = np.dtype([("flag", "?"), ("flags", "?", (3,))])
 np.save("bool_record.npy", np.frombuffer(b"\x02\x00\xff\x01", dtype=flags))
+
+# Every kind of file pykern reads, for the byte-for-byte comparison of its writer with NumPy's
+# (and as seeds of the .npy fuzzer): Fortran order, a 0-d array, half floats, a nested aligned
+# record with a subarray field and padding, a zero-size field.
+np.save("fortran.npy", np.asfortranarray(np.arange(6, dtype="<f8").reshape(2, 3)))
+np.save("zero_d.npy", np.array(1 + 2j, dtype="<c16"))
+np.save("half.npy", np.arange(5, dtype="<f2"))
+nested = np.dtype([("a", "f8"), ("b", "i4"), ("d", "u1", (5,)), ("x", [("y", "i2"), ("z", "f8")])], align=True)
+np.save("nested.npy", np.zeros((2, 2), nested))
+np.save("zero_field.npy", np.zeros(3, np.dtype([("a", "<f8", (0,)), ("b", "u1")])))
