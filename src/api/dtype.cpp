@@ -1,6 +1,7 @@
 #include "pykern/dtype.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -359,12 +360,13 @@ Result<DType> read_descr(LiteralReader& reader, int depth) {
   if (!reader.eat('[')) return bad_record("malformed descr");
   DType record{ScalarKind::record, 0, {}};
   int64_t at = 0;
+  std::unordered_set<std::string> names;  // a header may hold 100,000 fields: no quadratic search
   while (!reader.eat(']')) {
     auto field = read_field(reader, depth, at);
     if (!field.ok()) return field.error();
     if (*field) {
-      for (const DTypeField& other : record.fields)
-        if (other.name == (*field)->name) return bad_record("record field " + python_repr(other.name) + " appears twice");
+      if (!names.insert((*field)->name).second)
+        return bad_record("record field " + python_repr((*field)->name) + " appears twice");
       record.fields.push_back(std::move(**field));
     }
     if (at > (1 << 24)) return bad_record("a record dtype larger than 16 MiB");

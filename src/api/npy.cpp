@@ -102,17 +102,30 @@ Error truncated(const std::string& name, const NpyHeader& header, uint64_t prese
                                          header.data_bytes, present));
 }
 
-// Where a dtype's booleans lie in one element: (byte offset, count) runs.
-void boolean_runs(const DType& dtype, int64_t at, std::vector<std::pair<int64_t, int64_t>>& runs) {
+// Whether a dtype has bool bytes: a zero-size one (a (0,) subarray) has none.
+bool holds_booleans(const DType& dtype) {
+  if (dtype.itemsize == 0) return false;
+  if (dtype.kind == ScalarKind::boolean) return true;
+  for (const DTypeField& field : dtype.fields)
+    if (field.bytes() > 0 && holds_booleans(field.type[0])) return true;
+  return false;
+}
+
+// Marks the bool bytes of one element of `dtype` in mask[0, itemsize). A subarray field's
+// first element is marked and then copied, so a hostile record (a million elements of a
+// record of many fields) costs its bytes, not its elements times its fields.
+void mark_booleans(const DType& dtype, unsigned char* mask) {
   if (dtype.kind == ScalarKind::boolean) {
-    if (!runs.empty() && runs.back().first + runs.back().second == at) ++runs.back().second;
-    else runs.push_back({at, 1});
+    mask[0] = 1;
     return;
   }
   for (const DTypeField& field : dtype.fields) {
-    int64_t count = 1;
-    for (int64_t extent : field.shape) count *= extent;
-    for (int64_t i = 0; i < count; ++i) boolean_runs(field.type[0], at + field.offset + i * field.type[0].itemsize, runs);
+    const DType& type = field.type[0];
+    if (field.bytes() == 0 || !holds_booleans(type)) continue;
+    unsigned char* first = mask + field.offset;
+    mark_booleans(type, first);
+    for (int64_t at = type.itemsize; at < field.bytes(); at += type.itemsize)
+      std::memcpy(first + at, first, static_cast<size_t>(type.itemsize));
   }
 }
 
@@ -120,17 +133,14 @@ void boolean_runs(const DType& dtype, int64_t at, std::vector<std::pair<int64_t,
 // bool).astype(int) is 1), and is stored as 1: kernels read bools as C++ bool, for which any
 // other byte is undefined behaviour. The array is the reader's own and contiguous.
 void normalise_booleans(Array& array) {
-  std::vector<std::pair<int64_t, int64_t>> runs;
-  boolean_runs(array.dtype(), 0, runs);
-  if (runs.empty()) return;
+  const DType& dtype = array.dtype();
+  if (!holds_booleans(dtype)) return;
+  std::vector<unsigned char> mask(static_cast<size_t>(dtype.itemsize), 0);
+  mark_booleans(dtype, mask.data());
   auto* bytes = static_cast<unsigned char*>(array.data());
-  int64_t itemsize = array.dtype().itemsize, count = array.size();
-  for (int64_t element = 0; element < count; ++element)
-    for (const auto& [offset, length] : runs)
-      for (int64_t i = 0; i < length; ++i) {
-        unsigned char& b = bytes[element * itemsize + offset + i];
-        b = b != 0;
-      }
+  for (int64_t element = 0; element < array.size(); ++element, bytes += dtype.itemsize)
+    for (size_t i = 0; i < mask.size(); ++i)
+      if (mask[i]) bytes[i] = bytes[i] != 0;
 }
 
 Result<Array> allocate(const NpyHeader& header, const std::string& name) {
