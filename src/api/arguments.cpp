@@ -23,11 +23,14 @@ Result<std::string> dtype_text(const DType& dtype) {
     if (!type.ok()) return type.error();
     std::string shape;
     for (int64_t extent : f.shape) shape += fmt::format("{}, ", extent);
-    // The name is a Python string literal: quotes and backslashes escaped, nothing else allowed.
+    // The name is a Python string literal: quotes and backslashes escaped, control characters
+    // (NumPy allows any name) written \xhh; other bytes are the name's own UTF-8.
     std::string name;
     for (char c : f.name) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-        return Error::make(ErrorKind::invalid_argument, "record field names must be printable text");
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        name += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+        continue;
+      }
       if (c == '\\' || c == '\'') name += '\\';
       name += c;
     }

@@ -1,5 +1,7 @@
 // A small reader for the Python literals of a .npy header and of NumPy's dtype descr: strings,
-// True/False, non-negative ints, tuples, lists. Internal to src/api.
+// True/False, non-negative ints, tuples, lists; and the writer of Python string literals for
+// field names. Text is UTF-8 throughout: load_npy decodes a header (Latin-1 in format 1.0 and
+// 2.0, UTF-8 in 3.0) before reading it. Internal to src/api.
 #pragma once
 #include <cctype>
 #include <cstdint>
@@ -11,6 +13,24 @@
 #include "pykern/dtype.h"
 
 namespace pykern {
+
+// The Python string literal at text[pos] (after an optional u or r prefix, in either quote),
+// decoded to UTF-8 with pos moved past it; nullopt if there is none or it is malformed.
+// Escapes are Python's: \\ \' \" \a \b \f \n \r \t \v \ooo \xhh \uhhhh \Uhhhhhhhh, and an
+// unknown escape keeps its backslash. A lone surrogate (\ud800: Python strings may hold one,
+// and NumPy writes it so) becomes its three-byte form, which python_repr writes back the same.
+std::optional<std::string> python_string_literal(std::string_view text, size_t& pos);
+// Python's repr() of the string whose UTF-8 is `text`: quoted with ' unless it holds ' and no ",
+// backslash, quote and unprintable Latin-1 characters escaped as Python escapes them, lone
+// surrogates as \udxxx, any other character as itself. A byte that is not UTF-8 (a name made
+// through the C++ API) is written \xhh, as if it were Latin-1.
+std::string python_repr(std::string_view text);
+// Latin-1 bytes as UTF-8 (every byte is a code point).
+std::string latin1_to_utf8(std::string_view bytes);
+// UTF-8 as Latin-1, or nullopt when a character lies past U+00FF (or the text is not UTF-8).
+std::optional<std::string> utf8_to_latin1(std::string_view text);
+// Whether `bytes` is well-formed UTF-8 (no surrogates, overlong forms or code points past U+10FFFF).
+bool valid_utf8(std::string_view bytes);
 
 class LiteralReader {
  public:
@@ -31,15 +51,10 @@ class LiteralReader {
     skip_space();
     return pos_ < text_.size() && text_[pos_] == c;
   }
+  // A Python string literal, as ast.literal_eval reads it (python_string_literal below).
   std::optional<std::string> string() {
     skip_space();
-    if (pos_ >= text_.size() || (text_[pos_] != '\'' && text_[pos_] != '"')) return std::nullopt;
-    char quote = text_[pos_++];
-    size_t end = text_.find(quote, pos_);
-    if (end == std::string_view::npos) return std::nullopt;
-    std::string value(text_.substr(pos_, end - pos_));
-    pos_ = end + 1;
-    return value;
+    return python_string_literal(text_, pos_);
   }
   std::optional<bool> boolean() {
     skip_space();

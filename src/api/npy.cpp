@@ -55,7 +55,12 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
   if (!end.ok()) return end.error();
   if (bytes.size() < *end) return malformed_npy(name, "truncated header");
   size_t header_start = bytes[6] == 1 ? 10 : 12;
-  LiteralReader reader(bytes.substr(header_start, *end - header_start));
+  // NumPy's header encoding: Latin-1 in formats 1.0 and 2.0, UTF-8 in 3.0 (field names past
+  // U+00FF). The reader works on UTF-8.
+  std::string_view raw_header = bytes.substr(header_start, *end - header_start);
+  if (bytes[6] == 3 && !valid_utf8(raw_header)) return malformed_npy(name, "a format 3.0 header that is not UTF-8");
+  std::string header_text = bytes[6] == 3 ? std::string(raw_header) : latin1_to_utf8(raw_header);
+  LiteralReader reader(header_text);
   std::optional<DType> dtype;
   std::optional<bool> fortran;
   std::optional<std::vector<int64_t>> shape;
@@ -74,7 +79,7 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
       shape = reader.shape();
       if (!shape) return malformed_npy(name, "malformed shape");
     } else {
-      return malformed_npy(name, "unexpected key '" + *key + "'");
+      return malformed_npy(name, "unexpected key " + python_repr(*key));
     }
     if (!reader.eat(',') && !reader.peek('}')) return malformed_npy(name, "malformed header");
   }
@@ -87,7 +92,7 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
       return malformed_npy(name, "impossible shape");
     count *= static_cast<uint64_t>(dim);
   }
-  if (count > 0 && count > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dtype->itemsize))
+  if (count > 0 && dtype->itemsize > 0 && count > static_cast<uint64_t>(INT64_MAX) / static_cast<uint64_t>(dtype->itemsize))
     return malformed_npy(name, "impossible shape");
   return NpyHeader{*dtype, *fortran, *shape, *end, count * static_cast<uint64_t>(dtype->itemsize)};
 }
@@ -95,6 +100,47 @@ Result<NpyHeader> parse_npy_header(std::string_view bytes, const std::string& na
 Error truncated(const std::string& name, const NpyHeader& header, uint64_t present) {
   return malformed_npy(name, fmt::format("truncated data: shape and dtype need {} bytes, the file has {}",
                                          header.data_bytes, present));
+}
+
+// Whether a dtype has bool bytes: a zero-size one (a (0,) subarray) has none.
+bool holds_booleans(const DType& dtype) {
+  if (dtype.itemsize == 0) return false;
+  if (dtype.kind == ScalarKind::boolean) return true;
+  for (const DTypeField& field : dtype.fields)
+    if (field.bytes() > 0 && holds_booleans(field.type[0])) return true;
+  return false;
+}
+
+// Marks the bool bytes of one element of `dtype` in mask[0, itemsize). A subarray field's
+// first element is marked and then copied, so a hostile record (a million elements of a
+// record of many fields) costs its bytes, not its elements times its fields.
+void mark_booleans(const DType& dtype, unsigned char* mask) {
+  if (dtype.kind == ScalarKind::boolean) {
+    mask[0] = 1;
+    return;
+  }
+  for (const DTypeField& field : dtype.fields) {
+    const DType& type = field.type[0];
+    if (field.bytes() == 0 || !holds_booleans(type)) continue;
+    unsigned char* first = mask + field.offset;
+    mark_booleans(type, first);
+    for (int64_t at = type.itemsize; at < field.bytes(); at += type.itemsize)
+      std::memcpy(first + at, first, static_cast<size_t>(type.itemsize));
+  }
+}
+
+// A bool byte other than 0 or 1 reads as True, as NumPy and Numba read it (np.frombuffer(b'\x02',
+// bool).astype(int) is 1), and is stored as 1: kernels read bools as C++ bool, for which any
+// other byte is undefined behaviour. The array is the reader's own and contiguous.
+void normalise_booleans(Array& array) {
+  const DType& dtype = array.dtype();
+  if (!holds_booleans(dtype)) return;
+  std::vector<unsigned char> mask(static_cast<size_t>(dtype.itemsize), 0);
+  mark_booleans(dtype, mask.data());
+  auto* bytes = static_cast<unsigned char*>(array.data());
+  for (int64_t element = 0; element < array.size(); ++element, bytes += dtype.itemsize)
+    for (size_t i = 0; i < mask.size(); ++i)
+      if (mask[i]) bytes[i] = bytes[i] != 0;
 }
 
 Result<Array> allocate(const NpyHeader& header, const std::string& name) {
@@ -115,6 +161,7 @@ Result<Array> parse_npy(std::string_view bytes, const std::string& name) {
   auto array = allocate(*header, name);
   if (!array.ok()) return array.error();
   std::memcpy(array->data(), bytes.data() + header->data_start, static_cast<size_t>(header->data_bytes));
+  normalise_booleans(*array);
   return array;
 }
 
@@ -138,6 +185,7 @@ Result<Array> load_npy(const std::string& path) {
   if (!array.ok()) return array.error();
   if (!file->read_at(array->data(), static_cast<size_t>(header->data_bytes), header->data_start))
     return Error::make(ErrorKind::io, "cannot read '" + path + "'");
+  normalise_booleans(*array);
   return array;
 }
 
@@ -153,15 +201,26 @@ std::string format_npy(const Array& input) {
                                    array.dtype().kind == ScalarKind::record ? array.dtype().descr()
                                                                             : "'" + array.dtype().descr() + "'",
                                    fortran ? "True" : "False", shape);
-  // Pad so the data starts on a 64-byte boundary, ending with a newline.
-  size_t total = 10 + header.size() + 1;
-  header.append((64 - total % 64) % 64, ' ');
+  // NumPy leaves room for the growing axis (the first, the last in Fortran order) to reach 21
+  // digits, so that appending rewrites the header in place; the same bytes as NumPy's follow.
+  if (array.ndim() > 0)
+    header.append(21 - std::to_string(array.shape()[fortran ? array.ndim() - 1 : 0]).size(), ' ');
+  // NumPy's choice of version: 1.0 while the header is Latin-1 and its length fits 16 bits,
+  // 2.0 (a 32-bit length) when longer, 3.0 (UTF-8, a 32-bit length) when a field name holds a
+  // character past U+00FF.
+  auto latin1 = utf8_to_latin1(header);
+  if (latin1) header = std::move(*latin1);
+  // Padded so the data starts on a 64-byte boundary, ending with a newline; as NumPy pads, with
+  // 1 to 64 spaces.
+  auto padded = [&](size_t preamble) { return header.size() + 1 + (64 - (preamble + header.size() + 1) % 64); };
+  int version = !latin1 ? 3 : padded(10) <= 0xffff ? 1 : 2;
+  size_t preamble = version == 1 ? 10 : 12;
+  header.resize(padded(preamble) - 1, ' ');
   header += '\n';
   std::string out = "\x93NUMPY";
-  out += '\x01';
+  out += static_cast<char>(version);
   out += '\x00';
-  out += static_cast<char>(header.size() & 0xff);
-  out += static_cast<char>(header.size() >> 8);
+  for (size_t i = 0; i < preamble - 8; ++i) out += static_cast<char>((header.size() >> (8 * i)) & 0xff);
   out += header;
   out.append(static_cast<const char*>(array.data()), static_cast<size_t>(array.nbytes()));
   return out;
