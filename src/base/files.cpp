@@ -4,10 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -83,52 +85,64 @@ Error cannot_write(const std::string& path, int error) {
   return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path, std::strerror(error)));
 }
 
-// Writes into what `path` is now (a device, a FIFO, a file behind a link), without creating it.
-Status write_in_place(const std::string& path, std::string_view bytes) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+// The scratch file's name beside `target`: ".NAME.XXXXXX", its NAME cut short where the whole
+// would pass the folder's limit on a name (NAME_MAX), which `target` itself may come near.
+std::string scratch_pattern(const std::filesystem::path& target) {
+  std::filesystem::path folder = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
+  long limit = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  size_t name_max = limit > 0 ? static_cast<size_t>(limit) : 255;
+  const std::string suffix = ".XXXXXX";
+  std::string name = target.filename().string();
+  name = name.substr(0, std::min(name.size(), name_max - suffix.size() - 1));
+  return (folder / ("." + name + suffix)).string();
+}
+
+// Writes `text` to `path` whole or not at all: into a fresh file beside it, then renamed over
+// it, so that a reader never sees half a file (nor the file of an earlier run that failed).
+Status write_replacing(const std::string& path, std::string_view text) {
+  std::string scratch = scratch_pattern(path);
+  int fd = ::mkstemp(scratch.data());
   if (fd < 0) return cannot_write(path, errno);
-  struct stat status {};
-  // Truncate only a regular file: O_TRUNC on a device or FIFO is meaningless or refused.
-  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && ::ftruncate(fd, 0) != 0) {
-    int error = errno;
-    ::close(fd);
-    return cannot_write(path, error);
-  }
-  bool written = write_all(fd, bytes);
-  int error = errno;
-  if (::close(fd) != 0 && written) written = false, error = errno;
-  if (!written) return cannot_write(path, error);
-  return ok_status();
-}
-
-// The folder a new file beside `path` goes into.
-std::string folder_of(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-// Writes a fresh file beside `path` and renames it over `path`. The temporary name is short
-// (not `path` plus a suffix), so a name near NAME_MAX does not fail for want of room.
-Status replace_whole(const std::string& path, std::string_view bytes, mode_t mode) {
-  std::string temporary = folder_of(path) + "/.pykern-out-XXXXXX";
-  int fd = ::mkstemp(temporary.data());
-  if (fd < 0) return cannot_write(path, errno);
-  bool written = write_all(fd, bytes) && ::fchmod(fd, mode) == 0;
-  int error = errno;
-  if (::close(fd) != 0 && written) written = false, error = errno;
-  if (written && std::rename(temporary.c_str(), path.c_str()) != 0) written = false, error = errno;
-  if (!written) {
-    ::unlink(temporary.c_str());
-    return cannot_write(path, error);
-  }
-  return ok_status();
-}
-
-mode_t default_file_mode() {
+  // mkstemp makes the file private; an output is read as any file the user writes is.
   mode_t mask = ::umask(0);
   ::umask(mask);
-  return 0666 & ~mask;
+  bool written = ::fchmod(fd, 0666 & ~mask) == 0 && write_all(fd, text);
+  bool closed = ::close(fd) == 0;
+  if (!written || !closed || std::rename(scratch.c_str(), path.c_str()) != 0) {
+    int error = errno;
+    std::remove(scratch.c_str());
+    return cannot_write(path, error);
+  }
+  return ok_status();
+}
+
+bool is_standard_output(const struct stat& file) {
+  struct stat out {};
+  return ::fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == file.st_dev && out.st_ino == file.st_ino;
+}
+
+// Writes `text` into what `path` is, in place: a FIFO, a character device (/dev/null, a
+// terminal), or whatever a link leads to (/dev/stdout; a regular file there is emptied first).
+// A folder, a block device or a socket is refused, as the file opened turns out to be.
+Status write_in_place(const std::string& path, std::string_view text) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
+  if (fd < 0) return cannot_write(path, errno);
+  struct stat status {};
+  Status result = ok_status();
+  if (::fstat(fd, &status) != 0) {
+    result = cannot_write(path, errno);
+  } else if (!S_ISREG(status.st_mode) && !S_ISFIFO(status.st_mode) && !S_ISCHR(status.st_mode)) {
+    result = Error::make(ErrorKind::io, fmt::format("cannot write '{}': it leads to a block device or a socket; write "
+                                                    "to a file", path));
+  } else if (S_ISREG(status.st_mode) && is_standard_output(status)) {
+    // -o /dev/stdout with stdout a file: written through stdout, whose offset stderr may share
+    // (2>&1), so that neither overwrites the other.
+    if (!write_all(STDOUT_FILENO, text)) result = cannot_write(path, errno);
+  } else if ((S_ISREG(status.st_mode) && ::ftruncate(fd, 0) != 0) || !write_all(fd, text)) {
+    result = cannot_write(path, errno);
+  }
+  if (::close(fd) != 0 && result.ok()) result = cannot_write(path, errno);
+  return result;
 }
 
 }  // namespace
@@ -146,16 +160,22 @@ Result<std::string> temp_root() {
   return std::string(chosen);
 }
 
-Status write_output(const std::string& path, std::string_view bytes) {
-  if (path.empty()) return Error::make(ErrorKind::invalid_argument, "the output file needs a name");
-  struct stat link {};
-  if (::lstat(path.c_str(), &link) != 0) {
+// `-o PATH`: a missing path or a regular file is replaced whole (write_replacing); anything else
+// is written in place or refused, never replaced: a rename over /dev/null (as root), a FIFO or a
+// link to /dev/stdout would put a regular file where they were.
+Status write_output(const std::string& path, std::string_view text) {
+  struct stat status {};
+  if (::lstat(path.c_str(), &status) != 0) {
     if (errno != ENOENT) return cannot_write(path, errno);
-    return replace_whole(path, bytes, default_file_mode());
+    return write_replacing(path, text);
   }
-  if (S_ISREG(link.st_mode)) return replace_whole(path, bytes, link.st_mode & 07777);
-  if (S_ISDIR(link.st_mode)) return Error::make(ErrorKind::io, fmt::format("cannot write '{}': it is a folder", path));
-  return write_in_place(path, bytes);  // a device, a FIFO, a socket or a link: keep what it is
+  if (S_ISREG(status.st_mode)) return write_replacing(path, text);
+  if (S_ISDIR(status.st_mode))
+    return Error::make(ErrorKind::io, fmt::format("cannot write '{}': it is a folder; name a file", path));
+  if (S_ISLNK(status.st_mode) || S_ISFIFO(status.st_mode) || S_ISCHR(status.st_mode)) return write_in_place(path, text);
+  return Error::make(ErrorKind::io, fmt::format("cannot write '{}': it is a block device or a socket; write to a "
+                                                "file", path));
 }
+
 
 }  // namespace pykern::files

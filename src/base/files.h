@@ -45,10 +45,10 @@ bool write_all(int fd, std::string_view bytes);
 Result<std::string> temp_root();
 
 // Writes an output file the user named (-o PATH). A missing path or a regular file is replaced
-// whole or not at all (a fresh file beside it, renamed over it; its mode kept); anything else (a
-// device such as /dev/null, a FIFO, a link to /dev/stdout) is written in place, never replaced by
-// a rename. A link to a regular file is written through, so the link stays a link. Every write
-// and the close are checked: a full disk is an error naming the path and why.
+// whole or not at all (a fresh file beside it, its name short enough for NAME_MAX, renamed over
+// it); a FIFO, a character device (/dev/null) or a link (/dev/stdout) is written in place, never
+// replaced by a rename; a folder, block device or socket is refused. Every write and the close
+// are checked: a full disk is an error naming the path and why.
 Status write_output(const std::string& path, std::string_view bytes);
 
 }  // namespace pykern::files

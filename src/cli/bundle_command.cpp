@@ -1,9 +1,7 @@
 // pykern bundle FILE --sig NAME=SIG... [--kernel NAME]... [--arch sm_80,sm_90|none] [--no-ptx] [--no-simulator]
 //                    [--namespace NS] [--cache-dir DIR] -o HEADER
-#include <fcntl.h>
 #include <unistd.h>
 
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -38,87 +36,6 @@ struct BundleArgs {
   std::string cache_dir;
   bool debug = false;
 };
-
-Error cannot_write(const std::string& path, int error) {
-  return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path, std::strerror(error)));
-}
-
-// The scratch file's name beside `target`: ".NAME.XXXXXX", its NAME cut short where the whole
-// would pass the folder's limit on a name (NAME_MAX), which `target` itself may come near.
-std::string scratch_pattern(const std::filesystem::path& target) {
-  std::filesystem::path folder = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
-  long limit = ::pathconf(folder.c_str(), _PC_NAME_MAX);
-  size_t name_max = limit > 0 ? static_cast<size_t>(limit) : 255;
-  const std::string suffix = ".XXXXXX";
-  std::string name = target.filename().string();
-  name = name.substr(0, std::min(name.size(), name_max - suffix.size() - 1));
-  return (folder / ("." + name + suffix)).string();
-}
-
-// Writes `text` to `path` whole or not at all: into a fresh file beside it, then renamed over
-// it, so that a build never sees half a header (nor a header of an earlier run that failed).
-Status write_replacing(const std::string& path, const std::string& text) {
-  std::string scratch = scratch_pattern(path);
-  int fd = ::mkstemp(scratch.data());
-  if (fd < 0) return cannot_write(path, errno);
-  // mkstemp makes the file private; a header is read as any file the user writes is.
-  mode_t mask = ::umask(0);
-  ::umask(mask);
-  bool written = ::fchmod(fd, 0666 & ~mask) == 0 && files::write_all(fd, text);
-  bool closed = ::close(fd) == 0;
-  if (!written || !closed || std::rename(scratch.c_str(), path.c_str()) != 0) {
-    int error = errno;
-    std::remove(scratch.c_str());
-    return cannot_write(path, error);
-  }
-  return ok_status();
-}
-
-bool is_standard_output(const struct stat& file) {
-  struct stat out {};
-  return ::fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == file.st_dev && out.st_ino == file.st_ino;
-}
-
-// Writes `text` into what `path` is, in place: a FIFO, a character device (/dev/null, a
-// terminal), or whatever a link leads to (/dev/stdout; a regular file there is emptied first).
-// A folder, a block device or a socket is refused, as the file opened turns out to be.
-Status write_in_place(const std::string& path, const std::string& text) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY, 0666);
-  if (fd < 0) return cannot_write(path, errno);
-  struct stat status {};
-  Status result = ok_status();
-  if (::fstat(fd, &status) != 0) {
-    result = cannot_write(path, errno);
-  } else if (!S_ISREG(status.st_mode) && !S_ISFIFO(status.st_mode) && !S_ISCHR(status.st_mode)) {
-    result = Error::make(ErrorKind::io, fmt::format("cannot write '{}': it leads to a block device or a socket; write "
-                                                    "the header to a file", path));
-  } else if (S_ISREG(status.st_mode) && is_standard_output(status)) {
-    // -o /dev/stdout with stdout a file: written through stdout, whose offset stderr may share
-    // (2>&1), so that neither overwrites the other.
-    if (!files::write_all(STDOUT_FILENO, text)) result = cannot_write(path, errno);
-  } else if ((S_ISREG(status.st_mode) && ::ftruncate(fd, 0) != 0) || !files::write_all(fd, text)) {
-    result = cannot_write(path, errno);
-  }
-  if (::close(fd) != 0 && result.ok()) result = cannot_write(path, errno);
-  return result;
-}
-
-// `-o PATH`: a missing path or a regular file is replaced whole (write_replacing); anything else
-// is written in place or refused, never replaced: a rename over /dev/null (as root), a FIFO or a
-// link to /dev/stdout would put a regular file where they were.
-Status write_output(const std::string& path, const std::string& text) {
-  struct stat status {};
-  if (::lstat(path.c_str(), &status) != 0) {
-    if (errno != ENOENT) return cannot_write(path, errno);
-    return write_replacing(path, text);
-  }
-  if (S_ISREG(status.st_mode)) return write_replacing(path, text);
-  if (S_ISDIR(status.st_mode))
-    return Error::make(ErrorKind::io, fmt::format("cannot write '{}': it is a folder; name the header file", path));
-  if (S_ISLNK(status.st_mode) || S_ISFIFO(status.st_mode) || S_ISCHR(status.st_mode)) return write_in_place(path, text);
-  return Error::make(ErrorKind::io, fmt::format("cannot write '{}': it is a block device or a socket; write the header "
-                                                "to a file", path));
-}
 
 int run_bundle(const BundleArgs& args) {
   if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
@@ -159,7 +76,7 @@ int run_bundle(const BundleArgs& args) {
     print_error(header.error());
     return 1;
   }
-  if (auto written = write_output(args.output, *header); !written.ok()) {
+  if (auto written = files::write_output(args.output, *header); !written.ok()) {
     std::cerr << "pykern: error: " << written.error().message << "\n";
     return 1;
   }

@@ -645,7 +645,7 @@ TEST_CASE("bundle -o: a FIFO, a device or a link is written in place, never repl
     std::filesystem::create_directory(dir.path / "folder.h");
     run = run_cli(dir, bundle + "'" + (dir.path / "folder.h").string() + "'");
     CHECK(run.status == 1);
-    CHECK(run.output.find("it is a folder; name the header file") != std::string::npos);
+    CHECK(run.output.find("it is a folder; name a file") != std::string::npos);
     CHECK(is(dir.path / "folder.h", S_IFDIR));
     std::filesystem::create_symlink("/dev/full", dir.path / "full.h");
     run = run_cli(dir, bundle + "'" + (dir.path / "full.h").string() + "'");
