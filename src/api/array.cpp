@@ -100,7 +100,14 @@ int64_t Array::size() const {
   return std::accumulate(shape_.begin(), shape_.end(), int64_t(1), std::multiplies<int64_t>());
 }
 
+namespace {
+bool holds_no_elements(const std::vector<int64_t>& shape) {
+  return std::any_of(shape.begin(), shape.end(), [](int64_t extent) { return extent == 0; });
+}
+}  // namespace
+
 bool Array::is_c_contiguous() const {
+  if (holds_no_elements(shape_)) return true;  // as NumPy's flags: an empty array is both C and F
   int64_t expected = dtype_.itemsize;
   for (size_t i = shape_.size(); i-- > 0;) {
     if (shape_[i] == 1) continue;
@@ -111,6 +118,7 @@ bool Array::is_c_contiguous() const {
 }
 
 bool Array::is_f_contiguous() const {
+  if (holds_no_elements(shape_)) return true;  // as NumPy's flags: an empty array is both C and F
   int64_t expected = dtype_.itemsize;
   for (size_t i = 0; i < shape_.size(); ++i) {
     if (shape_[i] == 1) continue;

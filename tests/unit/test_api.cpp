@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include "api/arguments.h"
 #include "pykern/module.h"
 
 using namespace pykern;
@@ -352,4 +353,13 @@ def view(a):
   REQUIRE_FALSE(odd.ok());
   CHECK(odd.error().message.find("api_test.py:11: ValueError") != std::string::npos);
   CHECK(odd.error().message.find("its size must be a divisor") != std::string::npos);
+}
+
+TEST_CASE("an empty array is C- and F-contiguous, as NumPy's flags say, so it is typed with layout C as Numba types it") {
+  pykern::Array f = pykern::Array::zeros(pykern::DType::float_(64), {0, 3}, pykern::Order::F);
+  CHECK(f.is_c_contiguous());
+  CHECK(f.is_f_contiguous());
+  auto type = pykern::detail::signature_type(pykern::Argument(f));
+  REQUIRE(type.ok());
+  CHECK(*type == "float64[:, ::1]");
 }
