@@ -268,6 +268,11 @@ template <int N, class T, decltype(sizeof(int)) K, class... E> PK_DEVICE Array<T
   return make_array<T, N>(data, extents...);
 }
 
+// A bool element read as the byte it is stored in: NumPy and Numba take any non-zero byte for
+// True (an array from user memory may hold 2 or 255), where a C++ bool holding anything but 0
+// or 1 is undefined behaviour. Reading it through unsigned char is always defined.
+PK_DEVICE bool stored_bool(const bool& element) { return *reinterpret_cast<const unsigned char*>(&element) != 0; }
+
 }  // namespace pk
 
 #if PK_DEVICE_BUILD

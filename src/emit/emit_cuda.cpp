@@ -95,6 +95,7 @@ class Emitter {
 
  private:
   std::string expr(ir::ExprId id);
+  std::string lvalue(ir::ExprId id);
   std::string local(int index) const;
   std::string local_name(int index) const;
   bool is_record_reference(int index) const;
@@ -195,7 +196,7 @@ void Emitter::stmt(ir::StmtId id) {
       if (target.kind == ir::ExprKind::local && is_record_reference(target.local))
         out_.line(fmt::format("{} = &{};", local_name(target.local), expr(s.value)));  // binds the name
       else
-        out_.line(fmt::format("{} = {};", expr(s.target), expr(s.value)));
+        out_.line(fmt::format("{} = {};", lvalue(s.target), expr(s.value)));
       return;
     }
     case ir::StmtKind::expr: out_.line(expr(s.value) + ";"); return;
@@ -370,6 +371,18 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   out_.line("}");
 }
 
+// An element as the place it is stored (an assignment's target), or any expression.
+std::string Emitter::lvalue(ir::ExprId id) {
+  const ir::Expr& e = (*function_)[id];
+  if (e.kind != ir::ExprKind::element) return expr(id);
+  std::string indices;
+  for (size_t i = 1; i < e.args.size(); ++i) indices += (i > 1 ? ", " : "") + expr(e.args[i]);
+  if (e.known_non_negative || e.known_in_bounds)
+    return fmt::format("PK_AT_KNOWN({}, {}u, {}u, {})", expr(e.args[0]), e.known_non_negative, e.known_in_bounds,
+                       indices);
+  return fmt::format("PK_AT({}, {})", expr(e.args[0]), indices);
+}
+
 std::string Emitter::expr(ir::ExprId id) {
   const ir::Expr& e = (*function_)[id];
   auto args = [&](size_t from) {
@@ -397,10 +410,10 @@ std::string Emitter::expr(ir::ExprId id) {
       return fmt::format("{}({})", device_symbol(callee), text);
     }
     case ir::ExprKind::element:
-      if (e.known_non_negative || e.known_in_bounds)
-        return fmt::format("PK_AT_KNOWN({}, {}u, {}u, {})", expr(e.args[0]), e.known_non_negative, e.known_in_bounds,
-                           args(1));
-      return fmt::format("PK_AT({}, {})", expr(e.args[0]), args(1));
+      // A bool element is read as its byte: NumPy and Numba take any non-zero byte for True,
+      // where a C++ bool holding 2 is undefined behaviour. Stores write 0 or 1 (lvalue()).
+      if (e.type.is(TypeKind::boolean)) return fmt::format("pk::stored_bool({})", lvalue(id));
+      return lvalue(id);
     case ir::ExprKind::member: {
       // A record of the program's own (a struct emitted here) has mangled field names.
       const Type& base = (*function_)[e.args[0]].type;

@@ -363,3 +363,26 @@ TEST_CASE("an empty array is C- and F-contiguous, as NumPy's flags say, so it is
   REQUIRE(type.ok());
   CHECK(*type == "float64[:, ::1]");
 }
+
+TEST_CASE("bool arrays in the caller's memory holding bytes other than 0 and 1 read as True, as NumPy and Numba read them") {
+  const char* source = R"py(from numba import cuda
+
+@cuda.jit
+def count(flags, out):
+    i = cuda.grid(1)
+    if i < flags.size:
+        out[i] = int(flags[i]) + (10 if flags[i] else 0)
+        flags[i] = not flags[i]
+)py";
+  pykern::ModuleOptions options;
+  options.use_cache = false;
+  auto module = pykern::Module::load_source(source, "bools.py", options);
+  REQUIRE(module.ok());
+  unsigned char bytes[4] = {0, 1, 2, 255};
+  pykern::Array flags = pykern::Array::wrap(bytes, pykern::DType::boolean(), {4});
+  pykern::Array out = pykern::Array::zeros(pykern::DType::int_(64), {4});
+  REQUIRE(module->kernel("count")->launch(pykern::Launch(1, 4).backend(pykern::Backend::cpu), flags, out).ok());
+  const int64_t* counted = static_cast<const int64_t*>(out.data());
+  CHECK(std::vector<int64_t>(counted, counted + 4) == std::vector<int64_t>{0, 11, 11, 11});
+  CHECK(std::vector<int>(bytes, bytes + 4) == std::vector<int>{1, 0, 0, 0});  // stores write 0 or 1
+}
