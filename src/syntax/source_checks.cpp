@@ -388,6 +388,7 @@ class RuleChecker {
       case Node::list_splat_pattern:
       case Node::dictionary_splat_pattern: {
         TSNode first = ts_node_named_child(parameter, 0);
+        if (ts_node_is_null(first)) return first;
         return tree_.kind(first) == Node::identifier ? first : parameter_name(first);
       }
       default: return TSNode{};  // '*', '/'
@@ -424,7 +425,7 @@ class RuleChecker {
     TSNode module = ts_node_parent(statement);
     bool first = tree_.kind(module) == Node::module;
     std::vector<TSNode> statements = first ? tree_.named_children(module) : std::vector<TSNode>{};
-    for (size_t i = 0; first && !ts_node_eq(statements[i], statement); ++i) {
+    for (size_t i = 0; first && i < statements.size() && !ts_node_eq(statements[i], statement); ++i) {
       Node kind = tree_.kind(statements[i]);
       bool docstring = i == 0 && kind == Node::expression_statement &&
                        tree_.kind(ts_node_named_child(statements[i], 0)) == Node::string;
