@@ -240,10 +240,15 @@ std::string_view SourceFile::slice(SourceRange range) const {
   return std::string_view(text_).substr(begin, end - begin);
 }
 
-LineColumn SourceFile::position(uint32_t byte_offset) const {
+uint32_t SourceFile::line_of(uint32_t byte_offset) const {
   byte_offset = std::min<uint32_t>(byte_offset, text_.size());
   auto after = std::upper_bound(line_starts_.begin(), line_starts_.end(), byte_offset);
-  uint32_t line = static_cast<uint32_t>(after - line_starts_.begin());
+  return static_cast<uint32_t>(after - line_starts_.begin());
+}
+
+LineColumn SourceFile::position(uint32_t byte_offset) const {
+  byte_offset = std::min<uint32_t>(byte_offset, text_.size());
+  uint32_t line = line_of(byte_offset);
   uint32_t column = 1;
   for (uint32_t i = line_starts_[line - 1]; i < byte_offset; ++i) {
     // Count code points: skip UTF-8 continuation bytes.

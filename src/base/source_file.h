@@ -52,6 +52,8 @@ class SourceFile {
   const std::optional<SourceProblem>& problem() const { return problem_; }
 
   LineColumn position(uint32_t byte_offset) const;
+  // The 1-based line alone: a binary search, where position() also counts the line's code points.
+  uint32_t line_of(uint32_t byte_offset) const;
   uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
   // Text of a 1-based line, without its newline.
   std::string_view line_text(uint32_t line) const;

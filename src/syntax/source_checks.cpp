@@ -59,7 +59,7 @@ LineIndent line_indent(const SourceFile& file, uint32_t line) {
 
 Indent indent_of(const SourceFile& file, uint32_t byte) {
   Indent indent;
-  uint32_t line = file.position(byte).line;
+  uint32_t line = file.line_of(byte);
   const std::string& text = file.text();
   for (uint32_t at = file.line_start(line); at < byte; ++at) {
     char c = text[at];
@@ -131,7 +131,7 @@ class IndentationChecker {
   // The indentation width of the nearest line above `node` that holds code.
   uint32_t previous_code_indent(TSNode node) const {
     const SourceFile& file = tree_.file();
-    for (uint32_t line = file.position(ts_node_start_byte(node)).line; line-- > 1;)
+    for (uint32_t line = file.line_of(ts_node_start_byte(node)); line-- > 1;)
       if (LineIndent above = line_indent(file, line); above.holds_code) return above.width;
     return 0;
   }
@@ -326,11 +326,11 @@ class RuleChecker {
     TSNode owner = ts_node_parent(block);
     auto what = block_owner(tree_, owner);
     if (!what) return;
-    uint32_t header_line = file_.position(ts_node_start_byte(owner)).line;
+    uint32_t header_line = file_.line_of(ts_node_start_byte(owner));
     TSNode colon = ts_node_prev_sibling(block);
     uint32_t after = ts_node_is_null(colon) ? ts_node_start_byte(block) : ts_node_end_byte(colon);
     SourceRange where{after, after + 1};
-    for (uint32_t line = file_.position(after).line + 1; line <= file_.line_count(); ++line) {
+    for (uint32_t line = file_.line_of(after) + 1; line <= file_.line_count(); ++line) {
       LineIndent next = line_indent(file_, line);
       if (!next.holds_code) continue;
       where = {next.first, next.first + 1};
@@ -353,8 +353,8 @@ class RuleChecker {
     bool triple = quote.size() >= 3 && (quote.substr(quote.size() - 3) == "\"\"\"" || quote.substr(quote.size() - 3) == "'''");
     // A triple-quoted string runs to the end of the file; a one-line string to its line's end.
     const std::string& text = file_.text();
-    uint32_t detected = triple ? file_.position(static_cast<uint32_t>(text.empty() ? 0 : text.size() - 1)).line
-                               : file_.position(ts_node_start_byte(start)).line;
+    uint32_t detected = triple ? file_.line_of(static_cast<uint32_t>(text.empty() ? 0 : text.size() - 1))
+                               : file_.line_of(ts_node_start_byte(start));
     uint32_t at = ts_node_start_byte(start);
     fail({at, at + 1},
          fmt::format("unterminated {}string literal (detected at line {})", triple ? "triple-quoted " : "", detected),
