@@ -164,10 +164,15 @@ SourceRange at_byte(size_t offset) { return {static_cast<uint32_t>(offset), stat
 SourceFile::SourceFile(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
   decode();
   line_starts_.push_back(0);
+  uint32_t continuations = 0;
   for (uint32_t i = 0; i < text_.size(); ++i) {
+    if (i % continuation_stride == 0) continuations_before_.push_back(continuations);
     if (text_[i] == '\n') line_starts_.push_back(i + 1);
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) == 0x80) ++continuations;
   }
+  continuations_before_.push_back(continuations);  // at text_.size(), reached past the last stride
 }
+
 
 void SourceFile::decode() {
   bool bom = text_.rfind("\xEF\xBB\xBF", 0) == 0;
@@ -249,12 +254,19 @@ uint32_t SourceFile::line_of(uint32_t byte_offset) const {
 LineColumn SourceFile::position(uint32_t byte_offset) const {
   byte_offset = std::min<uint32_t>(byte_offset, text_.size());
   uint32_t line = line_of(byte_offset);
-  uint32_t column = 1;
-  for (uint32_t i = line_starts_[line - 1]; i < byte_offset; ++i) {
-    // Count code points: skip UTF-8 continuation bytes.
-    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
-  }
+  // Columns count code points: the bytes since the line's start, less the continuation bytes.
+  uint32_t start = line_starts_[line - 1];
+  uint32_t column = 1 + (byte_offset - start) - (continuations_before(byte_offset) - continuations_before(start));
   return {line, column};
+}
+
+uint32_t SourceFile::continuations_before(uint32_t byte_offset) const {
+  uint32_t stride = byte_offset / continuation_stride;
+  if (stride >= continuations_before_.size()) return continuations_before_.back();
+  uint32_t count = continuations_before_[stride];
+  for (uint32_t i = stride * continuation_stride; i < byte_offset; ++i)
+    if ((static_cast<unsigned char>(text_[i]) & 0xC0) == 0x80) ++count;
+  return count;
 }
 
 std::string_view SourceFile::line_text(uint32_t line) const {

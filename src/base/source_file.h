@@ -65,6 +65,11 @@ class SourceFile {
   std::string path_;
   std::string text_;
   std::vector<uint32_t> line_starts_;
+  // UTF-8 continuation bytes before each multiple of continuation_stride bytes, so that a
+  // column costs at most a stride's scan, however long its line (one-line files).
+  static constexpr uint32_t continuation_stride = 64;
+  std::vector<uint32_t> continuations_before_;
+  uint32_t continuations_before(uint32_t byte_offset) const;
   std::optional<SourceProblem> problem_;
 };
 

@@ -108,3 +108,26 @@ TEST_CASE("source text is read as CPython reads it: line ends, BOM, coding cooki
   CHECK(problem("# coding: cp1252\n").find("pykern reads UTF-8, Latin-1 and ASCII") == 0);
   CHECK(problem("\xEF\xBB\xBF# coding: latin-1\n").find("encoding problem: iso-8859-1 with BOM") == 0);
 }
+
+TEST_CASE("columns on long lines are code points, counted from stride checkpoints") {
+  // A 10k-byte line of mixed one- to four-byte characters, and short lines after it.
+  std::string text;
+  const char* pieces[] = {"a", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9d\x90\x92", " "};
+  for (int i = 0; i < 3000; ++i) text += pieces[(i * 7) % 5];
+  text += "\nx = 1\n\xc3\xa9\n";
+  pykern::SourceFile file("k.py", text);
+  uint32_t line = 1, column = 1;
+  for (uint32_t at = 0; at <= text.size(); ++at) {
+    if (at == text.size() || (static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) {
+      pykern::LineColumn found = file.position(at);
+      REQUIRE(found.line == line);
+      REQUIRE(found.column == column);
+      CHECK(file.line_of(at) == line);
+    }
+    if (at < text.size() && text[at] == '\n') {
+      ++line, column = 1;
+    } else if (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) {
+      ++column;
+    }
+  }
+}
