@@ -94,7 +94,7 @@ Function Lowerer::function(TSNode definition) {
   function.range = syntax::SyntaxTree::range(
       tree_.kind(outer) == Node::decorated_definition ? outer : definition);
   TSNode name = tree_.field(definition, Field::name);
-  function.name = std::string(tree_.text(name));
+  function.name = tree_.name(name);
   function.name_range = syntax::SyntaxTree::range(name);
   if (tree_.token(ts_node_child(definition, 0)) == Token::kw_async)
     unsupported_stmt(definition, "'async def'");
@@ -103,16 +103,16 @@ Function Lowerer::function(TSNode definition) {
     lowered.range = syntax::SyntaxTree::range(parameter);
     switch (tree_.kind(parameter)) {
       case Node::identifier:
-        lowered.name = std::string(tree_.text(parameter));
+        lowered.name = tree_.name(parameter);
         break;
       case Node::default_parameter:
-        lowered.name = std::string(tree_.text(tree_.field(parameter, Field::name)));
+        lowered.name = tree_.name(tree_.field(parameter, Field::name));
         lowered.default_value = expression(tree_.field(parameter, Field::value));
         break;
       case Node::typed_parameter:  // its name is not a field: the first named child
       case Node::typed_default_parameter: {
         TSNode first = ts_node_named_child(parameter, 0);
-        lowered.name = std::string(tree_.text(first));
+        lowered.name = tree_.name(first);
         if (tree_.kind(parameter) == Node::typed_default_parameter)
           lowered.default_value = expression(tree_.field(parameter, Field::value));
         break;
@@ -352,7 +352,7 @@ ExprId Lowerer::expression(TSNode node) {
   switch (tree_.kind(node)) {
     case Node::identifier: {
       Expr expr = make_expr(ExprKind::name, node);
-      expr.text = std::string(tree_.text(node));
+      expr.text = tree_.name(node);
       return add(std::move(expr));
     }
     case Node::integer: return integer(node);
@@ -584,7 +584,7 @@ ExprId Lowerer::call(TSNode node) {
   for (TSNode argument : tree_.named_children(arguments)) {
     if (tree_.kind(argument) == Node::keyword_argument) {
       Keyword keyword;
-      keyword.name = std::string(tree_.text(tree_.field(argument, Field::name)));
+      keyword.name = tree_.name(tree_.field(argument, Field::name));
       keyword.value = expression(tree_.field(argument, Field::value));
       keyword.range = syntax::SyntaxTree::range(argument);
       expr.keywords.push_back(std::move(keyword));
@@ -599,7 +599,7 @@ ExprId Lowerer::call(TSNode node) {
 ExprId Lowerer::attribute(TSNode node) {
   Expr expr = make_expr(ExprKind::attribute, node);
   expr.operands.push_back(expression(tree_.field(node, Field::object)));
-  expr.text = std::string(tree_.text(tree_.field(node, Field::attribute)));
+  expr.text = tree_.name(tree_.field(node, Field::attribute));
   return add(std::move(expr));
 }
 
@@ -616,9 +616,8 @@ ExprId Lowerer::slice(TSNode node) {
   Expr expr = make_expr(ExprKind::slice, node);
   expr.operands.assign(3, ExprId());
   size_t part = 0;
-  uint32_t count = ts_node_child_count(node);
-  for (uint32_t i = 0; i < count && part < 3; ++i) {
-    TSNode child = ts_node_child(node, i);
+  for (TSNode child : syntax::SyntaxTree::children(node)) {
+    if (part == 3) break;
     if (!ts_node_is_named(child)) {
       ++part;  // a ':' moves to the next part
       continue;

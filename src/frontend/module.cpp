@@ -1,6 +1,7 @@
 #include "frontend/module.h"
 
 #include "frontend/lower.h"
+#include "syntax/nfkc.h"
 #include "syntax/source_checks.h"
 
 namespace pykern::frontend {
@@ -23,8 +24,11 @@ const char* to_string(FunctionRole role) {
 Module Module::build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics) {
   Module module;
   module.tree_ = &tree;
-  // Nothing below may recurse into a tree nested past the limit, or trust a mis-indented one.
-  if (!syntax::check_nesting(tree, diagnostics) || !syntax::check_indentation(tree, diagnostics)) return module;
+  // Nothing below may read bytes CPython would not decode, recurse into a tree nested past the
+  // limit, or trust a mis-indented one; nor translate a file CPython refuses to compile.
+  if (!syntax::check_source_text(tree.file(), diagnostics) || !syntax::check_nesting(tree, diagnostics) ||
+      !syntax::check_indentation(tree, diagnostics) || !syntax::check_python_rules(tree, diagnostics))
+    return module;
   for (TSNode node : tree.named_children(tree.root())) {
     switch (tree.kind(node)) {
       case Node::import_statement: module.scan_import(node); break;
@@ -61,9 +65,7 @@ Module Module::build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics) {
 }
 
 bool Module::holds_definition(const syntax::SyntaxTree& tree, TSNode node) {
-  uint32_t count = ts_node_child_count(node);
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode child = ts_node_child(node, i);
+  for (TSNode child : syntax::SyntaxTree::children(node)) {
     if (tree.kind(child) == Node::decorator || tree.kind(child) == Node::function_definition ||
         tree.token(child) == syntax::Token::kw_def)
       return true;
@@ -72,15 +74,18 @@ bool Module::holds_definition(const syntax::SyntaxTree& tree, TSNode node) {
   return false;
 }
 
+// `numba.cuda`, or a relative `.kernels`, with each name NFKC-normalised as Python binds it.
+std::string Module::dotted_name(TSNode node) const { return syntax::nfkc_identifier(tree_->text(node)); }
+
 // import_statement = 'import' (dotted_name | aliased_import) (',' ...)*
 void Module::scan_import(TSNode node) {
   for (TSNode name : tree_->fields(node, Field::name)) {
     if (tree_->kind(name) == Node::aliased_import) {
-      std::string qualified(tree_->text(tree_->field(name, Field::name)));
-      imports_[std::string(tree_->text(tree_->field(name, Field::alias)))] = qualified;
+      std::string qualified = dotted_name(tree_->field(name, Field::name));
+      imports_[tree_->name(tree_->field(name, Field::alias))] = qualified;
     } else {
       // `import numba.cuda` binds `numba`; the attribute path resolves the rest.
-      std::string dotted(tree_->text(name));
+      std::string dotted = dotted_name(name);
       std::string head = dotted.substr(0, dotted.find('.'));
       imports_[head] = head;
     }
@@ -89,13 +94,13 @@ void Module::scan_import(TSNode node) {
 
 // import_from_statement = 'from' module_name 'import' (wildcard_import | name (',' name)*)
 void Module::scan_import_from(TSNode node) {
-  std::string module(tree_->text(tree_->field(node, Field::module_name)));
+  std::string module = dotted_name(tree_->field(node, Field::module_name));
   for (TSNode name : tree_->fields(node, Field::name)) {
     if (tree_->kind(name) == Node::aliased_import) {
-      std::string member(tree_->text(tree_->field(name, Field::name)));
-      imports_[std::string(tree_->text(tree_->field(name, Field::alias)))] = module + "." + member;
+      std::string member = dotted_name(tree_->field(name, Field::name));
+      imports_[tree_->name(tree_->field(name, Field::alias))] = module + "." + member;
     } else {
-      std::string member(tree_->text(name));
+      std::string member = dotted_name(name);
       imports_[member] = module + "." + member;
     }
   }
@@ -107,7 +112,7 @@ bool Module::scan_assignment(TSNode node) {
   if (tree_->kind(left) != Node::identifier || ts_node_is_null(right)) return false;
   if (tree_->kind(right) == Node::assignment) return false;  // chained: not a constant we fold
   ModuleGlobal global;
-  global.name = std::string(tree_->text(left));
+  global.name = tree_->name(left);
   global.value = right;
   global.range = syntax::SyntaxTree::range(node);
   // A later assignment rebinds: the last one wins, as Python's would at import time.
@@ -132,12 +137,12 @@ void Module::note_bindings(TSNode statement) {
       while (tree_->kind(base) == Node::subscript || tree_->kind(base) == Node::attribute)
         base = tree_->kind(base) == Node::subscript ? tree_->field(base, Field::value) : tree_->field(base, Field::object);
       if (tree_->kind(base) == Node::identifier)
-        mutations_.emplace(std::string(tree_->text(base)), syntax::SyntaxTree::range(statement));
+        mutations_.emplace(tree_->name(base), syntax::SyntaxTree::range(statement));
       if (!method_call) continue;
     }
     if (kind == Node::subscript || kind == Node::attribute) continue;
     if (target && kind == Node::identifier) {
-      opaque_bindings_.emplace(std::string(tree_->text(node)), syntax::SyntaxTree::range(statement));
+      opaque_bindings_.emplace(tree_->name(node), syntax::SyntaxTree::range(statement));
       continue;
     }
     if (kind == Node::function_definition || kind == Node::class_definition) {
@@ -167,7 +172,7 @@ std::optional<SourceRange> Module::opaque_binding(const std::string& name) const
 void Module::scan_function(TSNode definition, const std::vector<TSNode>& decorators,
                            Diagnostics& diagnostics) {
   ModuleFunction function;
-  function.name = std::string(tree_->text(tree_->field(definition, Field::name)));
+  function.name = tree_->name(tree_->field(definition, Field::name));
   function.definition = definition;
   function.decoration = read_decorators(decorators, diagnostics);
   if (!functions_.count(function.name)) function_order_.push_back(function.name);

@@ -81,6 +81,7 @@ class Module {
 
  private:
   static bool holds_definition(const syntax::SyntaxTree& tree, TSNode node);
+  std::string dotted_name(TSNode node) const;
   void scan_import(TSNode node);
   void scan_import_from(TSNode node);
   void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics);

@@ -59,7 +59,7 @@ LineIndent line_indent(const SourceFile& file, uint32_t line) {
 
 Indent indent_of(const SourceFile& file, uint32_t byte) {
   Indent indent;
-  uint32_t line = file.position(byte).line;
+  uint32_t line = file.line_of(byte);
   const std::string& text = file.text();
   for (uint32_t at = file.line_start(line); at < byte; ++at) {
     char c = text[at];
@@ -131,7 +131,7 @@ class IndentationChecker {
   // The indentation width of the nearest line above `node` that holds code.
   uint32_t previous_code_indent(TSNode node) const {
     const SourceFile& file = tree_.file();
-    for (uint32_t line = file.position(ts_node_start_byte(node)).line; line-- > 1;)
+    for (uint32_t line = file.line_of(ts_node_start_byte(node)); line-- > 1;)
       if (LineIndent above = line_indent(file, line); above.holds_code) return above.width;
     return 0;
   }
@@ -220,6 +220,246 @@ bool check_indentation(const SyntaxTree& tree, Diagnostics& diagnostics) {
     return true;
   });
   return checker.ok();
+}
+
+}  // namespace pykern::syntax
+
+namespace pykern::syntax {
+
+namespace {
+
+bool is_keyword(std::string_view name) {
+  static const char* const keywords[] = {"False", "None",   "True",    "and",      "as",       "assert", "async",
+                                         "await", "break",  "class",   "continue", "def",      "del",    "elif",
+                                         "else",  "except", "finally", "for",      "from",     "global", "if",
+                                         "import", "in",    "is",      "lambda",   "nonlocal", "not",    "or",
+                                         "pass",  "raise",  "return",  "try",      "while",    "with",   "yield"};
+  return std::any_of(std::begin(keywords), std::end(keywords), [&](const char* keyword) { return name == keyword; });
+}
+
+// What CPython calls the statement that owns a block, in "expected an indented block after ...".
+std::optional<std::string> block_owner(const SyntaxTree& tree, TSNode owner) {
+  switch (tree.kind(owner)) {
+    case Node::function_definition: return "function definition";
+    case Node::class_definition: return "class definition";
+    case Node::if_statement: return "'if' statement";
+    case Node::elif_clause: return "'elif' statement";
+    case Node::else_clause: return "'else' statement";
+    case Node::for_statement: return "'for' statement";
+    case Node::while_statement: return "'while' statement";
+    case Node::with_statement: return "'with' statement";
+    case Node::try_statement: return "'try' statement";
+    case Node::except_clause: return "'except' statement";
+    case Node::except_group_clause: return "'except*' statement";
+    case Node::finally_clause: return "'finally' statement";
+    case Node::match_statement: return "'match' statement";
+    case Node::case_clause: return "'case' statement";
+    default: return std::nullopt;
+  }
+}
+
+class RuleChecker {
+ public:
+  RuleChecker(const SyntaxTree& tree, Diagnostics& diagnostics) : tree_(tree), file_(tree.file()), diagnostics_(diagnostics) {}
+
+  // Returns whether to look inside the node.
+  bool visit(TSNode node) {
+    if (!ok_) return false;
+    switch (tree_.kind(node)) {
+      case Node::identifier:
+        if (is_keyword(tree_.text(node)))
+          fail(SyntaxTree::range(node), "invalid syntax: '" + std::string(tree_.text(node)) + "' is a keyword, not a name",
+               "choose another name");
+        return false;
+      case Node::integer: leading_zeros(node); return false;
+      case Node::block: empty_block(node); return true;
+      case Node::string_start: unterminated_string(node); return false;
+      case Node::assignment:
+      case Node::augmented_assignment:
+      case Node::for_statement: assigned(tree_.field(node, Field::left), "assign to"); return true;
+      case Node::named_expression:
+      case Node::keyword_argument:
+      case Node::class_definition: assigned(tree_.field(node, Field::name), "assign to"); return true;
+      case Node::as_pattern_target: assigned(node, "assign to"); return true;
+      case Node::aliased_import: assigned(tree_.field(node, Field::alias), "assign to"); return true;
+      case Node::delete_statement: assigned(node, "delete"); return true;
+      case Node::function_definition:
+        assigned(tree_.field(node, Field::name), "assign to");
+        parameters(tree_.field(node, Field::parameters));
+        return true;
+      case Node::lambda: parameters(tree_.field(node, Field::parameters)); return true;
+      case Node::future_import_statement: future_import(node); return false;
+      default: return true;
+    }
+  }
+
+  // Inside ERROR subtrees only an unterminated string is looked for: it is why they exist.
+  bool visit_in_error(TSNode node) {
+    if (!ok_) return false;
+    if (tree_.kind(node) == Node::string_start) unterminated_string(node);
+    return true;
+  }
+
+  bool ok() const { return ok_; }
+
+ private:
+  void fail(SourceRange where, const std::string& message, const std::string& hint = {}) {
+    ok_ = false;
+    diagnostics_.error(DiagKind::syntax_error, file_, where, message, hint);
+  }
+
+  // `09`, `0_7`: a decimal integer may start with 0 only if every digit is 0.
+  void leading_zeros(TSNode node) {
+    std::string_view text = tree_.text(node);
+    if (text.size() < 2 || text[0] != '0') return;
+    if (std::string_view("xXoObB").find(text[1]) != std::string_view::npos) return;
+    if (text.back() == 'j' || text.back() == 'J') return;  // 09j is an imaginary literal
+    if (text.find_first_not_of("0_") == std::string_view::npos) return;
+    fail(SyntaxTree::range(node),
+         "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+  }
+
+  // tree-sitter gives a header followed by an unindented line an empty block; CPython an
+  // IndentationError at the first line of code after the header.
+  void empty_block(TSNode block) {
+    if (!tree_.named_children(block).empty()) return;
+    TSNode owner = ts_node_parent(block);
+    auto what = block_owner(tree_, owner);
+    if (!what) return;
+    uint32_t header_line = file_.line_of(ts_node_start_byte(owner));
+    TSNode colon = ts_node_prev_sibling(block);
+    uint32_t after = ts_node_is_null(colon) ? ts_node_start_byte(block) : ts_node_end_byte(colon);
+    SourceRange where{after, after + 1};
+    for (uint32_t line = file_.line_of(after) + 1; line <= file_.line_count(); ++line) {
+      LineIndent next = line_indent(file_, line);
+      if (!next.holds_code) continue;
+      where = {next.first, next.first + 1};
+      break;
+    }
+    fail(where, fmt::format("IndentationError: expected an indented block after {} on line {}", *what, header_line),
+         "indent the statements of the block past its header's line (write 'pass' for an empty block)");
+  }
+
+  // A string_start whose string has no closing quote.
+  void unterminated_string(TSNode start) {
+    TSNode string = ts_node_parent(start);
+    if (tree_.kind(string) == Node::string) {
+      TSNode last = ts_node_child(string, ts_node_child_count(string) - 1);
+      if (tree_.kind(last) == Node::string_end && !ts_node_is_missing(last) &&
+          ts_node_end_byte(last) > ts_node_start_byte(last))
+        return;
+    }
+    std::string_view quote = tree_.text(start);
+    bool triple = quote.size() >= 3 && (quote.substr(quote.size() - 3) == "\"\"\"" || quote.substr(quote.size() - 3) == "'''");
+    // A triple-quoted string runs to the end of the file; a one-line string to its line's end.
+    const std::string& text = file_.text();
+    uint32_t detected = triple ? file_.line_of(static_cast<uint32_t>(text.empty() ? 0 : text.size() - 1))
+                               : file_.line_of(ts_node_start_byte(start));
+    uint32_t at = ts_node_start_byte(start);
+    fail({at, at + 1},
+         fmt::format("unterminated {}string literal (detected at line {})", triple ? "triple-quoted " : "", detected),
+         "close the string with the quote that opened it");
+  }
+
+  // Binding or deleting __debug__: CPython's "cannot assign to __debug__". Descends through
+  // target tuples and lists; `x.__debug__ = 1` is refused too.
+  void assigned(TSNode target, const char* verb) {
+    if (ts_node_is_null(target) || !ok_) return;
+    switch (tree_.kind(target)) {
+      case Node::identifier:
+        if (tree_.name(target) == "__debug__")
+          fail(SyntaxTree::range(target), std::string("cannot ") + verb + " __debug__",
+               "__debug__ is a constant of the interpreter; choose another name");
+        return;
+      case Node::attribute: assigned(tree_.field(target, Field::attribute), verb); return;
+      case Node::subscript: return;
+      default:
+        for (TSNode child : tree_.named_children(target)) assigned(child, verb);
+    }
+  }
+
+  // Each parameter's name, whatever form it takes.
+  TSNode parameter_name(TSNode parameter) const {
+    switch (tree_.kind(parameter)) {
+      case Node::identifier: return parameter;
+      case Node::default_parameter:
+      case Node::typed_default_parameter: return tree_.field(parameter, Field::name);
+      case Node::typed_parameter:
+      case Node::list_splat_pattern:
+      case Node::dictionary_splat_pattern: {
+        TSNode first = ts_node_named_child(parameter, 0);
+        if (ts_node_is_null(first)) return first;
+        return tree_.kind(first) == Node::identifier ? first : parameter_name(first);
+      }
+      default: return TSNode{};  // '*', '/'
+    }
+  }
+
+  void parameters(TSNode list) {
+    if (ts_node_is_null(list)) return;
+    std::vector<std::string> seen;
+    for (TSNode parameter : tree_.named_children(list)) {
+      TSNode name = parameter_name(parameter);
+      if (ts_node_is_null(name) || tree_.kind(name) != Node::identifier) continue;
+      assigned(name, "assign to");
+      std::string spelled = tree_.name(name);
+      if (ok_ && std::find(seen.begin(), seen.end(), spelled) != seen.end())
+        fail(SyntaxTree::range(name), "duplicate argument '" + spelled + "' in function definition",
+             "give each parameter its own name");
+      seen.push_back(std::move(spelled));
+    }
+  }
+
+  // from __future__ import ...: only features CPython knows, and only before other statements.
+  void future_import(TSNode statement) {
+    static const char* const features[] = {"nested_scopes",  "generators",      "division",         "absolute_import",
+                                           "with_statement", "print_function",  "unicode_literals", "barry_as_FLUFL",
+                                           "generator_stop", "annotations"};
+    for (TSNode name : tree_.fields(statement, Field::name)) {
+      TSNode dotted = tree_.kind(name) == Node::aliased_import ? tree_.field(name, Field::name) : name;
+      std::string feature(tree_.text(dotted));
+      if (feature == "braces") return fail(SyntaxTree::range(statement), "not a chance", "Python blocks are indented, not braced");
+      if (std::none_of(std::begin(features), std::end(features), [&](const char* known) { return feature == known; }))
+        return fail(SyntaxTree::range(statement), "future feature " + feature + " is not defined");
+    }
+    TSNode module = ts_node_parent(statement);
+    bool first = tree_.kind(module) == Node::module;
+    std::vector<TSNode> statements = first ? tree_.named_children(module) : std::vector<TSNode>{};
+    for (size_t i = 0; first && i < statements.size() && !ts_node_eq(statements[i], statement); ++i) {
+      Node kind = tree_.kind(statements[i]);
+      bool docstring = i == 0 && kind == Node::expression_statement &&
+                       tree_.kind(ts_node_named_child(statements[i], 0)) == Node::string;
+      first = kind == Node::future_import_statement || docstring;
+    }
+    if (!first)
+      fail(SyntaxTree::range(statement), "from __future__ imports must occur at the beginning of the file",
+           "move it above every other statement (only a docstring and comments may come first)");
+  }
+
+  const SyntaxTree& tree_;
+  const SourceFile& file_;
+  Diagnostics& diagnostics_;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+bool check_python_rules(const SyntaxTree& tree, Diagnostics& diagnostics) {
+  RuleChecker checker(tree, diagnostics);
+  uint32_t error_depth = UINT32_MAX;  // the depth of the ERROR node being walked, if any
+  walk(tree.root(), [&](TSNode node, uint32_t depth) {
+    if (depth <= error_depth) error_depth = UINT32_MAX;
+    if (error_depth == UINT32_MAX && tree.kind(node) == Node::error) error_depth = depth;
+    return error_depth == UINT32_MAX ? checker.visit(node) : checker.visit_in_error(node);
+  });
+  return checker.ok();
+}
+
+bool check_source_text(const SourceFile& file, Diagnostics& diagnostics) {
+  const auto& problem = file.problem();
+  if (!problem) return true;
+  diagnostics.error(DiagKind::syntax_error, file, problem->range, problem->message, problem->hint);
+  return false;
 }
 
 }  // namespace pykern::syntax

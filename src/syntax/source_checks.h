@@ -22,4 +22,14 @@ bool check_nesting(const SyntaxTree& tree, Diagnostics& diagnostics);
 // (notebook magics, Python 2 prints) are left to the module model.
 bool check_indentation(const SyntaxTree& tree, Diagnostics& diagnostics);
 
+// CPython's SyntaxErrors that tree-sitter parses without complaint, anywhere in the file outside
+// ERROR subtrees: a block with no statements (IndentationError "expected an indented block"), a
+// keyword used as a name, `09`, binding or deleting __debug__, a duplicate parameter, an unknown
+// or late `from __future__` import (`braces`: "not a chance"), an unterminated string. Reports
+// the first, as CPython does.
+bool check_python_rules(const SyntaxTree& tree, Diagnostics& diagnostics);
+
+// Reports what CPython refuses in the file's bytes before parsing them (SourceFile::problem).
+bool check_source_text(const SourceFile& file, Diagnostics& diagnostics);
+
 }  // namespace pykern::syntax

@@ -1,6 +1,9 @@
 #include "syntax/syntax_tree.h"
 
+#include <algorithm>
 #include <string>
+
+#include "syntax/nfkc.h"
 
 namespace pykern::syntax {
 
@@ -8,6 +11,44 @@ namespace {
 struct ParserDeleter {
   void operator()(TSParser* parser) const { ts_parser_delete(parser); }
 };
+// The text tree-sitter parses: the file's, with every comment that has a line to itself turned
+// into spaces. tree-sitter-python's scanner looks past all the comment lines that follow each
+// newline in a block (to place a dedent), so a run of n of them cost n² there; comments are no
+// part of the program and every byte keeps its offset, so nodes still slice the file's text.
+// Strings are skipped as CPython's tokenizer skips them: a '#' inside one is no comment.
+std::string without_own_line_comments(const std::string& text) {
+  std::string out = text;
+  bool line_blank = true;  // nothing but whitespace yet on this line
+  for (size_t i = 0; i < out.size();) {
+    char c = out[i];
+    if (c == '#') {
+      size_t end = std::min(out.find('\n', i), out.size());
+      if (line_blank) std::fill(out.begin() + static_cast<std::ptrdiff_t>(i), out.begin() + static_cast<std::ptrdiff_t>(end), ' ');
+      i = end;
+    } else if (c == '"' || c == '\'') {
+      bool triple = out.compare(i, 3, std::string(3, c)) == 0;
+      size_t at = i + (triple ? 3 : 1);
+      for (; at < out.size(); ++at) {
+        if (out[at] == '\\') {
+          ++at;  // an escaped character, a quote or a newline included, never ends the string
+        } else if (!triple && out[at] == '\n') {
+          break;  // unterminated: the tokenizer stops at the line's end
+        } else if (out.compare(at, triple ? 3 : 1, std::string(triple ? 3 : 1, c)) == 0) {
+          at += triple ? 3 : 1;
+          break;
+        }
+      }
+      i = at;
+      line_blank = false;
+    } else {
+      if (c == '\n') line_blank = true;
+      else if (c != ' ' && c != '\t' && c != '\f') line_blank = false;
+      ++i;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<SyntaxTree> SyntaxTree::parse(const SourceFile& file) {
@@ -16,7 +57,7 @@ Result<SyntaxTree> SyntaxTree::parse(const SourceFile& file) {
   std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
   if (!ts_parser_set_language(parser.get(), (*grammar)->language()))
     return Error::make(ErrorKind::internal, "tree-sitter refused the Python grammar");
-  const std::string& text = file.text();
+  const std::string text = without_own_line_comments(file.text());
   TSTree* tree = ts_parser_parse_string(parser.get(), nullptr, text.data(),
                                         static_cast<uint32_t>(text.size()));
   if (tree == nullptr)
@@ -42,15 +83,27 @@ std::vector<TSNode> SyntaxTree::fields(TSNode node, Field field) const {
   return found;
 }
 
-std::vector<TSNode> SyntaxTree::named_children(TSNode node) const {
+// A cursor steps from one child to the next in constant time; ts_node_named_child(node, i)
+// walks from the first child each time, which made a module of n comment lines cost n².
+std::vector<TSNode> SyntaxTree::children(TSNode node) {
   std::vector<TSNode> children;
-  uint32_t count = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode child = ts_node_named_child(node, i);
-    if (kind(child) != Node::comment) children.push_back(child);
+  TSTreeCursor cursor = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do children.push_back(ts_tree_cursor_current_node(&cursor));
+    while (ts_tree_cursor_goto_next_sibling(&cursor));
   }
+  ts_tree_cursor_delete(&cursor);
   return children;
 }
+
+std::vector<TSNode> SyntaxTree::named_children(TSNode node) const {
+  std::vector<TSNode> named;
+  for (TSNode child : children(node))
+    if (ts_node_is_named(child) && kind(child) != Node::comment) named.push_back(child);
+  return named;
+}
+
+std::string SyntaxTree::name(TSNode identifier) const { return nfkc_identifier(text(identifier)); }
 
 std::string_view SyntaxTree::text(TSNode node) const {
   return file_->slice(range(node));
@@ -75,8 +128,7 @@ size_t SyntaxTree::report_syntax_errors(TSNode node, Diagnostics& diagnostics) c
     return 1;
   }
   size_t found = 0;
-  uint32_t count = ts_node_child_count(node);
-  for (uint32_t i = 0; i < count; ++i) found += report_syntax_errors(ts_node_child(node, i), diagnostics);
+  for (TSNode child : children(node)) found += report_syntax_errors(child, diagnostics);
   return found;
 }
 

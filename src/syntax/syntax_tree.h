@@ -1,6 +1,7 @@
 // An owned tree-sitter parse of one SourceFile, and small helpers over its nodes.
 #pragma once
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,7 +27,10 @@ class SyntaxTree {
     return ts_node_child_by_field_id(node, grammar_->field(field));
   }
   std::vector<TSNode> fields(TSNode node, Field field) const;
+  static std::vector<TSNode> children(TSNode node);      // named and anonymous, in order
   std::vector<TSNode> named_children(TSNode node) const;  // comments left out
+  // An identifier's name as Python binds it: NFKC-normalised (`ﬁ` is `fi`).
+  std::string name(TSNode identifier) const;
   std::string_view text(TSNode node) const;
   static SourceRange range(TSNode node) {
     return {ts_node_start_byte(node), ts_node_end_byte(node)};

@@ -153,3 +153,120 @@ TEST_CASE("numba-cuda's testing options are accepted with a warning, not refused
   CHECK(result->warnings.find("'_dbg_optnone' is accepted and has no effect") != std::string::npos);
   CHECK(result->warnings.find("warning:") != std::string::npos);
 }
+
+#include <chrono>
+
+#include "syntax/nfkc.h"
+
+namespace {
+// Seconds to translate a kernel file with `lines` own-line comments, at module level or inside
+// the kernel's block, best of three.
+double translate_seconds(int lines, bool in_block) {
+  std::string text = "from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = 1\n";
+  for (int i = 0; i < lines; ++i) text += in_block ? "    # a comment line\n" : "# a comment line\n";
+  text += "    a[1] = 2\n";  // still in k: the comments did not end its block
+  pykern::CompileOptions options;
+  options.emit = pykern::EmitKind::cuda;
+  options.use_cache = false;
+  options.signatures = {{"k", "void(int64[:])"}};
+  double best = 1e9;
+  for (int run = 0; run < 3; ++run) {
+    auto started = std::chrono::steady_clock::now();
+    auto result = pykern::compile_source(text, "comments.py", options);
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    REQUIRE_MESSAGE(result.ok(), (result.ok() ? std::string() : result.error().describe()));
+    CHECK(result->cuda_source.find("PK_AT(py_a, 1LL) = 2LL") != std::string::npos);
+  }
+  return best;
+}
+}  // namespace
+
+TEST_CASE("translation time grows linearly with own-line comments, at module level and inside a block") {
+  // Quadratic before: 10k lines took 2 s and 80k more than 120 s (each comment scanned again per
+  // child index, and per newline by tree-sitter's scanner). Linear: 4x the lines, about 4x the
+  // time; the bound is generous for loaded CI machines, a return of n^2 gives 16x.
+  for (bool in_block : {false, true}) {
+    CAPTURE(in_block);
+    double small = std::max(translate_seconds(10000, in_block), 1e-3);
+    double large = translate_seconds(40000, in_block);
+    CHECK(large < 1.0);
+    CHECK(large / small < 10.0);
+  }
+}
+
+TEST_CASE("translation time grows linearly with the statements of one long line") {
+  // `x = 1; x = 1; ...` on one line: each statement's indentation was found by counting the
+  // line's code points up to it, n^2 over the line (160k statements: 21 s).
+  auto seconds = [](int statements) {
+    std::string text = "from numba import cuda\n";
+    for (int i = 0; i < statements; ++i) text += "x = 1; ";
+    text += "\n@cuda.jit\ndef k(a):\n    a[0] = x\n";
+    pykern::CompileOptions options;
+    options.emit = pykern::EmitKind::cuda;
+    options.use_cache = false;
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+      auto started = std::chrono::steady_clock::now();
+      auto result = pykern::compile_source(text, "line.py", options);
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      CHECK(result.ok());
+    }
+    return best;
+  };
+  double small = std::max(seconds(10000), 1e-3);
+  double large = seconds(40000);
+  CHECK(large < 2.0);
+  CHECK(large / small < 10.0);
+}
+
+TEST_CASE("identifiers are NFKC-normalised as Python's: ligatures, mathematical letters, combining marks") {
+  CHECK(syntax::nfkc_identifier("scale") == "scale");
+  CHECK(syntax::nfkc_identifier("\xef\xac\x81") == "fi");                                      // ﬁ
+  CHECK(syntax::nfkc_identifier("\xf0\x9d\x90\x92\xf0\x9d\x90\x82\xf0\x9d\x90\x80\xf0\x9d\x90\x8b\xf0\x9d\x90\x84") == "SCALE");
+  CHECK(syntax::nfkc_identifier("e\xcc\x81") == "\xc3\xa9");                                   // e + U+0301: é
+  CHECK(syntax::nfkc_identifier("\xe2\x84\x8c") == "H");                                       // ℌ
+  CHECK(syntax::nfkc_identifier("a\xcc\xa3\xcc\x87") == "\xe1\xba\xa1\xcc\x87");               // marks reordered, then composed
+  CHECK(syntax::nfkc_identifier("\xe1\x84\x80\xe1\x85\xa1") == "\xea\xb0\x80");               // Hangul jamo compose: 가
+  CHECK(syntax::nfkc_identifier("\xef\xbd\x81") == "a");                                       // fullwidth a
+  // One name to the module model and to lowering: the parameter ﬁ is the `fi` the body stores to,
+  // and the bold 𝐒𝐂𝐀𝐋𝐄 reads the global SCALE.
+  Parsed p("from numba import cuda\nSCALE = 3\n@cuda.jit\ndef k(\xef\xac\x81):\n    fi[0] = "
+           "\xf0\x9d\x90\x92\xf0\x9d\x90\x82\xf0\x9d\x90\x80\xf0\x9d\x90\x8b\xf0\x9d\x90\x84\n");
+  CHECK_FALSE(p.diagnostics.has_errors());
+  CHECK(p.dump("k") == "def k(fi):\n  fi[0] = SCALE\n");
+}
+
+TEST_CASE("CPython's rules that tree-sitter does not check leave valid Python alone") {
+  // Each of these compiles under CPython 3.11: nothing here may be refused.
+  Parsed accepted(
+      "\"\"\"Module docstring.\"\"\"\nfrom __future__ import annotations, division\n# comment\n"
+      "from numba import cuda\nx = 00 + 0_0 + 0 + 0x1F + 0o7 + 0b1 + 09.5 + 09j + 09e1 + 1_000\n"
+      "y = __debug__\nmatch = 1\ncase = 2\ntype = 3\n_ = 4\n"
+      "def f(a, b=1, *args, c, d=2, **kwargs): pass\n"
+      "s = '''\n# not a comment\n''' + \"#\" + '\\''\n"
+      "@cuda.jit\ndef k(a):\n    if a[0]: pass\n    for i in range(1): a[i] = 1\n    else: pass\n");
+  CHECK_MESSAGE(!accepted.diagnostics.has_errors(), accepted.diagnostics.render());
+  // And CPython's refusals, one each.
+  const std::pair<const char*, const char*> refused[] = {
+      {"def f(a, *, b, **a): pass\n", "duplicate argument 'a' in function definition"},
+      {"f = lambda a, a: 1\n", "duplicate argument 'a' in function definition"},
+      {"for __debug__ in range(3): pass\n", "cannot assign to __debug__"},
+      {"x.__debug__ = 1\n", "cannot assign to __debug__"},
+      {"del __debug__\n", "cannot delete __debug__"},
+      {"import os as __debug__\n", "cannot assign to __debug__"},
+      {"x = 0_7\n", "leading zeros"},
+      {"class A:\nx = 1\n", "expected an indented block after class definition on line 1"},
+      {"with a:\nx = 1\n", "expected an indented block after 'with' statement on line 1"},
+      {"try:\n    pass\nexcept E:\nx = 1\n", "expected an indented block after 'except' statement on line 3"},
+      {"if x:\n\n# c\n", "expected an indented block after 'if' statement on line 1"},
+      {"x = 1\nfrom __future__ import annotations\n", "from __future__ imports must occur at the beginning of the file"},
+      {"from __future__ import nonsense\n", "future feature nonsense is not defined"},
+      {"x = 'abc\ny = 1\n", "unterminated string literal (detected at line 1)"},
+      {"x = lambda: 1\ndef await(): pass\n", "'await' is a keyword"},
+  };
+  for (auto [text, message] : refused) {
+    CAPTURE(text);
+    Parsed p(text);
+    CHECK(p.diagnostics.render().find(message) != std::string::npos);
+  }
+}

@@ -1,0 +1,9 @@
+# CPython: IndentationError after 'elif' statement.
+from numba import cuda
+
+@cuda.jit
+def k(a):
+    if a[0] > 0:
+        a[0] = 1
+    elif a[0] < 0:
+    a[0] = 2

@@ -1,0 +1,7 @@
+# -*- coding: xyz -*-
+# CPython: unknown encoding: xyz.
+from numba import cuda
+
+@cuda.jit
+def k(a):
+    a[0] = 1

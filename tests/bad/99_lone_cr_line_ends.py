@@ -1,0 +1,1 @@
+# CPython reads a lone CR as a line end: the error below is on line 6, column 12.from numba import cuda@cuda.jitdef k(a):    a[0] = 09

@@ -1,0 +1,6 @@
+# -*- coding: xyz -*-
+from numba import cuda
+
+@cuda.jit
+def k(a):
+    a[0] = 1

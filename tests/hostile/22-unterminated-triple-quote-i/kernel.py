@@ -1,0 +1,8 @@
+from numba import cuda
+
+@cuda.jit
+def k(a):
+    a[0] = 1
+
+NOTES = """
+host code
