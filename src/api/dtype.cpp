@@ -1,4 +1,5 @@
 #include "pykern/dtype.h"
+#include "base/utf8.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -12,23 +13,6 @@ namespace pykern {
 
 namespace {
 
-void append_utf8(std::string& out, uint32_t code_point) {
-  if (code_point < 0x80) {
-    out += static_cast<char>(code_point);
-  } else if (code_point < 0x800) {
-    out += static_cast<char>(0xc0 | (code_point >> 6));
-    out += static_cast<char>(0x80 | (code_point & 0x3f));
-  } else if (code_point < 0x10000) {
-    out += static_cast<char>(0xe0 | (code_point >> 12));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (code_point & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (code_point >> 18));
-    out += static_cast<char>(0x80 | ((code_point >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (code_point & 0x3f));
-  }
-}
 
 // The code point whose UTF-8 starts at text[pos], moving pos past it; nullopt (pos unmoved) for
 // a byte that starts no well-formed sequence. Surrogates, which strict UTF-8 forbids, are let

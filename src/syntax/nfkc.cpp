@@ -1,4 +1,5 @@
 #include "syntax/nfkc.h"
+#include "base/utf8.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -43,23 +44,7 @@ std::vector<char32_t> decode(std::string_view utf8) {
   return out;
 }
 
-void encode(char32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
+void encode(char32_t cp, std::string& out) { append_utf8(out, static_cast<uint32_t>(cp)); }
 
 uint8_t combining_class(char32_t cp) {
   auto found = std::lower_bound(std::begin(combining_classes), std::end(combining_classes), cp,
