@@ -109,7 +109,8 @@ bool is_key(const std::string& name) {
   return name.size() == 32 && name.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
-// A buffer for the reentrant passwd and group lookups, grown while they ask for more.
+// A buffer for the reentrant passwd and group lookups, grown while they ask for more. It is
+// gone when this returns: `lookup` copies out the strings it needs (they point into it).
 template <class Lookup> bool lookup_with_buffer(Lookup lookup) {
   std::vector<char> buffer(16384);
   for (;;) {
@@ -138,12 +139,16 @@ bool member_of(uid_t uid, gid_t group) {
   struct passwd user {};
   struct passwd* found_user = nullptr;
   std::string name;
-  if (lookup_with_buffer([&](std::vector<char>& buffer) {
-        return ::getpwuid_r(uid, &user, buffer.data(), buffer.size(), &found_user);
-      }) && found_user) {
-    if (found_user->pw_gid == group) return true;
-    name = found_user->pw_name;
-  }
+  bool primary = false;
+  lookup_with_buffer([&](std::vector<char>& buffer) {
+    int failed = ::getpwuid_r(uid, &user, buffer.data(), buffer.size(), &found_user);
+    if (failed == 0 && found_user) {  // the strings live in the buffer: copied while it does
+      primary = found_user->pw_gid == group;
+      name = found_user->pw_name;
+    }
+    return failed;
+  });
+  if (primary) return true;
   if (name.empty()) return false;
   struct group entry {};
   struct group* found_group = nullptr;
@@ -161,11 +166,13 @@ bool member_of(uid_t uid, gid_t group) {
 std::string group_text(gid_t gid) {
   struct group entry {};
   struct group* found = nullptr;
-  if (lookup_with_buffer([&](std::vector<char>& buffer) {
-        return ::getgrgid_r(gid, &entry, buffer.data(), buffer.size(), &found);
-      }) && found)
-    return found->gr_name;
-  return std::to_string(gid);
+  std::string name;
+  lookup_with_buffer([&](std::vector<char>& buffer) {
+    int failed = ::getgrgid_r(gid, &entry, buffer.data(), buffer.size(), &found);
+    if (failed == 0 && found) name = found->gr_name;  // the name lives in the buffer: copied while it does
+    return failed;
+  });
+  return name.empty() ? std::to_string(gid) : name;
 }
 
 std::string mode_text(mode_t mode) { return fmt::format("{:04o}", static_cast<unsigned>(mode & 07777)); }
