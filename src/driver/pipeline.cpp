@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "jit/nvrtc.h"
+
 namespace pykern::driver {
 
 using frontend::FunctionRole;
@@ -77,14 +79,20 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
 }
 
 std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
-                         const std::string& arch) {
-  std::vector<std::string> parts = {version(), jit::runtime_headers_hash(), file_name, text, arch,
-                                    std::to_string(static_cast<int>(options.emit))};
+                         const std::string& arch, const std::string& nvrtc_version) {
+  std::vector<std::string> parts = {version(),     jit::runtime_headers_hash(), file_name, text, arch,
+                                    "nvrtc=" + nvrtc_version, std::to_string(static_cast<int>(options.emit))};
   for (const std::string& kernel : options.kernels) parts.push_back("kernel=" + kernel);
   for (const KernelSignature& s : options.signatures) parts.push_back("sig=" + s.function + "=" + s.signature);
   for (const KernelSignature& s : options.functions) parts.push_back("fn=" + s.function + "=" + s.signature);
   if (options.debug) parts.push_back("debug");
   return jit::cache_key(parts);
+}
+
+std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
+                         const std::string& arch) {
+  auto nvrtc = jit::nvrtc_version();
+  return frontend_key(text, file_name, options, arch, nvrtc.ok() ? *nvrtc : std::string("none"));
 }
 
 void fill_from_cache(const jit::CacheEntry& entry, CompileOutput& output) {

@@ -22,7 +22,11 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
                                                         Diagnostics& diagnostics);
 
 // Covers everything that decides the output: pykern version, runtime headers, the whole file
-// text (a conservative stand-in for "the kernel and all it calls"), signatures, options, arch.
+// text (a conservative stand-in for "the kernel and all it calls"), signatures, options, arch,
+// and the NVRTC version (a front-end hit skips NVRTC, so its PTX must not outlive an NVRTC change).
+std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
+                         const std::string& arch, const std::string& nvrtc_version);
+// The same with the loaded NVRTC's version ("none" where NVRTC cannot be loaded).
 std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
                          const std::string& arch);
 

@@ -17,6 +17,7 @@
 #include <doctest/doctest.h>
 
 #include "helpers.h"
+#include "driver/pipeline.h"
 #include "jit/cache.h"
 #include "jit/nvrtc.h"
 #include "pykern/compiler.h"
@@ -793,4 +794,17 @@ TEST_CASE("a simulator build gives back the signal handlers the program had") {
   REQUIRE(::sigaction(SIGINT, &before, &after) == 0);
   CHECK((after.sa_handler == ours.sa_handler));
   CHECK(seen == 0);
+}
+
+TEST_CASE("the front-end cache key changes with the NVRTC version, so a cached PTX does not outlive NVRTC") {
+  pykern::CompileOptions options;
+  options.arch = "sm_90";
+  std::string old_nvrtc = pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4");
+  std::string new_nvrtc = pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", "12.8");
+  CHECK(old_nvrtc != new_nvrtc);
+  CHECK(old_nvrtc == pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4"));
+  // The plain form uses the loaded NVRTC's version.
+  auto loaded = pykern::jit::nvrtc_version();
+  CHECK(pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90") ==
+        pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", loaded.ok() ? *loaded : "none"));
 }
