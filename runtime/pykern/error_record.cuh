@@ -7,6 +7,11 @@
 
 namespace pk {
 
+// The file name holds a whole Linux path (PATH_MAX, 4096 with its NUL): #line carries the
+// kernel file's absolute path, and the report must read as the simulator's, which has it whole.
+// One record per debug module (about 4.4 KB of __device__ memory), cleared and read once per launch.
+constexpr int error_record_file_bytes = 4096;
+
 struct ErrorRecord {
   int claimed;        // 0 until a thread claims the record (atomicCAS), then 1
   int line;           // the Python line
@@ -16,7 +21,7 @@ struct ErrorRecord {
   int is_index_error; // 1: an IndexError with index/axis/size; 0: kind and message
   long long index;    // IndexError: the index
   long long size;     // IndexError: the axis' length
-  char file[96];      // the Python file, as #line names it
+  char file[error_record_file_bytes];  // the Python file, as #line names it
   char kind[32];      // "AssertionError", "ZeroDivisionError", "Exception"
   char message[128];  // the assert's or raise's message
 };

@@ -114,13 +114,14 @@ dim3 block_idx() { return current->block->bid; }
 dim3 block_dim() { return current->block->launch->block; }
 dim3 grid_dim() { return current->block->launch->grid; }
 
+// The file name is kept whole (#line carries absolute paths); only the numbers go through a
+// fixed buffer, which they always fit.
 std::string where(const char* file, int line, const char* kind) {
   const dim3& t = current->tid;
   const dim3& b = current->block->bid;
-  char text[200];
-  std::snprintf(text, sizeof text, "%s:%d: %s: tid=[%u, %u, %u] ctaid=[%u, %u, %u]", file, line, kind, t.x, t.y, t.z,
-                b.x, b.y, b.z);
-  return text;
+  char numbers[160];
+  std::snprintf(numbers, sizeof numbers, ": tid=[%u, %u, %u] ctaid=[%u, %u, %u]", t.x, t.y, t.z, b.x, b.y, b.z);
+  return std::string(file) + ":" + std::to_string(line) + ": " + kind + numbers;
 }
 
 // Numba's form: IndexError: tid=[..] ctaid=[..]: index 10 is out of bounds for axis 0 with size 10

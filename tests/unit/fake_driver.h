@@ -13,6 +13,7 @@
 
 #include "cuda/driver.h"
 #include "cuda/gpu.h"
+#include "pykern/error_record.cuh"
 
 namespace test {
 
@@ -40,7 +41,7 @@ struct FakeDriver {
   // Runs in place of the kernel, on the launch's parameters.
   std::function<void(const FakeLaunch&)> kernel;
   // The module's error record (what cuModuleGetGlobal hands out).
-  std::vector<unsigned char> error_record = std::vector<unsigned char>(312, 0);
+  std::vector<unsigned char> error_record = std::vector<unsigned char>(sizeof(pk::ErrorRecord), 0);
   int parameter_count = 1;  // how many kernelParams cuLaunchKernel reads
   int function_max_threads = 1024;
   int function_static_shared = 0;

@@ -282,6 +282,26 @@ TEST_CASE("every failing driver call is an error naming the call and the kernel;
   CHECK_FALSE(fake.freed_unknown_pointer);
 }
 
+TEST_CASE("shared memory past the limits: Kernel::launch refuses past 227 KiB, the launcher past the device's") {
+  if (!has_nvrtc()) return;
+  // What the GPU suite's two shared-memory tests expect, through the same Kernel::launch.
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    auto device = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(device.ok());
+    std::string refused = message_of(twice.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(size_t(1) << 30), *device));
+    CHECK_MESSAGE(refused.find("a block has at most 227 KiB") != std::string::npos, refused);
+    CHECK(fake.count("cuLaunchKernel") == 0);
+    fake.function_static_shared = 8192;  // as a kernel with cuda.shared.array(2048, float32) has
+    Kernel staged = load_twice();
+    refused = message_of(staged.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(227 * 1024), *device));
+    CHECK_MESSAGE(refused.find(" static, 232448 dynamic) and the device allows ") != std::string::npos, refused);
+    CHECK(fake.count("cuLaunchKernel") == 0);
+  }
+}
+
 TEST_CASE("dynamic shared memory beyond 48 KiB is opted in to once") {
   if (!has_nvrtc()) return;
   test::FakeDriver fake;
@@ -300,10 +320,11 @@ TEST_CASE("dynamic shared memory beyond 48 KiB is opted in to once") {
   }
 }
 
-TEST_CASE("a debug kernel's failure on the device reads as the simulator's report of it") {
-  if (!has_nvrtc()) return;
-  std::filesystem::path case_dir = test::source_dir() / "tests/corpus/seeds/s001_add_1_debug_oob";
-  auto module = Module::load_file((case_dir / "kernel.py").string(), fake_options());
+namespace {
+// The seed's off-by-one kernel at `kernel_file`: its failure on the (fake) device, reported as
+// errors.cuh fills the record, reads as the simulator's report of it, file name and all.
+void check_device_report_matches_simulator(const std::filesystem::path& kernel_file) {
+  auto module = Module::load_file(kernel_file.string(), fake_options());
   REQUIRE(module.ok());
   Array x = Array::zeros(DType::float_(64), {10});
   auto simulated = module->kernel("add_1")->launch(Launch(1, 32).backend(Backend::cpu), x);
@@ -311,7 +332,8 @@ TEST_CASE("a debug kernel's failure on the device reads as the simulator's repor
 
   test::FakeDriver fake;
   REQUIRE(fake.select_gpu());
-  // The device's part, as errors.cuh does it: thread 10 of block 0 claims the record.
+  // The device's part, as errors.cuh does it: thread 10 of block 0 claims the record, and
+  // copy_text keeps what fits the file field (its size less the NUL).
   fake.kernel = [&](const test::FakeLaunch&) {
     pk::ErrorRecord r{};
     CHECK(std::all_of(fake.error_record.begin(), fake.error_record.end(), [](unsigned char b) { return b == 0; }));
@@ -322,12 +344,12 @@ TEST_CASE("a debug kernel's failure on the device reads as the simulator's repor
     r.index = 10;
     r.axis = 0;
     r.size = 10;
-    std::string file = (case_dir / "kernel.py").string();
+    std::string file = kernel_file.string();
     std::strncpy(r.file, file.c_str(), sizeof r.file - 1);
     std::memcpy(fake.error_record.data(), &r, sizeof r);
   };
   {
-    auto kernel = Module::load_file((case_dir / "kernel.py").string(), fake_options())->kernel("add_1");
+    auto kernel = Module::load_file(kernel_file.string(), fake_options())->kernel("add_1");
     auto device = to_device(x, {}, Backend::cuda);
     REQUIRE(device.ok());
     auto on_gpu = kernel->launch(Launch(1, 32).backend(Backend::cuda), *device);
@@ -337,6 +359,26 @@ TEST_CASE("a debug kernel's failure on the device reads as the simulator's repor
     CHECK(fake.count("cuMemsetD8Async") == 1);  // the record cleared before the launch
   }
   CHECK(fake.live_allocations() == 0);
+}
+}  // namespace
+
+TEST_CASE("a debug kernel's failure on the device reads as the simulator's report of it") {
+  if (!has_nvrtc()) return;
+  check_device_report_matches_simulator(test::source_dir() / "tests/corpus/seeds/s001_add_1_debug_oob/kernel.py");
+}
+
+TEST_CASE("a debug kernel's report on the device names a long absolute path whole, as the simulator does") {
+  if (!has_nvrtc()) return;
+  // #line carries the absolute path; one of 300 bytes was cut at 95 when the record held 96.
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("pykern-long-path-" + std::to_string(::getpid()));
+  for (int level = 0; level < 5; ++level) dir /= std::string(50, char('a' + level));
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(test::source_dir() / "tests/corpus/seeds/s001_add_1_debug_oob/kernel.py", dir / "kernel.py",
+                             std::filesystem::copy_options::overwrite_existing);
+  REQUIRE((dir / "kernel.py").string().size() > 256);
+  check_device_report_matches_simulator(dir / "kernel.py");
+  CHECK(sizeof(pk::ErrorRecord::file) >= 4096);  // any Linux path (PATH_MAX) fits whole
+  std::filesystem::remove_all(std::filesystem::temp_directory_path() / ("pykern-long-path-" + std::to_string(::getpid())));
 }
 
 TEST_CASE("the error record has one layout on both sides") {
