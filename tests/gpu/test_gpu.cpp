@@ -6,8 +6,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -40,64 +45,191 @@ bool have_gpu() {
 
 ModuleOptions options() {
   ModuleOptions o;
-  o.cache_dir = (fs::temp_directory_path() / ("pykern-gpu-cache-" + std::to_string(::getpid()))).string();
+  // $PYKERN_CACHE_DIR: one cache for the processes .ci/device-run starts, one case each.
+  const char* shared = std::getenv("PYKERN_CACHE_DIR");
+  o.cache_dir = shared && *shared ? std::string(shared)
+                                  : (fs::temp_directory_path() / ("pykern-gpu-cache-" + std::to_string(::getpid()))).string();
   return o;
 }
+
+// One corpus case, run by one of the three checks below: "" when it passed, else why not.
+// Nothing in it stops the test (no REQUIRE): one case's failure leaves the others to run.
+using CaseCheck = std::string (*)(const fs::path& case_dir, const nlohmann::json& spec);
+
+std::string error_text(const Error& e) { return e.describe(); }
+
+std::string compare_checked(const fs::path& case_dir, const nlohmann::json& spec, std::map<std::string, Array>& arrays) {
+  std::string why;
+  for (auto& [name, tol] : spec["check"].items()) {
+    auto want = load_npy((case_dir / "expected" / (name + ".npy")).string());
+    if (!want.ok()) return name + ": no expected output: " + error_text(want.error());
+    auto found = arrays.find(name);
+    if (found == arrays.end()) return name + ": not an argument of the case";
+    std::string differs = test::compare_arrays(found->second, *want, tol);
+    if (!differs.empty()) why += (why.empty() ? "" : "; ") + name + ": " + differs;
+  }
+  return why;
+}
+
+// A kernel case with host arrays: the launch copies them in and back.
+std::string run_kernel_case(const fs::path& case_dir, const nlohmann::json& spec) {
+  auto module = Module::load_file((case_dir / "kernel.py").string(), options());
+  if (!module.ok()) return "load: " + error_text(module.error());
+  auto [args, arrays] = test::case_arguments(case_dir, spec);
+  auto kernel = module->kernel(spec["function"]);
+  if (!kernel.ok()) return "kernel: " + error_text(kernel.error());
+  auto status = kernel->launch(test::case_launch(spec["launch"], Backend::cuda), args);
+  if (spec.contains("expect_error"))  // a debug build traps on the out-of-bounds access
+    return status.ok() ? "the launch succeeded; an error was expected" : "";
+  if (!status.ok()) return "launch: " + error_text(status.error());
+  return compare_checked(case_dir, spec, arrays);
+}
+
+// A kernel case on device arrays (to_device, launch on a stream, copy_to_host).
+std::string run_device_array_case(const fs::path& case_dir, const nlohmann::json& spec) {
+  auto module = Module::load_file((case_dir / "kernel.py").string(), options());
+  if (!module.ok()) return "load: " + error_text(module.error());
+  auto [args, arrays] = test::case_arguments(case_dir, spec);
+  auto stream = Stream::create(Backend::cuda);
+  if (!stream.ok()) return "stream: " + error_text(stream.error());
+  std::vector<Argument> device_args;
+  for (const Argument& a : args) {
+    const Array* host = std::get_if<Array>(&a);
+    if (!host) {
+      device_args.push_back(a);
+      continue;
+    }
+    auto device = to_device(*host, *stream, Backend::cuda);
+    if (!device.ok()) return "to_device: " + error_text(device.error());
+    device_args.push_back(*device);
+  }
+  auto kernel = module->kernel(spec["function"]);
+  if (!kernel.ok()) return "kernel: " + error_text(kernel.error());
+  auto status = kernel->launch(test::case_launch(spec["launch"], Backend::cuda).stream(*stream), device_args);
+  if (!status.ok()) return "launch: " + error_text(status.error());
+  size_t index = 0;
+  for (const auto& arg : spec["args"]) {
+    if (!arg.contains("scalar")) {
+      auto copied = copy_to_host(std::get<Array>(device_args[index]), arrays.at(arg["name"]), *stream);
+      if (!copied.ok()) return "copy_to_host: " + error_text(copied.error());
+    }
+    ++index;
+  }
+  if (auto synced = stream->synchronize(); !synced.ok()) return "synchronize: " + error_text(synced.error());
+  return compare_checked(case_dir, spec, arrays);
+}
+
+// A ufunc, gufunc or reduction case.
+std::string run_generated_case(const fs::path& case_dir, const nlohmann::json& spec) {
+  auto module = Module::load_file((case_dir / "kernel.py").string(), options());
+  if (!module.ok()) return "load: " + error_text(module.error());
+  auto args = test::case_arguments(case_dir, spec).args;
+  Array result;
+  if (spec["kind"] == "reduce") {
+    const Array& values = std::get<Array>(args[0]);
+    auto reduction = module->reduction(spec["function"]);
+    if (!reduction.ok()) return "reduction: " + error_text(reduction.error());
+    auto value = reduction->reduce(values, std::nullopt, std::nullopt, Backend::cuda);
+    if (!value.ok()) return "reduce: " + error_text(value.error());
+    result = Array::zeros(values.dtype(), {});
+    value->store(values.dtype(), result.data());
+  } else {
+    auto ufunc = module->ufunc(spec["function"]);
+    if (!ufunc.ok()) return "ufunc: " + error_text(ufunc.error());
+    auto called = ufunc->call(args, std::nullopt, Backend::cuda);
+    if (!called.ok()) return "call: " + error_text(called.error());
+    result = *called;
+  }
+  auto want = load_npy((case_dir / "expected/result.npy").string());
+  if (!want.ok()) return "no expected result: " + error_text(want.error());
+  return test::compare_arrays(result, *want, spec["check"]["result"], test::first_input_abs_sum(case_dir, spec));
+}
+
+// A corpus case's name, unique across the corpus groups: "seeds/s001_add_1_debug_oob". It is
+// the case's SUBCASE name, so `-sc=NAME` runs that case alone (.ci/device-run does, to keep a
+// fault in one case from hiding the others).
+std::string case_name(const fs::path& case_dir) {
+  return case_dir.parent_path().filename().string() + "/" + case_dir.filename().string();
+}
+
+// The passed and failed cases of one check, printed as one line when the process ends (a
+// SUBCASE re-runs its test case once per case, so no place in the test sees them all).
+struct CaseTally {
+  std::string check;
+  std::vector<std::string> passed, failed;
+  ~CaseTally() {
+    if (passed.empty() && failed.empty()) return;
+    std::string line = "GPU corpus, " + check + ": " + std::to_string(passed.size()) + " passed, " +
+                       std::to_string(failed.size()) + " failed";
+    for (size_t i = 0; i < failed.size(); ++i) line += (i == 0 ? ": " : ", ") + failed[i];
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+};
+
+// The corpus, read once: a SUBCASE per case re-runs its test case once per case.
+const std::vector<std::pair<fs::path, nlohmann::json>>& corpus() {
+  static const std::vector<std::pair<fs::path, nlohmann::json>> cases = [] {
+    std::vector<std::pair<fs::path, nlohmann::json>> read;
+    for (const fs::path& case_dir : test::corpus_case_dirs())
+      read.emplace_back(case_dir, nlohmann::json::parse(test::read(case_dir / "case.json"), nullptr, false));
+    return read;
+  }();
+  return cases;
+}
+
+// Each selected corpus case as a SUBCASE of the calling test: it fails alone, with its reason.
+void run_corpus(CaseTally& tally, bool (*selected)(const nlohmann::json& spec), CaseCheck check) {
+  for (const auto& [case_dir, spec] : corpus()) {
+    if (spec.is_discarded()) {
+      FAIL_CHECK(case_name(case_dir) << ": case.json is not JSON");
+      continue;
+    }
+    if (!selected(spec)) continue;
+    const std::string name = case_name(case_dir);
+    SUBCASE(name.c_str()) {
+      std::string why;
+      try {
+        why = check(case_dir, spec);
+      } catch (const std::exception& e) {
+        why = std::string("exception: ") + e.what();
+      }
+      (why.empty() ? tally.passed : tally.failed).push_back(name);
+      CHECK_MESSAGE(why.empty(), name << ": " << why);
+    }
+  }
+}
+
+bool is_kernel_case(const nlohmann::json& spec) { return spec.value("kind", "") == "kernel"; }
+bool is_kernel_case_without_error(const nlohmann::json& spec) {
+  return is_kernel_case(spec) && !spec.contains("expect_error");
+}
+// kind "function" (an @jit function called from the host) runs on the CPU only: not here.
+bool is_generated_case(const nlohmann::json& spec) {
+  std::string kind = spec.value("kind", "");
+  return kind == "ufunc" || kind == "gufunc" || kind == "reduce";
+}
+
+CaseTally kernel_tally{"kernels with host arrays"};
+CaseTally device_array_tally{"kernels with device arrays"};
+CaseTally generated_tally{"ufuncs, gufuncs and reductions"};
 
 }  // namespace
 
 TEST_CASE("every corpus kernel case runs on the GPU and matches Numba") {
   if (!have_gpu()) return;
-  for (const fs::path& case_dir : test::corpus_case_dirs()) {
-    auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-    if (spec["kind"] != "kernel") continue;
-    CAPTURE(case_dir.filename().string());
-    auto module = Module::load_file((case_dir / "kernel.py").string(), options());
-    REQUIRE(module.ok());
-    auto [args, arrays] = test::case_arguments(case_dir, spec);
-    Launch launch = test::case_launch(spec["launch"], Backend::cuda);
-    auto status = module->kernel(spec["function"])->launch(launch, args);
-    if (spec.contains("expect_error")) {
-      CHECK_FALSE(status.ok());  // a debug build traps on the out-of-bounds access
-      continue;
-    }
-    REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
-    for (auto& [name, tol] : spec["check"].items()) {
-      auto want = load_npy((case_dir / "expected" / (name + ".npy")).string());
-      REQUIRE(want.ok());
-      std::string why = test::compare_arrays(arrays.at(name), *want, tol);
-      CHECK_MESSAGE(why.empty(), (name + ": " + why));
-    }
-  }
+  run_corpus(kernel_tally, is_kernel_case, run_kernel_case);
 }
 
 TEST_CASE("every corpus ufunc, gufunc and reduction runs on the GPU and matches Numba") {
   if (!have_gpu()) return;
-  for (const fs::path& case_dir : test::corpus_case_dirs()) {
-    auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-    if (spec["kind"] == "kernel") continue;
-    CAPTURE(case_dir.filename().string());
-    auto module = Module::load_file((case_dir / "kernel.py").string(), options());
-    REQUIRE(module.ok());
-    auto args = test::case_arguments(case_dir, spec).args;
-    Array result;
-    if (spec["kind"] == "reduce") {
-      const Array& values = std::get<Array>(args[0]);
-      auto value = module->reduction(spec["function"])->reduce(values, std::nullopt, std::nullopt, Backend::cuda);
-      REQUIRE_MESSAGE(value.ok(), (value.ok() ? std::string() : value.error().describe()));
-      result = Array::zeros(values.dtype(), {});
-      value->store(values.dtype(), result.data());
-    } else {
-      auto called = module->ufunc(spec["function"])->call(args, std::nullopt, Backend::cuda);
-      REQUIRE_MESSAGE(called.ok(), (called.ok() ? std::string() : called.error().describe()));
-      result = *called;
-    }
-    auto want = load_npy((case_dir / "expected/result.npy").string());
-    REQUIRE(want.ok());
-    std::string why = test::compare_arrays(result, *want, spec["check"]["result"], test::first_input_abs_sum(case_dir, spec));
-    CHECK_MESSAGE(why.empty(), why);
-  }
+  run_corpus(generated_tally, is_generated_case, run_generated_case);
 }
+
+TEST_CASE("every corpus kernel case runs on device arrays and matches Numba") {
+  if (!have_gpu()) return;
+  run_corpus(device_array_tally, is_kernel_case_without_error, run_device_array_case);
+}
+
 
 TEST_CASE("strided host views go to the GPU and come back") {
   if (!have_gpu()) return;
@@ -113,44 +245,6 @@ TEST_CASE("strided host views go to the GPU and come back") {
   CHECK(a.at<float>(1) == 2);
   CHECK(a.at<float>(2) == 2);  // untouched
   CHECK(a.at<float>(7) == 14);
-}
-
-TEST_CASE("every corpus kernel case runs on device arrays and matches Numba") {
-  if (!have_gpu()) return;
-  for (const fs::path& case_dir : test::corpus_case_dirs()) {
-    auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-    if (spec["kind"] != "kernel" || spec.contains("expect_error")) continue;
-    CAPTURE(case_dir.filename().string());
-    auto module = Module::load_file((case_dir / "kernel.py").string(), options());
-    REQUIRE(module.ok());
-    auto [args, arrays] = test::case_arguments(case_dir, spec);
-    auto stream = Stream::create(Backend::cuda);
-    REQUIRE(stream.ok());
-    std::vector<Argument> device_args;
-    for (const Argument& a : args) {
-      const Array* host = std::get_if<Array>(&a);
-      if (!host) { device_args.push_back(a); continue; }
-      auto device = to_device(*host, *stream, Backend::cuda);
-      REQUIRE(device.ok());
-      device_args.push_back(*device);
-    }
-    auto status = module->kernel(spec["function"])->launch(test::case_launch(spec["launch"], Backend::cuda).stream(*stream),
-                                                            device_args);
-    REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
-    size_t index = 0;
-    for (const auto& arg : spec["args"]) {
-      if (!arg.contains("scalar"))
-        REQUIRE(copy_to_host(std::get<Array>(device_args[index]), arrays.at(arg["name"]), *stream).ok());
-      ++index;
-    }
-    REQUIRE(stream->synchronize().ok());
-    for (auto& [name, tol] : spec["check"].items()) {
-      auto want = load_npy((case_dir / "expected" / (name + ".npy")).string());
-      REQUIRE(want.ok());
-      std::string why = test::compare_arrays(arrays.at(name), *want, tol);
-      CHECK_MESSAGE(why.empty(), (name + ": " + why));
-    }
-  }
 }
 
 TEST_CASE("device arrays: copies both ways, Fortran order, strided views, pinned memory") {
@@ -215,12 +309,40 @@ TEST_CASE("launches that do not fit the device are refused with the device's lim
   REQUIRE(module.ok());
   auto device = device_array(DType::float_(32), {16}, Order::C, Backend::cuda);
   REQUIRE(device.ok());
+  // Beyond any GPU's 227 KiB, Kernel::launch refuses before the launcher asks the device.
   auto status = module->kernel("twice")->launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(size_t(1) << 30), *device);
   REQUIRE_FALSE(status.ok());
-  CHECK(status.error().message.find("bytes of shared memory per block") != std::string::npos);
+  CHECK_MESSAGE(status.error().message.find("a block has at most 227 KiB") != std::string::npos, status.error().message);
   // Beyond 48 KiB of dynamic shared memory the kernel opts in, and the launch runs.
   status = module->kernel("twice")->launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(100 * 1024), *device);
   CHECK_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+}
+
+TEST_CASE("static and dynamic shared memory together past the device's limit are refused by the launcher") {
+  if (!have_gpu()) return;
+  // 8 KiB static (cuda.shared.array) and 227 KiB dynamic: each alone passes Kernel::launch's
+  // check, together they pass every GPU's opt-in limit (227 KiB at most), so the launcher
+  // refuses with the device's own number.
+  auto module = Module::load_source(R"py(from numba import cuda, float32
+
+@cuda.jit
+def staged(a):
+    tile = cuda.shared.array(2048, float32)
+    i = cuda.grid(1)
+    tile[cuda.threadIdx.x] = 1.0
+    cuda.syncthreads()
+    if i < a.size:
+        a[i] = tile[cuda.threadIdx.x]
+)py", "staged.py", options());
+  REQUIRE(module.ok());
+  auto device = device_array(DType::float_(32), {16}, Order::C, Backend::cuda);
+  REQUIRE(device.ok());
+  auto status = module->kernel("staged")->launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(227 * 1024), *device);
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().kind == ErrorKind::launch);
+  CHECK_MESSAGE(status.error().message.find(" static, 232448 dynamic) and the device allows ") !=
+                    std::string::npos,
+                status.error().message);
 }
 
 TEST_CASE("grid.sync() orders every block of a cooperative launch, twice in a row") {
