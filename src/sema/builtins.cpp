@@ -209,6 +209,15 @@ const char* atomic_type_list(AtomicTypes accepted) {
   return "";
 }
 
+const char* atomic_type_example(AtomicTypes accepted) {
+  switch (accepted) {
+    case AtomicTypes::arithmetic: return "int32 or float32";
+    case AtomicTypes::integer: return "int32 or int64";
+    case AtomicTypes::unsigned_integer: return "uint32";
+  }
+  return "";
+}
+
 // The name as the program spells it: cuda.atomic.and_ for numba.cuda.atomic.and_.
 std::string atomic_name(const CallSite& call) {
   const std::string prefix = "numba.";
@@ -220,7 +229,7 @@ bool want_atomic_element(FunctionChecker& c, const CallSite& call, AtomicTypes a
   c.error(DiagKind::type_mismatch, call.range,
           fmt::format("{} does not take {} arrays: numba-cuda types it for {} only", atomic_name(call),
                       to_string(element), atomic_type_list(accepted)),
-          "keep the counter in an array of one of those types (e.g. int32 or float32)");
+          fmt::format("keep the values in an array of one of those types, e.g. {}", atomic_type_example(accepted)));
   return false;
 }
 
