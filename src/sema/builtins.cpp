@@ -469,6 +469,36 @@ Handler bit_operation(std::string runtime) {
   };
 }
 
+// The type numba-cuda's match_any_sync/match_all_sync cases (int32, int64, float32, float64)
+// convert a value to, by Numba's overload choice: the narrow integers and bool to int32, uint32
+// to int64, uint64 to float64, float16 to float32 (read off numba-cuda's PTX); none for complex.
+std::optional<Type> warp_match_operand(const Type& type) {
+  if (type.is(TypeKind::boolean)) return Type::i32();
+  if (type.is(TypeKind::floating)) return type.bits == 64 ? Type::f64() : Type::f32();
+  if (!type.is(TypeKind::integer)) return std::nullopt;
+  if (type.bits < 32 || (type.bits == 32 && type.is_signed)) return Type::i32();
+  if (type.bits == 64 && !type.is_signed) return Type::f64();
+  return Type::i64();
+}
+
+// cuda.match_any_sync(mask, value) -> uint32; match_all_sync -> (uint32, bool). (numba-cuda types
+// the lanes as int32: lane 31 reads negative there.)
+Handler warp_match(std::string runtime, Type result) {
+  return [runtime, result](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 2, 2)) return Value::error();
+    std::optional<Type> operand = warp_match_operand(call.args[1].type);
+    if (!operand) {
+      c.error(DiagKind::type_mismatch, call.range,
+              fmt::format("cuda.{} does not compare {} values: numba-cuda takes integers and floats",
+                          short_name(call.name), to_string(call.args[1].type)),
+              "match the real and imaginary parts one at a time");
+      return Value::error();
+    }
+    return c.make_call(runtime, {c.cast_expr(call.args[0].expr, Type::int_(32, false)),
+                                 c.cast_expr(call.args[1].expr, *operand)}, result, call.range);
+  };
+}
+
 Handler xoroshiro(std::string runtime, Type result) {
   return [runtime, result](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 2, 2)) return Value::error();
@@ -868,16 +898,8 @@ const std::map<std::string, Handler>& handlers() {
       return c.value_of(c.add(std::move(select)));
     };
     t["numba.cuda.nanosleep"] = fixed("pk::nanosleep", {Type::int_(32, false)}, Type::void_());
-    t["numba.cuda.match_any_sync"] = [](FunctionChecker& c, const CallSite& call) -> Value {
-      if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[1])) return Value::error();
-      return c.make_call("pk::match_any_sync", {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr},
-                         Type::int_(32, false), call.range);
-    };
-    t["numba.cuda.match_all_sync"] = [](FunctionChecker& c, const CallSite& call) -> Value {
-      if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[1])) return Value::error();
-      return c.make_call("pk::match_all_sync", {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr},
-                         Type::tuple({Type::int_(32, false), Type::boolean()}), call.range);
-    };
+    t["numba.cuda.match_any_sync"] = warp_match("pk::match_any_sync", Type::int_(32, false));
+    t["numba.cuda.match_all_sync"] = warp_match("pk::match_all_sync", Type::tuple({Type::int_(32, false), Type::boolean()}));
     t["numba.cuda.popc"] = bit_operation("pk::popc");
     t["numba.cuda.clz"] = bit_operation("pk::clz");
     t["numba.cuda.ffs"] = bit_operation("pk::ffs");

@@ -109,6 +109,11 @@ const std::set<std::string> arithmetic = {"int32", "uint32", "int64", "uint64", 
 const std::set<std::string> integers = {"int32", "uint32", "int64", "uint64"};
 const std::set<std::string> all_integers = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                                             "boolean"};
+std::set<std::string> numbers = [] {
+  std::set<std::string> all = all_integers;
+  all.insert({"float16", "float32", "float64"});
+  return all;
+}();
 const std::vector<Intrinsic> intrinsics = {
     {"add", "cuda.atomic.add(a, 0, a[1])", arithmetic},
     {"sub", "cuda.atomic.sub(a, 0, a[1])", arithmetic},
@@ -132,6 +137,8 @@ const std::vector<Intrinsic> intrinsics = {
     {"clz", "a[0] = cuda.clz(a[1])", all_integers},
     {"brev", "a[0] = cuda.brev(a[1])", all_integers},
     {"ffs", "a[0] = cuda.ffs(a[1])", integers},
+    {"match_any_sync", "cuda.match_any_sync(0xffffffff, a[1])", numbers},
+    {"match_all_sync", "cuda.match_all_sync(0xffffffff, a[1])", numbers},
 };
 const char* dtypes[] = {"int8",    "int16",   "int32",   "int64",     "uint8",      "uint16", "uint32",
                         "uint64",  "float16", "float32", "float64",   "complex64",  "complex128", "boolean"};
