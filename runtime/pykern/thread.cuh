@@ -263,6 +263,13 @@ template <class T> PK_DEVICE T atomic_cas(T& place, T expected, T value) {
   return atomic_update(place, [=](T v) { return v == expected ? value : v; });
 }
 
+// ---- bit operations (cuda.popc/clz/ffs/brev) ----
+// x's own bits, zero-extended: a negative int8 has 8 set bits, not the 64 of its sign extension.
+// popc and clz count these at x's width, as numba-cuda's llvm.ctpop/ctlz on the value's own type.
+template <class T> PK_DEVICE u64 own_bits(T x) {
+  return sizeof(T) == 8 ? u64(x) : u64(x) & ((u64(1) << (sizeof(T) * 8)) - 1);
+}
+
 // ---- warp intrinsics ----
 #if PK_DEVICE_BUILD
 template <class T> PK_DEVICE T shfl_sync(u32 mask, T v, i32 lane) { return __shfl_sync(mask, v, lane); }
@@ -288,9 +295,14 @@ template <class T> PK_DEVICE tuple<u32, bool> match_all_sync(u32 mask, T v) {
   return make_tuple(matched, predicate != 0);
 }
 PK_DEVICE void nanosleep(u32 ns) { __nanosleep(ns); }
-template <class T> PK_DEVICE T popc(T x) { return sizeof(T) == 8 ? T(__popcll((unsigned long long)x)) : T(__popc((unsigned)x)); }
-template <class T> PK_DEVICE T clz(T x) { return sizeof(T) == 8 ? T(__clzll((long long)x)) : T(__clz((int)x)); }
-template <class T> PK_DEVICE T ffs(T x) { return sizeof(T) == 8 ? T(__ffsll((long long)x)) : T(__ffs((int)x)); }
+template <class T> PK_DEVICE T popc(T x) {
+  return sizeof(T) == 8 ? T(__popcll(own_bits(x))) : T(__popc(unsigned(own_bits(x))));
+}
+// __clz counts over 32 bits: an 8- or 16-bit value has that many fewer leading zeros of its own.
+template <class T> PK_DEVICE T clz(T x) {
+  return sizeof(T) == 8 ? T(__clzll((long long)x)) : T(__clz(int(own_bits(x))) - (32 - int(sizeof(T)) * 8));
+}
+template <class T> PK_DEVICE u32 ffs(T x) { return sizeof(T) == 8 ? u32(__ffsll((long long)x)) : u32(__ffs((int)x)); }
 template <class T> PK_DEVICE T brev(T x) { return sizeof(T) == 8 ? T(__brevll((unsigned long long)x)) : T(__brev((unsigned)x)); }
 #else
 template <class T> PK_DEVICE T bits_to(u64 bits) { T v; __builtin_memcpy(&v, &bits, sizeof(T)); return v; }
@@ -327,9 +339,11 @@ template <class T> PK_DEVICE tuple<u32, bool> match_all_sync(u32 mask, T v) {
 }
 PK_DEVICE void nanosleep(u32) {}
 PK_DEVICE u64 dynamic_shared_bytes() { return sim::dynamic_shared_bytes(); }
-template <class T> PK_DEVICE T popc(T x) { return T(__builtin_popcountll((unsigned long long)x)); }
-template <class T> PK_DEVICE T clz(T x) { return x == 0 ? T(sizeof(T) * 8) : T(__builtin_clzll((unsigned long long)x) - (64 - sizeof(T) * 8)); }
-template <class T> PK_DEVICE T ffs(T x) { return T(__builtin_ffsll((long long)x)); }
+template <class T> PK_DEVICE T popc(T x) { return T(__builtin_popcountll(own_bits(x))); }
+template <class T> PK_DEVICE T clz(T x) {
+  return x == 0 ? T(sizeof(T) * 8) : T(__builtin_clzll(own_bits(x)) - (64 - int(sizeof(T)) * 8));
+}
+template <class T> PK_DEVICE u32 ffs(T x) { return u32(__builtin_ffsll((long long)x)); }
 template <class T> PK_DEVICE T brev(T x) {
   u64 v = (u64)x, r = 0;
   for (unsigned i = 0; i < sizeof(T) * 8; ++i) r |= ((v >> i) & 1) << (sizeof(T) * 8 - 1 - i);

@@ -189,14 +189,65 @@ Value array_operand(FunctionChecker& c, const CallSite& call, size_t i) {
 // cuda.atomic.add(array, index, value): returns the old value; the index is an integer, or a
 // tuple of them for an array of more dimensions. `indexed` is false for compare_and_swap(array,
 // old, value), which works on array[0].
-Handler atomic(std::string runtime, size_t values, bool indexed = true) {
-  return [runtime, values, indexed](FunctionChecker& c, const CallSite& call) -> Value {
+// The element types numba-cuda's cudadecl.py types each atomic for: what NVRTC cannot update
+// atomically (8- and 16-bit values, bool, complex) is refused here rather than by the GPU compiler.
+enum class AtomicTypes { arithmetic, integer, unsigned_integer };
+
+bool atomic_takes(AtomicTypes accepted, const Type& element) {
+  bool wide = element.bits == 32 || element.bits == 64;
+  if (element.is(TypeKind::floating)) return wide && accepted == AtomicTypes::arithmetic;
+  if (!element.is(TypeKind::integer) || !wide) return false;
+  return accepted != AtomicTypes::unsigned_integer || !element.is_signed;
+}
+
+const char* atomic_type_list(AtomicTypes accepted) {
+  switch (accepted) {
+    case AtomicTypes::arithmetic: return "int32, uint32, int64, uint64, float32 and float64";
+    case AtomicTypes::integer: return "int32, uint32, int64 and uint64";
+    case AtomicTypes::unsigned_integer: return "uint32 and uint64";
+  }
+  return "";
+}
+
+const char* atomic_type_example(AtomicTypes accepted) {
+  switch (accepted) {
+    case AtomicTypes::arithmetic: return "int32 or float32";
+    case AtomicTypes::integer: return "int32 or int64";
+    case AtomicTypes::unsigned_integer: return "uint32";
+  }
+  return "";
+}
+
+// The name as the program spells it: cuda.atomic.and_ for numba.cuda.atomic.and_.
+std::string atomic_name(const CallSite& call) {
+  const std::string prefix = "numba.";
+  return call.name.rfind(prefix, 0) == 0 ? call.name.substr(prefix.size()) : call.name;
+}
+
+bool want_atomic_element(FunctionChecker& c, const CallSite& call, AtomicTypes accepted, const Type& element) {
+  if (atomic_takes(accepted, element)) return true;
+  c.error(DiagKind::type_mismatch, call.range,
+          fmt::format("{} does not take {} arrays: numba-cuda types it for {} only", atomic_name(call),
+                      to_string(element), atomic_type_list(accepted)),
+          fmt::format("keep the values in an array of one of those types, e.g. {}", atomic_type_example(accepted)));
+  return false;
+}
+
+Handler atomic(std::string runtime, size_t values, AtomicTypes accepted, bool indexed = true) {
+  return [runtime, values, accepted, indexed](FunctionChecker& c, const CallSite& call) -> Value {
     size_t first_value = indexed ? 2 : 1;
     if (!want_args(c, call, first_value + values, first_value + values)) return Value::error();
     Value array = array_operand(c, call, 0);
     if (!array.ok()) return array;
     if (array.type.readonly) {
       c.error(DiagKind::bad_assignment, call.range, "an atomic operation cannot update a read-only (module-level) array");
+      return Value::error();
+    }
+    if (!want_atomic_element(c, call, accepted, array.type.dtype())) return Value::error();
+    if (!indexed && array.type.ndim != 1) {
+      c.error(DiagKind::type_mismatch, call.range,
+              fmt::format("{} takes a 1-d array, not one of {} dimensions", atomic_name(call), array.type.ndim),
+              "use cuda.atomic.cas(array, index, old, value) for an array of more dimensions");
       return Value::error();
     }
     Value index = indexed ? call.args[1] : c.make_constant({int64_t(0)}, Type::i64(), call.range);
@@ -373,14 +424,78 @@ Handler shuffle(std::string runtime) {
   return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 3, 3)) return Value::error();
     const Type& type = call.args[1].type;
-    if (!type.is_numeric() || type.is(TypeKind::complex)) {
-      c.error(DiagKind::type_mismatch, call.range, "warp shuffles move integers and floats");
+    // numba-cuda's shfl_sync_intrinsic takes int32, int64, float32 and float64 only.
+    bool takes = (type.is(TypeKind::integer) && type.is_signed) || type.is(TypeKind::floating);
+    if (!takes || (type.bits != 32 && type.bits != 64)) {
+      c.error(DiagKind::type_mismatch, call.range,
+              fmt::format("cuda.{} does not move {} values: numba-cuda shuffles int32, int64, float32 and float64 only",
+                          short_name(call.name), to_string(type)),
+              "convert the value first, e.g. float32(x) or int32(x)");
       return Value::error();
     }
     return c.make_call(runtime,
                        {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr,
                         c.cast_expr(call.args[2].expr, Type::i32())},
                        type, call.range);
+  };
+}
+
+// cuda.popc/clz/ffs/brev typed and lowered as numba-cuda's (cudadecl.py, cudaimpl.py): popc and
+// clz count at the argument's own width and keep its type (a bool is an int8); ffs answers uint32
+// and is lowered for 32- and 64-bit integers only; brev takes uint32 or uint64, and every other
+// integer converts to uint32 first (an int64 loses its high half, as in numba-cuda).
+Handler bit_operation(std::string runtime) {
+  return [runtime](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 1, 1)) return Value::error();
+    const Value& arg = call.args[0];
+    std::string name = "cuda." + short_name(call.name);
+    if (!arg.type.is_integer_like()) {
+      c.error(DiagKind::type_mismatch, call.range, name + " needs an integer, not '" + to_string(arg.type) + "'");
+      return Value::error();
+    }
+    Type type = arg.type.is(TypeKind::boolean) ? Type::int_(8) : arg.type;
+    if (runtime == "pk::ffs") {
+      if (type.bits < 32) {
+        c.error(DiagKind::type_mismatch, call.range,
+                name + " does not take " + to_string(arg.type) + " values: numba-cuda lowers it for 32- and 64-bit "
+                "integers only",
+                "widen the value first, e.g. cuda.ffs(int32(x))");
+        return Value::error();
+      }
+      return c.make_call(runtime, {arg.expr}, Type::int_(32, false), call.range);
+    }
+    if (runtime == "pk::brev") type = type == Type::u64() ? type : Type::int_(32, false);
+    return c.make_call(runtime, {c.cast_expr(arg.expr, type)}, type, call.range);
+  };
+}
+
+// The type numba-cuda's match_any_sync/match_all_sync cases (int32, int64, float32, float64)
+// convert a value to, by Numba's overload choice: the narrow integers and bool to int32, uint32
+// to int64, uint64 to float64, float16 to float32 (read off numba-cuda's PTX); none for complex.
+std::optional<Type> warp_match_operand(const Type& type) {
+  if (type.is(TypeKind::boolean)) return Type::i32();
+  if (type.is(TypeKind::floating)) return type.bits == 64 ? Type::f64() : Type::f32();
+  if (!type.is(TypeKind::integer)) return std::nullopt;
+  if (type.bits < 32 || (type.bits == 32 && type.is_signed)) return Type::i32();
+  if (type.bits == 64 && !type.is_signed) return Type::f64();
+  return Type::i64();
+}
+
+// cuda.match_any_sync(mask, value) -> uint32; match_all_sync -> (uint32, bool). (numba-cuda types
+// the lanes as int32: lane 31 reads negative there.)
+Handler warp_match(std::string runtime, Type result) {
+  return [runtime, result](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 2, 2)) return Value::error();
+    std::optional<Type> operand = warp_match_operand(call.args[1].type);
+    if (!operand) {
+      c.error(DiagKind::type_mismatch, call.range,
+              fmt::format("cuda.{} does not compare {} values: numba-cuda takes integers and floats",
+                          short_name(call.name), to_string(call.args[1].type)),
+              "match the real and imaginary parts one at a time");
+      return Value::error();
+    }
+    return c.make_call(runtime, {c.cast_expr(call.args[0].expr, Type::int_(32, false)),
+                                 c.cast_expr(call.args[1].expr, *operand)}, result, call.range);
   };
 }
 
@@ -740,13 +855,19 @@ const std::map<std::string, Handler>& handlers() {
     t["numba.cuda.threadfence_system"] = nullary("pk::threadfence_system", Type::void_());
     t["numba.cuda.activemask"] = nullary("pk::activemask", Type::int_(32, false));
     t["numba.cuda.lanemask_lt"] = nullary("pk::lanemask_lt", Type::int_(32, false));
-    for (const char* name : {"add", "sub", "max", "min", "exch", "and_", "or_", "xor", "inc", "dec", "nanmax", "nanmin"}) {
+    const std::pair<const char*, AtomicTypes> atomics[] = {
+        {"add", AtomicTypes::arithmetic},  {"sub", AtomicTypes::arithmetic},    {"max", AtomicTypes::arithmetic},
+        {"min", AtomicTypes::arithmetic},  {"nanmax", AtomicTypes::arithmetic}, {"nanmin", AtomicTypes::arithmetic},
+        {"exch", AtomicTypes::integer},    {"and_", AtomicTypes::integer},      {"or_", AtomicTypes::integer},
+        {"xor", AtomicTypes::integer},     {"inc", AtomicTypes::unsigned_integer},
+        {"dec", AtomicTypes::unsigned_integer}};
+    for (const auto& [name, accepted] : atomics) {
       std::string runtime = std::string("pk::atomic_") + name;
       if (runtime.back() == '_') runtime.pop_back();
-      t[std::string("numba.cuda.atomic.") + name] = atomic(runtime, 1);
+      t[std::string("numba.cuda.atomic.") + name] = atomic(runtime, 1, accepted);
     }
-    t["numba.cuda.atomic.cas"] = atomic("pk::atomic_cas", 2);
-    t["numba.cuda.atomic.compare_and_swap"] = atomic("pk::atomic_cas", 2, false);
+    t["numba.cuda.atomic.cas"] = atomic("pk::atomic_cas", 2, AtomicTypes::integer);
+    t["numba.cuda.atomic.compare_and_swap"] = atomic("pk::atomic_cas", 2, AtomicTypes::integer, false);
     t["numba.cuda.shfl_sync"] = shuffle("pk::shfl_sync");
     t["numba.cuda.shfl_up_sync"] = shuffle("pk::shfl_up_sync");
     t["numba.cuda.shfl_down_sync"] = shuffle("pk::shfl_down_sync");
@@ -777,26 +898,12 @@ const std::map<std::string, Handler>& handlers() {
       return c.value_of(c.add(std::move(select)));
     };
     t["numba.cuda.nanosleep"] = fixed("pk::nanosleep", {Type::int_(32, false)}, Type::void_());
-    t["numba.cuda.match_any_sync"] = [](FunctionChecker& c, const CallSite& call) -> Value {
-      if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[1])) return Value::error();
-      return c.make_call("pk::match_any_sync", {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr},
-                         Type::int_(32, false), call.range);
-    };
-    t["numba.cuda.match_all_sync"] = [](FunctionChecker& c, const CallSite& call) -> Value {
-      if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[1])) return Value::error();
-      return c.make_call("pk::match_all_sync", {c.cast_expr(call.args[0].expr, Type::int_(32, false)), call.args[1].expr},
-                         Type::tuple({Type::int_(32, false), Type::boolean()}), call.range);
-    };
-    for (const char* name : {"popc", "clz", "ffs", "brev"}) {
-      t[std::string("numba.cuda.") + name] = [runtime = std::string("pk::") + name](FunctionChecker& c, const CallSite& call) -> Value {
-        if (!want_args(c, call, 1, 1)) return Value::error();
-        if (!call.args[0].type.is(TypeKind::integer)) {
-          c.error(DiagKind::type_mismatch, call.range, "this bit operation needs an integer");
-          return Value::error();
-        }
-        return c.make_call(runtime, {call.args[0].expr}, call.args[0].type, call.range);
-      };
-    }
+    t["numba.cuda.match_any_sync"] = warp_match("pk::match_any_sync", Type::int_(32, false));
+    t["numba.cuda.match_all_sync"] = warp_match("pk::match_all_sync", Type::tuple({Type::int_(32, false), Type::boolean()}));
+    t["numba.cuda.popc"] = bit_operation("pk::popc");
+    t["numba.cuda.clz"] = bit_operation("pk::clz");
+    t["numba.cuda.ffs"] = bit_operation("pk::ffs");
+    t["numba.cuda.brev"] = bit_operation("pk::brev");
     add_vector_constructors(t);
     t["numba.cuda.random.xoroshiro128p_uniform_float32"] = xoroshiro("pk::xoroshiro128p_uniform_float32", Type::f32());
     t["numba.cuda.random.xoroshiro128p_uniform_float64"] = xoroshiro("pk::xoroshiro128p_uniform_float64", Type::f64());

@@ -116,3 +116,30 @@ TEST_CASE("abs of a negative zero is a positive zero, as Python's abs is") {
   CHECK(pk::abs(-2.5) == 2.5);
   CHECK(pk::abs(pk::i64(-3)) == 3);
 }
+
+// numba-cuda lowers popc and clz to llvm.ctpop/ctlz on the value's own type (cudaimpl.py): an
+// 8- or 16-bit value is counted at its width, and a negative one by its own bits, not by its
+// sign extension. (Numba's simulator counts Python ints instead: clz(int8(1)) is 31 there.)
+TEST_CASE("cuda.clz and cuda.popc count an 8-, 16-, 32- or 64-bit value at its own width") {
+  CHECK(pk::clz(uint8_t(1)) == 7);
+  CHECK(pk::clz(int8_t(1)) == 7);
+  CHECK(pk::clz(int8_t(-1)) == 0);
+  CHECK(pk::clz(int8_t(0)) == 8);
+  CHECK(pk::clz(int8_t(-128)) == 0);
+  CHECK(pk::clz(uint16_t(1)) == 15);
+  CHECK(pk::clz(int16_t(-1)) == 0);
+  CHECK(pk::clz(int32_t(1)) == 31);
+  CHECK(pk::clz(int32_t(-1)) == 0);
+  CHECK(pk::clz(uint64_t(1)) == 63);
+  CHECK(pk::clz(int64_t(0)) == 64);
+  CHECK(pk::popc(int8_t(-1)) == 8);
+  CHECK(pk::popc(int16_t(-1)) == 16);
+  CHECK(pk::popc(int32_t(-1)) == 32);
+  CHECK(pk::popc(int64_t(-1)) == 64);
+  CHECK(pk::popc(uint8_t(0x81)) == 2);
+  CHECK(pk::ffs(int32_t(-8)) == 4u);
+  CHECK(pk::ffs(int64_t(1) << 40) == 41u);
+  CHECK(pk::ffs(uint32_t(0)) == 0u);
+  CHECK(pk::brev(uint32_t(1)) == 0x80000000u);
+  CHECK(pk::brev(uint64_t(1)) == 0x8000000000000000ull);
+}
