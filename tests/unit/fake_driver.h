@@ -21,6 +21,7 @@ struct FakeLaunch {
   CUstream stream;
   std::vector<void*> params;  // as cuLaunchKernel got them (valid during the launch only)
   bool cooperative = false;   // by cuLaunchCooperativeKernel
+  CUcontext context = nullptr;  // current on the launching thread
 };
 
 struct FakeDriver {
@@ -46,12 +47,22 @@ struct FakeDriver {
   int function_static_shared = 0;
   int blocks_per_multiprocessor = 16;  // what the occupancy calculator answers
   int dynamic_shared_set = -1;  // what cuFuncSetAttribute last allowed
+  CUcontext dynamic_shared_context = nullptr;  // the context current when it did
+  // What a kernel stand-in sets when the kernel would fault (CUDA_ERROR_MISALIGNED_ADDRESS):
+  // as on a GPU, the next wait answers it, and so does every wait after (the context is lost).
+  CUresult fault = CUDA_SUCCESS;
 
   FakeDriver();
   ~FakeDriver();
   // A GPU opened on this driver and selected for the process (deselected on destruction).
   std::shared_ptr<pykern::cuda::Gpu> select_gpu();
   int count(const std::string& call) const;
+  // The calling thread's current context, as cuCtxGetCurrent answers it; a host program's own
+  // context is any other non-null value.
+  static CUcontext current_context();
+  static void make_current(CUcontext context);
+  // The context select_gpu's device retains.
+  static CUcontext gpu_context();
   size_t live_allocations() const { return device_memory.size() + pinned_memory.size(); }
 };
 
