@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include <doctest/doctest.h>
 
@@ -618,6 +619,12 @@ TEST_CASE("a launch makes the GPU's context current before any call that needs i
     REQUIRE(fake.launches.size() == 1);
     CHECK(fake.launches[0].context == test::FakeDriver::gpu_context());
     CHECK(test::FakeDriver::current_context() == callers);
+    // On a thread where no context is current yet, the opt-in too runs in the GPU's context.
+    std::thread([&] {
+      REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(150 * 1024), *device).ok());
+    }).join();
+    CHECK(fake.dynamic_shared_set == 150 * 1024);
+    CHECK(fake.dynamic_shared_context == test::FakeDriver::gpu_context());
     REQUIRE(pykern::synchronize(Backend::cuda).ok());
     CHECK(test::FakeDriver::current_context() == callers);
   }
