@@ -20,8 +20,11 @@ CUresult enter(const char* call) {
   if (CUresult r = enter(name); r != CUDA_SUCCESS) return r
 
 CUresult init(unsigned) { return CUDA_SUCCESS; }
-CUresult device_count(int* n) { *n = 1; return CUDA_SUCCESS; }
-CUresult device_get(CUdevice* d, int ordinal) { *d = ordinal; return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; }
+CUresult device_count(int* n) { *n = fake->devices; return CUDA_SUCCESS; }
+CUresult device_get(CUdevice* d, int ordinal) {
+  *d = ordinal;
+  return ordinal >= 0 && ordinal < fake->devices ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
 CUresult device_name(char* name, int size, CUdevice) { std::strncpy(name, "Fake H200", size); return CUDA_SUCCESS; }
 CUresult device_attribute(int* value, CUdevice_attribute a, CUdevice) {
   switch (a) {
@@ -42,12 +45,13 @@ CUresult device_attribute(int* value, CUdevice_attribute a, CUdevice) {
 }
 CUresult total_mem(size_t* bytes, CUdevice) { *bytes = size_t(141) << 30; return CUDA_SUCCESS; }
 
-CUcontext the_context = reinterpret_cast<CUcontext>(0x1000);
+// Each device's primary context: device 0's, then one 0x100 further for each ordinal.
+CUcontext context_of(CUdevice device) { return reinterpret_cast<CUcontext>(0x1000 + 0x100 * uintptr_t(device)); }
 thread_local CUcontext current_ctx = nullptr;  // per thread, as the driver keeps it
-CUresult ctx_retain(CUcontext* c, CUdevice) {
+CUresult ctx_retain(CUcontext* c, CUdevice device) {
   PK_FAKE_ENTER("cuDevicePrimaryCtxRetain");
   ++fake->contexts_retained;
-  *c = the_context;
+  *c = context_of(device);
   return CUDA_SUCCESS;
 }
 CUresult ctx_release(CUdevice) { --fake->contexts_retained; return CUDA_SUCCESS; }
@@ -63,6 +67,7 @@ CUresult module_load(CUmodule* m, const void* image, unsigned options, CUjit_opt
   bool elf = std::memcmp(bytes, "\x7f" "ELF", 4) == 0;
   fake->loaded_images.push_back(elf ? std::string("cubin") : std::string(bytes));
   fake->jit_option_counts.push_back(options);
+  fake->module_contexts.push_back(current_ctx);
   ++fake->modules_loaded;
   *m = the_module;
   return CUDA_SUCCESS;
@@ -254,7 +259,7 @@ std::shared_ptr<pykern::cuda::Gpu> FakeDriver::select_gpu() {
 
 CUcontext FakeDriver::current_context() { return current_ctx; }
 void FakeDriver::make_current(CUcontext context) { current_ctx = context; }
-CUcontext FakeDriver::gpu_context() { return the_context; }
+CUcontext FakeDriver::gpu_context(int ordinal) { return context_of(ordinal); }
 
 int FakeDriver::count(const std::string& call) const {
   int n = 0;

@@ -37,11 +37,13 @@ struct FakeDriver {
   bool freed_unknown_pointer = false;
   std::vector<std::string> loaded_images;       // what cuModuleLoadDataEx got
   std::vector<unsigned> jit_option_counts;      // and how many JIT options came with it
+  std::vector<CUcontext> module_contexts;       // and the context it loaded into
   std::vector<FakeLaunch> launches;
   // Runs in place of the kernel, on the launch's parameters.
   std::function<void(const FakeLaunch&)> kernel;
   // The module's error record (what cuModuleGetGlobal hands out).
   std::vector<unsigned char> error_record = std::vector<unsigned char>(312, 0);
+  int devices = 1;  // how many GPUs the driver has
   int parameter_count = 1;  // how many kernelParams cuLaunchKernel reads
   int function_max_threads = 1024;
   int function_static_shared = 0;
@@ -61,8 +63,8 @@ struct FakeDriver {
   // context is any other non-null value.
   static CUcontext current_context();
   static void make_current(CUcontext context);
-  // The context select_gpu's device retains.
-  static CUcontext gpu_context();
+  // The primary context of device `ordinal` (select_gpu's is device 0).
+  static CUcontext gpu_context(int ordinal = 0);
   size_t live_allocations() const { return device_memory.size() + pinned_memory.size(); }
 };
 

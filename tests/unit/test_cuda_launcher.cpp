@@ -632,3 +632,32 @@ TEST_CASE("a launch makes the GPU's context current before any call that needs i
   CHECK(fake.live_allocations() == 0);
   test::FakeDriver::make_current(nullptr);
 }
+
+TEST_CASE("after another GPU is selected, a kernel loaded before is loaded again in that GPU's context") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.devices = 2;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    auto on_first = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(on_first.ok());
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda), *on_first).ok());
+    REQUIRE(fake.launches.size() == 1);
+    CHECK(fake.launches[0].context == test::FakeDriver::gpu_context(0));
+    // select_gpu(1), on the fake driver.
+    auto second = cuda::Gpu::open(fake.table, 1);
+    REQUIRE(second.ok());
+    cuda::Gpu::select(*second);
+    auto on_second = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(on_second.ok());
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda), *on_second).ok());
+    REQUIRE(fake.launches.size() == 2);
+    CHECK(fake.launches[1].context == test::FakeDriver::gpu_context(1));
+    CHECK(fake.module_contexts ==
+          std::vector<CUcontext>{test::FakeDriver::gpu_context(0), test::FakeDriver::gpu_context(1)});
+    CHECK(fake.modules_loaded == 1);  // the first GPU's module unloaded with its kernel
+  }
+  CHECK(fake.modules_loaded == 0);
+  CHECK(fake.live_allocations() == 0);
+}
