@@ -56,6 +56,10 @@ std::shared_ptr<Gpu> Gpu::opened() {
   return selected;
 }
 
+Status Gpu::bind() const {
+  return driver_->check(driver_->ctx_set_current(context_), "cuCtxSetCurrent", fmt::format("device {}", info_.ordinal));
+}
+
 ContextScope::ContextScope(const Gpu& gpu) : driver_(&gpu.driver()) {
   // Asked each time rather than remembered: the host program may switch contexts itself.
   CUcontext now = nullptr;

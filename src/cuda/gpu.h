@@ -28,6 +28,9 @@ class Gpu {
   const Driver& driver() const { return *driver_; }
   const DeviceInfo& info() const { return info_; }
   CUcontext context() const { return context_; }
+  // Makes the context current on the calling thread and leaves it so: for code that drives the
+  // driver itself (the GPU benchmark). pykern's own calls use ContextScope.
+  Status bind() const;
   // "kernel 'add' on device 0 (NVIDIA H200)": what error messages name.
   std::string describe(const std::string& kernel) const;
 
