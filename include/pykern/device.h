@@ -60,7 +60,8 @@ struct GpuInfo {
   int multiprocessors = 0;
 };
 Result<std::vector<GpuInfo>> list_gpus();
-// Uses GPU `ordinal` for the rest of the process (numba.cuda.select_device).
+// Uses GPU `ordinal` for the rest of the process (numba.cuda.select_device); kernels launched
+// before are loaded again on it at their next launch.
 Status select_gpu(int ordinal);
 
 // Uninitialised device memory (zeroed in the simulator).
@@ -80,6 +81,7 @@ Status copy_to_host(const Array& device, const Array& host, const Stream& stream
 // Into a new C-contiguous host array.
 Result<Array> copy_to_host(const Array& device, const Stream& stream = {});
 // Waits for all work on the GPU (numba.cuda.synchronize); nothing to wait for in the simulator.
+// Backend::automatic waits for the GPU that Backend::cuda launches and device arrays have used.
 Status synchronize(Backend backend = Backend::automatic);
 
 }  // namespace pykern

@@ -14,7 +14,9 @@ struct Stream::State {
   std::shared_ptr<cuda::Gpu> gpu;
   CUstream stream = nullptr;
   ~State() {
-    if (stream && gpu->bind().ok()) gpu->driver().stream_destroy(stream);
+    if (!stream) return;
+    cuda::ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().stream_destroy(stream);
   }
 };
 
@@ -25,7 +27,9 @@ struct Event::State {
   bool recorded = false;
   std::chrono::steady_clock::time_point when;
   ~State() {
-    if (event && gpu->bind().ok()) gpu->driver().event_destroy(event);
+    if (!event) return;
+    cuda::ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().event_destroy(event);
   }
 };
 
@@ -36,6 +40,15 @@ bool on_gpu(Backend backend) { return Kernel::resolve(backend) == Backend::cuda;
 Result<std::shared_ptr<cuda::Gpu>> gpu_for(Backend backend) {
   if (!on_gpu(backend)) return std::shared_ptr<cuda::Gpu>();
   return cuda::Gpu::current();
+}
+
+// The GPU whose work a wait covers: the backend's, and for Backend::automatic (which launches
+// on the simulator) the GPU that Backend::cuda launches and device arrays have used, if any:
+// after them, synchronize() waits for the GPU as numba.cuda.synchronize() does.
+Result<std::shared_ptr<cuda::Gpu>> gpu_to_wait_for(Backend backend) {
+  if (on_gpu(backend)) return cuda::Gpu::current();
+  if (backend == Backend::automatic) return cuda::Gpu::opened();
+  return std::shared_ptr<cuda::Gpu>();
 }
 
 // The GPU a device array belongs to (the current one: pykern uses one GPU at a time).
@@ -58,7 +71,8 @@ Result<Stream> Stream::create(Backend backend) {
   if (!*gpu) return stream;
   stream.state_->gpu = *gpu;
   const cuda::Driver& d = (*gpu)->driver();
-  if (auto s = (*gpu)->bind(); !s.ok()) return s.error();
+  cuda::ContextScope bound(**gpu);
+  if (!bound.ok()) return bound.status().error();
   // Flags 0, as numba.cuda.stream(): the stream orders with the default stream, so work queued
   // on it and a later launch on the default stream (host arrays) cannot overlap by surprise.
   if (auto s = d.check(d.stream_create(&stream.state_->stream, CU_STREAM_DEFAULT), "cuStreamCreate", "a new stream");
@@ -74,12 +88,14 @@ Backend Stream::backend() const { return state_ && state_->gpu ? Backend::cuda :
 Status Stream::synchronize() const {
   std::shared_ptr<cuda::Gpu> gpu = state_ ? state_->gpu : nullptr;
   if (!gpu) {
-    if (state_ || !on_gpu(Backend::automatic)) return ok_status();  // the simulator has finished already
-    auto current = cuda::Gpu::current();
-    if (!current.ok()) return current.error();
-    gpu = *current;
+    if (state_) return ok_status();  // a simulator stream: its work has finished already
+    auto waited = gpu_to_wait_for(Backend::automatic);  // the default stream
+    if (!waited.ok()) return waited.error();
+    if (!*waited) return ok_status();
+    gpu = *waited;
   }
-  if (auto s = gpu->bind(); !s.ok()) return s;
+  cuda::ContextScope bound(*gpu);
+  if (!bound.ok()) return bound.status();
   const cuda::Driver& d = gpu->driver();
   return d.check(d.stream_synchronize(stream_of(*this)), "cuStreamSynchronize", "a stream");
 }
@@ -92,7 +108,8 @@ Result<Event> Event::create(Backend backend) {
   if (!*gpu) return event;
   event.state_->gpu = *gpu;
   const cuda::Driver& d = (*gpu)->driver();
-  if (auto s = (*gpu)->bind(); !s.ok()) return s.error();
+  cuda::ContextScope bound(**gpu);
+  if (!bound.ok()) return bound.status().error();
   if (auto s = d.check(d.event_create(&event.state_->event, CU_EVENT_DEFAULT), "cuEventCreate", "a new event"); !s.ok())
     return s.error();
   return event;
@@ -106,7 +123,8 @@ Status Event::record(const Stream& stream) {
     return ok_status();
   }
   const cuda::Driver& d = state_->gpu->driver();
-  if (auto s = state_->gpu->bind(); !s.ok()) return s;
+  cuda::ContextScope bound(*state_->gpu);
+  if (!bound.ok()) return bound.status();
   return d.check(d.event_record(state_->event, stream_of(stream)), "cuEventRecord", "an event");
 }
 
@@ -204,10 +222,11 @@ Result<Array> copy_to_host(const Array& device, const Stream& stream) {
 }
 
 Status synchronize(Backend backend) {
-  if (!on_gpu(backend)) return ok_status();
-  auto gpu = cuda::Gpu::current();
+  auto gpu = gpu_to_wait_for(backend);
   if (!gpu.ok()) return gpu.error();
-  if (auto s = (*gpu)->bind(); !s.ok()) return s;
+  if (!*gpu) return ok_status();  // the simulator has finished already
+  cuda::ContextScope bound(**gpu);
+  if (!bound.ok()) return bound.status();
   const cuda::Driver& d = (*gpu)->driver();
   return d.check(d.ctx_synchronize(), "cuCtxSynchronize", "synchronize");
 }

@@ -64,12 +64,17 @@ Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std
   return generated[key] = compiled->front();
 }
 
-Status ModuleState::ensure_gpu(Specialization& s) {
-  std::lock_guard<std::mutex> lock(mutex);
-  if (s.gpu) return ok_status();
-  if (bundled) return load_bundled_gpu(s);
+Result<std::shared_ptr<cuda::GpuKernel>> ModuleState::ensure_gpu(Specialization& s) {
   auto gpu = cuda::Gpu::current();
   if (!gpu.ok()) return gpu.error();
+  std::lock_guard<std::mutex> lock(mutex);
+  // A kernel loaded on the GPU used before select_gpu chose this one would run in that GPU's
+  // context, with this one's pointers and streams.
+  if (s.gpu && &s.gpu->gpu() == gpu->get()) return s.gpu;
+  if (bundled) {
+    if (auto loaded = load_bundled_gpu(s); !loaded.ok()) return loaded.error();
+    return s.gpu;
+  }
   auto supported = jit::nvrtc_supported_archs();
   if (!supported.ok()) return supported.error();
   const cuda::DeviceInfo& device = (*gpu)->info();
@@ -88,17 +93,25 @@ Status ModuleState::ensure_gpu(Specialization& s) {
   auto loaded = cuda::GpuKernel::load(*gpu, output->binary, s.kernel, s.debug);
   if (!loaded.ok()) return loaded.error();
   s.gpu = *loaded;
-  return ok_status();
+  return s.gpu;
 }
 
 Status ModuleState::prepare(Specialization& s, Backend backend) {
-  if (Kernel::resolve(backend) == Backend::cuda) return ensure_gpu(s);
+  if (Kernel::resolve(backend) == Backend::cuda) {
+    if (auto loaded = ensure_gpu(s); !loaded.ok()) return loaded.error();
+    return ok_status();
+  }
   return ensure_library(s);
 }
 
 Status ModuleState::run(Specialization& s, const Launch& config, const std::vector<Argument>& args) {
+  if (Kernel::resolve(config.backend()) == Backend::cuda) {
+    // The kernel held for the launch: another thread's select_gpu may replace s.gpu meanwhile.
+    auto kernel = ensure_gpu(s);
+    if (!kernel.ok()) return kernel.error();
+    return (*kernel)->launch(config, args);
+  }
   if (auto ready = prepare(s, config.backend()); !ready.ok()) return ready;
-  if (Kernel::resolve(config.backend()) == Backend::cuda) return s.gpu->launch(config, args);
   PackedArguments packed;
   if (auto packing = pack_arguments(s.kernel, args, Location::host, packed); !packing.ok()) return packing;
   const Dim3& g = config.grid();

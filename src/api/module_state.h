@@ -28,7 +28,9 @@ struct Specialization {
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
   std::string signature;                  // what it was compiled for ("" for the decorator's)
   std::string extra_source;               // generated kernels: their Python, after the module's
-  std::shared_ptr<cuda::GpuKernel> gpu;   // loaded on the GPU with its launch prepared, on first GPU launch
+  // Loaded on the current GPU with its launch prepared, on first GPU launch there; loaded again
+  // when select_gpu chooses another GPU (a module belongs to one context).
+  std::shared_ptr<cuda::GpuKernel> gpu;
 };
 
 // A module loaded from a bundle (pykern/bundle.h): its kernels compiled ahead of time, copied
@@ -144,8 +146,9 @@ struct ModuleState {
   // Why a bundled module cannot compile `kernel` for `signature`.
   Error cannot_compile_bundled(const std::string& kernel, const std::string& signature) const;
 
-  // Compiles the specialisation to a cubin for the GPU and loads it (once).
-  Status ensure_gpu(Specialization& s);
+  // Compiles the specialisation to a cubin for the current GPU and loads it (once per GPU):
+  // the kernel to launch there.
+  Result<std::shared_ptr<cuda::GpuKernel>> ensure_gpu(Specialization& s);
 
   Status ensure_library(Specialization& s) {
     std::lock_guard<std::mutex> lock(mutex);

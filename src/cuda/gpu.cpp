@@ -51,14 +51,26 @@ void Gpu::select(std::shared_ptr<Gpu> gpu) {
   selected = std::move(gpu);
 }
 
+std::shared_ptr<Gpu> Gpu::opened() {
+  std::lock_guard<std::mutex> lock(selection_mutex);
+  return selected;
+}
+
 Status Gpu::bind() const {
+  return driver_->check(driver_->ctx_set_current(context_), "cuCtxSetCurrent", fmt::format("device {}", info_.ordinal));
+}
+
+ContextScope::ContextScope(const Gpu& gpu) : driver_(&gpu.driver()) {
   // Asked each time rather than remembered: the host program may switch contexts itself.
   CUcontext now = nullptr;
-  if (driver_->ctx_get_current(&now) == CUDA_SUCCESS && now == context_) return ok_status();
-  if (auto s = driver_->check(driver_->ctx_set_current(context_), "cuCtxSetCurrent", fmt::format("device {}", info_.ordinal));
-      !s.ok())
-    return s;
-  return ok_status();
+  if (driver_->ctx_get_current(&now) == CUDA_SUCCESS && now == gpu.context()) return;
+  status_ = driver_->check(driver_->ctx_set_current(gpu.context()), "cuCtxSetCurrent",
+                           fmt::format("device {}", gpu.info().ordinal));
+  if (status_.ok()) callers_ = now;
+}
+
+ContextScope::~ContextScope() {
+  if (callers_ != nullptr) driver_->ctx_set_current(callers_);
 }
 
 std::string Gpu::describe(const std::string& kernel) const {

@@ -20,11 +20,16 @@ class Gpu {
   // Chooses the GPU for the rest of the process (numba.cuda.select_device); `gpu` may be a
   // test's device opened on a fake driver, or null to go back to the driver's device 0.
   static void select(std::shared_ptr<Gpu> gpu);
+  // The GPU current() would answer if one is open already (a launch, an allocation or
+  // select() opened it), else null: what waiting for "all the work" must wait for, without
+  // opening a GPU for a program that never used one.
+  static std::shared_ptr<Gpu> opened();
 
   const Driver& driver() const { return *driver_; }
   const DeviceInfo& info() const { return info_; }
   CUcontext context() const { return context_; }
-  // Makes the context current on the calling thread (one cheap query when it already is).
+  // Makes the context current on the calling thread and leaves it so: for code that drives the
+  // driver itself (the GPU benchmark). pykern's own calls use ContextScope.
   Status bind() const;
   // "kernel 'add' on device 0 (NVIDIA H200)": what error messages name.
   std::string describe(const std::string& kernel) const;
@@ -35,6 +40,25 @@ class Gpu {
   CUdevice device_ = 0;
   CUcontext context_ = nullptr;
   DeviceInfo info_;
+};
+
+// The GPU's context current on this thread while it lives, and the host program's own context
+// current again after: a library must not leave another context current under its caller.
+// With no context current before, the GPU's stays current (as Numba leaves it), so that a warm
+// launch costs one cuCtxGetCurrent and no switch.
+class ContextScope {
+ public:
+  explicit ContextScope(const Gpu& gpu);
+  ~ContextScope();
+  ContextScope(const ContextScope&) = delete;
+  ContextScope& operator=(const ContextScope&) = delete;
+  bool ok() const { return status_.ok(); }
+  const Status& status() const { return status_; }
+
+ private:
+  const Driver* driver_;
+  CUcontext callers_ = nullptr;  // to restore; null when there is nothing to restore
+  Status status_ = ok_status();
 };
 
 }  // namespace pykern::cuda

@@ -1,6 +1,8 @@
 #include "cuda/launcher.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -10,15 +12,14 @@ namespace pykern::cuda {
 
 namespace {
 
-// Device memory for one launch's copy of a host array, freed on every path.
+// Device memory for one launch's copy of a stretch of host memory, freed on every path.
 struct StagedArray {
   const Gpu* gpu = nullptr;
   CUdeviceptr pointer = 0;
-  size_t argument = 0;
   Span host;
   StagedArray() = default;
   StagedArray(const StagedArray&) = delete;
-  StagedArray(StagedArray&& other) noexcept : gpu(other.gpu), pointer(other.pointer), argument(other.argument), host(other.host) {
+  StagedArray(StagedArray&& other) noexcept : gpu(other.gpu), pointer(other.pointer), host(other.host) {
     other.pointer = 0;
   }
   ~StagedArray() {
@@ -43,28 +44,95 @@ Status load_module(const Driver& d, const std::string& image, CUmodule* module, 
   return loaded;
 }
 
+// The stretches of host memory a launch's host arrays span, overlapping spans merged: views
+// of one buffer that share bytes (a[::2] and a[1::2]) get one device copy, so that what the
+// kernel writes through one is not overwritten by the other's copy coming back.
+std::vector<Span> merged_spans(const std::vector<Argument>& args) {
+  std::vector<Span> spans;
+  for (const Argument& arg : args)
+    if (const Array* a = std::get_if<Array>(&arg); a && a->location() == Location::host)
+      if (Span span = span_of(*a); span.bytes > 0) spans.push_back(span);
+  std::sort(spans.begin(), spans.end(), [](const Span& x, const Span& y) { return x.lowest < y.lowest; });
+  std::vector<Span> merged;
+  for (const Span& span : spans) {
+    if (!merged.empty() && span.lowest < merged.back().lowest + merged.back().bytes) {
+      Span& last = merged.back();
+      std::byte* end = std::max(last.lowest + last.bytes, span.lowest + span.bytes);
+      last.bytes = size_t(end - last.lowest);
+    } else {
+      merged.push_back(span);
+    }
+  }
+  return merged;
+}
+
 // The copies of a launch's host arrays: allocated and filled before it, read back after.
 Status stage_host_arrays(const Gpu& gpu, const std::vector<Argument>& args, CUstream stream, const std::string& what,
                          std::vector<Argument>& device_args, std::vector<StagedArray>& staged) {
   const Driver& d = gpu.driver();
+  for (const Span& span : merged_spans(args)) {
+    StagedArray& s = staged.emplace_back();
+    s.gpu = &gpu;
+    s.host = span;
+    if (auto r = d.check(d.mem_alloc(&s.pointer, span.bytes), "cuMemAlloc", what); !r.ok()) return r;
+    if (auto r = d.check(d.memcpy_htod_async(s.pointer, span.lowest, span.bytes, stream), "cuMemcpyHtoDAsync", what);
+        !r.ok())
+      return r;
+  }
+  device_args = args;
   for (size_t i = 0; i < args.size(); ++i) {
     const Array* a = std::get_if<Array>(&args[i]);
     if (!a || a->location() != Location::host) continue;
-    if (device_args.empty()) device_args = args;
-    Span span = span_of(*a);
     std::byte* device_data = nullptr;
-    if (span.bytes > 0) {
-      StagedArray& s = staged.emplace_back();
-      s.gpu = &gpu;
-      s.argument = i;
-      s.host = span;
-      if (auto r = d.check(d.mem_alloc(&s.pointer, span.bytes), "cuMemAlloc", what); !r.ok()) return r;
-      if (auto r = d.check(d.memcpy_htod_async(s.pointer, span.lowest, span.bytes, stream), "cuMemcpyHtoDAsync", what);
-          !r.ok())
-        return r;
-      device_data = reinterpret_cast<std::byte*>(s.pointer) + (static_cast<std::byte*>(a->data()) - span.lowest);
+    auto* host_data = static_cast<std::byte*>(a->data());
+    if (span_of(*a).bytes > 0) {
+      // The copy whose stretch holds this array: the last one starting at or below its data.
+      auto holder = std::upper_bound(staged.begin(), staged.end(), host_data,
+                                     [](std::byte* p, const StagedArray& s) { return p < s.host.lowest; });
+      const StagedArray& s = *std::prev(holder);
+      device_data = reinterpret_cast<std::byte*>(s.pointer) + (host_data - s.host.lowest);
     }
     device_args[i] = Array::wrap(device_data, a->dtype(), a->shape(), a->strides(), Location::device);
+  }
+  return ok_status();
+}
+
+// The alignment a GPU needs for an element: its scalars' own; a record whose fields are not
+// laid out as a C struct's is read field by field, byte-aligned.
+int64_t required_alignment(const DType& dtype) {
+  return dtype.fields.empty() || dtype.naturally_aligned() ? dtype.alignment() : 1;
+}
+
+std::string join_strides(const std::vector<int64_t>& strides) {
+  std::string text;
+  for (size_t i = 0; i < strides.size(); ++i) text += (i ? ", " : "") + std::to_string(strides[i]);
+  return strides.size() == 1 ? text + "," : text;
+}
+
+// A GPU loads an element only from an address that is a multiple of its alignment; one that is
+// not is CUDA_ERROR_MISALIGNED_ADDRESS, which leaves the context unusable. Such an array (a
+// float64 view with a stride of 12 bytes, a view of a byte buffer at an odd offset) is refused
+// before the launch. `args`: as the kernel will see them (host arrays at their device copies,
+// which keep the host data's offset within its stretch).
+Status check_alignment(const CompiledKernel& kernel, const std::vector<Argument>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Array* a = std::get_if<Array>(&args[i]);
+    if (!a || a->size() == 0) continue;
+    int64_t alignment = required_alignment(a->dtype());
+    bool strides_aligned = true;
+    for (int axis = 0; axis < a->ndim(); ++axis)
+      strides_aligned = strides_aligned && (a->shape()[axis] == 1 || a->strides()[axis] % alignment == 0);
+    bool data_aligned = reinterpret_cast<uintptr_t>(a->data()) % uintptr_t(alignment) == 0;
+    if (strides_aligned && data_aligned) continue;
+    std::string parameter = i < kernel.parameters.size() ? kernel.parameters[i].name : "?";
+    std::string why = !strides_aligned ? fmt::format("its strides ({}) are not multiples", join_strides(a->strides()))
+                                       : std::string("its data address is not a multiple");
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("kernel '{}': parameter '{}' (argument {}) is a {} array and {} of the element's "
+                                   "alignment, {} bytes: a GPU cannot load such elements "
+                                   "(CUDA_ERROR_MISALIGNED_ADDRESS); pass an aligned copy (np.ascontiguousarray) or "
+                                   "launch on the simulator",
+                                   kernel.function, parameter, i + 1, a->dtype().name(), why, alignment));
   }
   return ok_status();
 }
@@ -114,7 +182,9 @@ Status check_launch_limits(const DeviceInfo& device, int kernel_max_threads, int
 }
 
 GpuKernel::~GpuKernel() {
-  if (module_ && gpu_->bind().ok()) gpu_->driver().module_unload(module_);
+  if (!module_) return;
+  ContextScope bound(*gpu_);
+  if (bound.ok()) gpu_->driver().module_unload(module_);
 }
 
 Result<std::shared_ptr<GpuKernel>> GpuKernel::load(std::shared_ptr<Gpu> gpu, const std::string& image,
@@ -126,7 +196,8 @@ Result<std::shared_ptr<GpuKernel>> GpuKernel::load(std::shared_ptr<Gpu> gpu, con
   const Gpu& g = *k->gpu_;
   const Driver& d = g.driver();
   std::string what = g.describe(kernel.function);
-  if (auto s = g.bind(); !s.ok()) return s.error();
+  ContextScope bound(g);
+  if (!bound.ok()) return bound.status().error();
   if (auto s = load_module(d, image, &k->module_, what); !s.ok()) return s.error();
   if (auto s = d.check(d.module_get_function(&k->function_, k->module_, kernel.symbol.c_str()), "cuModuleGetFunction", what);
       !s.ok())
@@ -208,8 +279,10 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   if (auto s = check_launch_limits(g.info(), max_threads_per_block_, static_shared_bytes_, config, kernel_.function);
       !s.ok())
     return s;
+  // Bound before the first driver call that needs the context (cuFuncSetAttribute does).
+  ContextScope bound(g);
+  if (!bound.ok()) return bound.status();
   if (auto s = prepare_shared_memory(config.shared_bytes()); !s.ok()) return s;
-  if (auto s = g.bind(); !s.ok()) return s;
   if (kernel_.cooperative)
     if (auto s = check_cooperative_grid(config); !s.ok()) return s;
   CUstream stream = static_cast<CUstream>(config.stream());
@@ -225,8 +298,9 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
     if (const Array* array = std::get_if<Array>(&a); array && array->location() == Location::host) has_host_arrays = true;
   if (has_host_arrays)
     if (auto s = stage_host_arrays(g, args, stream, describe(), device_args, staged); !s.ok()) return s;
-  if (auto s = detail::pack_arguments(kernel_, device_args.empty() ? args : device_args, Location::device, packed); !s.ok())
-    return s;
+  const std::vector<Argument>& kernel_args = device_args.empty() ? args : device_args;
+  if (auto s = check_alignment(kernel_, kernel_args); !s.ok()) return s;
+  if (auto s = detail::pack_arguments(kernel_, kernel_args, Location::device, packed); !s.ok()) return s;
   if (debug_)
     if (auto s = d.check(d.memset_d8_async(error_record_, 0, sizeof(pk::ErrorRecord), stream), "cuMemsetD8Async", describe());
         !s.ok())
@@ -243,7 +317,7 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   // Device arrays only, no debug build: the launch is asynchronous, as in Numba.
   if (!has_host_arrays && !debug_) return ok_status();
   if (auto s = check_failure(stream, describe()); !s.ok()) return s;
-  for (const StagedArray& s : staged)
+  for (const StagedArray& s : staged)  // one copy back per stretch, the views' writes all in it
     if (auto r = d.check(d.memcpy_dtoh_async(s.host.lowest, s.pointer, s.host.bytes, stream), "cuMemcpyDtoHAsync", describe());
         !r.ok())
       return r;

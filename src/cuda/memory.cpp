@@ -81,7 +81,8 @@ Span span_of(const Array& a) {
 }
 
 Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
-  if (auto s = gpu->bind(); !s.ok()) return s.error();
+  ContextScope bound(*gpu);
+  if (!bound.ok()) return bound.status().error();
   std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
   size_t bytes = allocation_bytes(dtype, shape);
   const Driver& d = gpu->driver();
@@ -91,14 +92,16 @@ Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::ve
     return s.error();
   // The owner keeps the GPU (its context) alive until the memory is freed.
   std::shared_ptr<void> owner(reinterpret_cast<void*>(pointer), [gpu](void* p) {
-    if (gpu->bind().ok()) gpu->driver().mem_free(device_pointer(p));
+    ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().mem_free(device_pointer(p));
   });
   return Array::adopt(std::move(owner), reinterpret_cast<void*>(pointer), std::move(dtype), std::move(shape),
                       std::move(strides), Location::device);
 }
 
 Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
-  if (auto s = gpu->bind(); !s.ok()) return s.error();
+  ContextScope bound(*gpu);
+  if (!bound.ok()) return bound.status().error();
   std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
   size_t bytes = allocation_bytes(dtype, shape);
   const Driver& d = gpu->driver();
@@ -107,7 +110,8 @@ Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::ve
       !s.ok())
     return s.error();
   std::shared_ptr<void> owner(pointer, [gpu](void* p) {
-    if (gpu->bind().ok()) gpu->driver().mem_free_host(p);
+    ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().mem_free_host(p);
   });
   return Array::adopt(std::move(owner), pointer, std::move(dtype), std::move(shape), std::move(strides), Location::host);
 }
@@ -115,7 +119,8 @@ Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::ve
 Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CUstream stream) {
   if (auto s = same_kind(host, device, Location::host, Location::device, "copy_to_device"); !s.ok()) return s;
   if (host.size() == 0) return ok_status();
-  if (auto s = gpu.bind(); !s.ok()) return s;
+  ContextScope bound(gpu);
+  if (!bound.ok()) return bound.status();
   const Driver& d = gpu.driver();
   Span span = span_of(device);
   CUdeviceptr target = device_pointer(span.lowest);
@@ -140,7 +145,8 @@ Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CU
 Status copy_to_host(const Gpu& gpu, const Array& device, const Array& host, CUstream stream) {
   if (auto s = same_kind(device, host, Location::device, Location::host, "copy_to_host"); !s.ok()) return s;
   if (host.size() == 0) return ok_status();
-  if (auto s = gpu.bind(); !s.ok()) return s;
+  ContextScope bound(gpu);
+  if (!bound.ok()) return bound.status();
   const Driver& d = gpu.driver();
   Span span = span_of(device);
   CUdeviceptr source = device_pointer(span.lowest);
@@ -164,7 +170,8 @@ Status copy_device_to_device(const Gpu& gpu, const Array& from, const Array& to,
     return Error::make(ErrorKind::invalid_argument,
                        "copy_to_device between device arrays needs two contiguous arrays of the same layout; copy "
                        "through the host");
-  if (auto s = gpu.bind(); !s.ok()) return s;
+  ContextScope bound(gpu);
+  if (!bound.ok()) return bound.status();
   const Driver& d = gpu.driver();
   if (auto s = d.check(d.memcpy_dtod_async(device_pointer(target.lowest), device_pointer(source.lowest), source.bytes, stream),
                        "cuMemcpyDtoDAsync", "copy_to_device");

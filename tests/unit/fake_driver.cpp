@@ -20,8 +20,11 @@ CUresult enter(const char* call) {
   if (CUresult r = enter(name); r != CUDA_SUCCESS) return r
 
 CUresult init(unsigned) { return CUDA_SUCCESS; }
-CUresult device_count(int* n) { *n = 1; return CUDA_SUCCESS; }
-CUresult device_get(CUdevice* d, int ordinal) { *d = ordinal; return ordinal == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE; }
+CUresult device_count(int* n) { *n = fake->devices; return CUDA_SUCCESS; }
+CUresult device_get(CUdevice* d, int ordinal) {
+  *d = ordinal;
+  return ordinal >= 0 && ordinal < fake->devices ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
 CUresult device_name(char* name, int size, CUdevice) { std::strncpy(name, "Fake H200", size); return CUDA_SUCCESS; }
 CUresult device_attribute(int* value, CUdevice_attribute a, CUdevice) {
   switch (a) {
@@ -42,18 +45,19 @@ CUresult device_attribute(int* value, CUdevice_attribute a, CUdevice) {
 }
 CUresult total_mem(size_t* bytes, CUdevice) { *bytes = size_t(141) << 30; return CUDA_SUCCESS; }
 
-CUcontext the_context = reinterpret_cast<CUcontext>(0x1000);
-CUcontext current_context = nullptr;
-CUresult ctx_retain(CUcontext* c, CUdevice) {
+// Each device's primary context: device 0's, then one 0x100 further for each ordinal.
+CUcontext context_of(CUdevice device) { return reinterpret_cast<CUcontext>(0x1000 + 0x100 * uintptr_t(device)); }
+thread_local CUcontext current_ctx = nullptr;  // per thread, as the driver keeps it
+CUresult ctx_retain(CUcontext* c, CUdevice device) {
   PK_FAKE_ENTER("cuDevicePrimaryCtxRetain");
   ++fake->contexts_retained;
-  *c = the_context;
+  *c = context_of(device);
   return CUDA_SUCCESS;
 }
 CUresult ctx_release(CUdevice) { --fake->contexts_retained; return CUDA_SUCCESS; }
-CUresult ctx_get_current(CUcontext* c) { *c = current_context; return CUDA_SUCCESS; }
-CUresult ctx_set_current(CUcontext c) { PK_FAKE_ENTER("cuCtxSetCurrent"); current_context = c; return CUDA_SUCCESS; }
-CUresult ctx_synchronize() { PK_FAKE_ENTER("cuCtxSynchronize"); return CUDA_SUCCESS; }
+CUresult ctx_get_current(CUcontext* c) { *c = current_ctx; return CUDA_SUCCESS; }
+CUresult ctx_set_current(CUcontext c) { PK_FAKE_ENTER("cuCtxSetCurrent"); current_ctx = c; return CUDA_SUCCESS; }
+CUresult ctx_synchronize() { PK_FAKE_ENTER("cuCtxSynchronize"); return fake->fault; }
 
 CUmodule the_module = reinterpret_cast<CUmodule>(0x2000);
 CUfunction the_function = reinterpret_cast<CUfunction>(0x3000);
@@ -63,6 +67,7 @@ CUresult module_load(CUmodule* m, const void* image, unsigned options, CUjit_opt
   bool elf = std::memcmp(bytes, "\x7f" "ELF", 4) == 0;
   fake->loaded_images.push_back(elf ? std::string("cubin") : std::string(bytes));
   fake->jit_option_counts.push_back(options);
+  fake->module_contexts.push_back(current_ctx);
   ++fake->modules_loaded;
   *m = the_module;
   return CUDA_SUCCESS;
@@ -88,12 +93,16 @@ CUresult func_get_attribute(int* value, CUfunction_attribute a, CUfunction) {
 }
 CUresult func_set_attribute(CUfunction, CUfunction_attribute a, int value) {
   PK_FAKE_ENTER("cuFuncSetAttribute");
-  if (a == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) fake->dynamic_shared_set = value;
+  if (a == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+    fake->dynamic_shared_set = value;
+    fake->dynamic_shared_context = current_ctx;
+  }
   return CUDA_SUCCESS;
 }
 // Runs the test's stand-in for the kernel and keeps the launch.
 CUresult run_launch(FakeLaunch launch, void** params) {
   for (int i = 0; i < fake->parameter_count; ++i) launch.params.push_back(params[i]);
+  launch.context = current_ctx;
   if (fake->kernel) fake->kernel(launch);
   fake->launches.push_back(launch);
   return CUDA_SUCCESS;
@@ -164,7 +173,7 @@ CUresult stream_create(CUstream* s, unsigned) {
   return CUDA_SUCCESS;
 }
 CUresult stream_destroy(CUstream) { --fake->streams_live; return CUDA_SUCCESS; }
-CUresult stream_synchronize(CUstream) { PK_FAKE_ENTER("cuStreamSynchronize"); return CUDA_SUCCESS; }
+CUresult stream_synchronize(CUstream) { PK_FAKE_ENTER("cuStreamSynchronize"); return fake->fault; }
 CUresult event_create(CUevent* e, unsigned) {
   PK_FAKE_ENTER("cuEventCreate");
   *e = reinterpret_cast<CUevent>(0x5000 + ++fake->events_live);
@@ -179,6 +188,7 @@ CUresult error_name(CUresult r, const char** name) {
   *name = r == CUDA_ERROR_OUT_OF_MEMORY     ? "CUDA_ERROR_OUT_OF_MEMORY"
           : r == CUDA_ERROR_ILLEGAL_ADDRESS ? "CUDA_ERROR_ILLEGAL_ADDRESS"
           : r == CUDA_ERROR_INVALID_PTX     ? "CUDA_ERROR_INVALID_PTX"
+          : r == CUDA_ERROR_MISALIGNED_ADDRESS ? "CUDA_ERROR_MISALIGNED_ADDRESS"
                                             : "CUDA_ERROR_UNKNOWN";
   return CUDA_SUCCESS;
 }
@@ -193,7 +203,7 @@ CUresult error_string(CUresult r, const char** text) {
 
 FakeDriver::FakeDriver() {
   fake = this;
-  current_context = nullptr;
+  current_ctx = nullptr;
   pykern::cuda::Driver& d = table;
   d.init = init;
   d.device_count = device_count;
@@ -246,6 +256,10 @@ std::shared_ptr<pykern::cuda::Gpu> FakeDriver::select_gpu() {
   pykern::cuda::Gpu::select(*gpu);
   return *gpu;
 }
+
+CUcontext FakeDriver::current_context() { return current_ctx; }
+void FakeDriver::make_current(CUcontext context) { current_ctx = context; }
+CUcontext FakeDriver::gpu_context(int ordinal) { return context_of(ordinal); }
 
 int FakeDriver::count(const std::string& call) const {
   int n = 0;

@@ -22,6 +22,7 @@ struct FakeLaunch {
   CUstream stream;
   std::vector<void*> params;  // as cuLaunchKernel got them (valid during the launch only)
   bool cooperative = false;   // by cuLaunchCooperativeKernel
+  CUcontext context = nullptr;  // current on the launching thread
 };
 
 struct FakeDriver {
@@ -37,22 +38,34 @@ struct FakeDriver {
   bool freed_unknown_pointer = false;
   std::vector<std::string> loaded_images;       // what cuModuleLoadDataEx got
   std::vector<unsigned> jit_option_counts;      // and how many JIT options came with it
+  std::vector<CUcontext> module_contexts;       // and the context it loaded into
   std::vector<FakeLaunch> launches;
   // Runs in place of the kernel, on the launch's parameters.
   std::function<void(const FakeLaunch&)> kernel;
   // The module's error record (what cuModuleGetGlobal hands out).
   std::vector<unsigned char> error_record = std::vector<unsigned char>(sizeof(pk::ErrorRecord), 0);
+  int devices = 1;  // how many GPUs the driver has
   int parameter_count = 1;  // how many kernelParams cuLaunchKernel reads
   int function_max_threads = 1024;
   int function_static_shared = 0;
   int blocks_per_multiprocessor = 16;  // what the occupancy calculator answers
   int dynamic_shared_set = -1;  // what cuFuncSetAttribute last allowed
+  CUcontext dynamic_shared_context = nullptr;  // the context current when it did
+  // What a kernel stand-in sets when the kernel would fault (CUDA_ERROR_MISALIGNED_ADDRESS):
+  // as on a GPU, the next wait answers it, and so does every wait after (the context is lost).
+  CUresult fault = CUDA_SUCCESS;
 
   FakeDriver();
   ~FakeDriver();
   // A GPU opened on this driver and selected for the process (deselected on destruction).
   std::shared_ptr<pykern::cuda::Gpu> select_gpu();
   int count(const std::string& call) const;
+  // The calling thread's current context, as cuCtxGetCurrent answers it; a host program's own
+  // context is any other non-null value.
+  static CUcontext current_context();
+  static void make_current(CUcontext context);
+  // The primary context of device `ordinal` (select_gpu's is device 0).
+  static CUcontext gpu_context(int ordinal = 0);
   size_t live_allocations() const { return device_memory.size() + pinned_memory.size(); }
 };
 

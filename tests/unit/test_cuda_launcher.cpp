@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include <doctest/doctest.h>
 
@@ -478,4 +479,227 @@ def twice(a):
     REQUIRE(plain.launch(Launch(1000, 32).backend(Backend::cuda), a).ok());
     CHECK_FALSE(fake.launches.back().cooperative);
   }
+}
+
+namespace {
+
+// A 1-d array parameter as the kernel gets it: {data, size, stride in bytes}.
+struct ArrayParam {
+  std::byte* data = nullptr;
+  int64_t size = 0, stride = 0;
+};
+ArrayParam array_param(const test::FakeLaunch& launch, int i) {
+  const unsigned char* param = static_cast<const unsigned char*>(launch.params[i]);
+  ArrayParam a;
+  std::memcpy(&a.data, param, 8);
+  std::memcpy(&a.size, param + 8, 8);
+  std::memcpy(&a.stride, param + 16, 8);
+  return a;
+}
+
+const char* pair_source = R"py(from numba import cuda
+
+@cuda.jit
+def pair(a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = 1
+    if i < b.size:
+        b[i] = 2
+)py";
+
+// A float64 kernel whose stand-in faults as a GPU does on an element it cannot load.
+const char* add_one_source = R"py(from numba import cuda
+
+@cuda.jit
+def add_one(x):
+    i = cuda.grid(1)
+    if i < x.size:
+        x[i] += 1
+)py";
+
+std::vector<float> values_of(const Array& a) {
+  std::vector<float> values;
+  for (int64_t i = 0; i < a.size(); ++i) values.push_back(a.at<float>(i));
+  return values;
+}
+
+}  // namespace
+
+TEST_CASE("host views that share a buffer in one launch are staged once: the writes through each come back") {
+  if (!has_nvrtc()) return;
+  // The GPU's kernels live in the module: it goes before the fake driver does.
+  auto launch_on = [&](Backend backend) {
+    auto module = Module::load_source(pair_source, "pair.py", fake_options());
+    REQUIRE(module.ok());
+    Array a = Array::zeros(DType::float_(32), {8});
+    auto even = a.slice(0, {0, std::nullopt, 2}), odd = a.slice(0, {1, std::nullopt, 2});
+    REQUIRE((even.ok() && odd.ok()));
+    auto status = module->kernel("pair")->launch(Launch(1, 32).backend(backend), *even, *odd);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    return values_of(a);
+  };
+  std::vector<float> simulated = launch_on(Backend::cpu);
+  CHECK(simulated == std::vector<float>{1, 2, 1, 2, 1, 2, 1, 2});
+
+  test::FakeDriver fake;
+  fake.parameter_count = 2;
+  fake.kernel = [](const test::FakeLaunch& launch) {
+    for (int p = 0; p < 2; ++p) {
+      ArrayParam a = array_param(launch, p);
+      for (int64_t i = 0; i < a.size; ++i) *reinterpret_cast<float*>(a.data + i * a.stride) = float(p + 1);
+    }
+  };
+  REQUIRE(fake.select_gpu());
+  {
+    CHECK(launch_on(Backend::cuda) == simulated);
+    CHECK(fake.count("cuMemAlloc") == 1);  // one copy of the buffer for both views
+    CHECK(fake.count("cuMemcpyDtoHAsync") == 1);
+  }
+  CHECK(fake.live_allocations() == 0);
+  CHECK_FALSE(fake.freed_unknown_pointer);
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
+
+TEST_CASE("a host array whose strides a GPU cannot load from is refused before the launch, not a lost context") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = [&](const test::FakeLaunch& launch) {
+    ArrayParam x = array_param(launch, 0);
+    bool aligned = reinterpret_cast<uintptr_t>(x.data) % 8 == 0 && x.stride % 8 == 0;
+    if (!aligned) fake.fault = CUDA_ERROR_MISALIGNED_ADDRESS;  // and the kernel stops there
+    if (!aligned) return;
+    for (int64_t i = 0; i < x.size; ++i) *reinterpret_cast<double*>(x.data + i * x.stride) += 1;
+  };
+  REQUIRE(fake.select_gpu());
+  {
+    auto module = Module::load_source(add_one_source, "add_one.py", fake_options());
+    REQUIRE(module.ok());
+    alignas(8) unsigned char bytes[64] = {};
+    Array strided = Array::wrap(bytes, DType::float_(64), {4}, {12});  // np.ndarray(..., strides=(12,))
+    auto status = module->kernel("add_one")->launch(Launch(1, 32).backend(Backend::cuda), strided);
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().message ==
+          "kernel 'add_one': parameter 'x' (argument 1) is a float64 array and its strides (12,) are not multiples "
+          "of the element's alignment, 8 bytes: a GPU cannot load such elements (CUDA_ERROR_MISALIGNED_ADDRESS); "
+          "pass an aligned copy (np.ascontiguousarray) or launch on the simulator");
+    CHECK(fake.launches.empty());
+    CHECK(fake.fault == CUDA_SUCCESS);
+    // A view at an odd offset of a byte buffer alone: its device copy starts aligned.
+    alignas(8) unsigned char shifted_bytes[40] = {};
+    Array shifted = Array::wrap(shifted_bytes + 4, DType::float_(64), {4}, {8});
+    status = module->kernel("add_one")->launch(Launch(1, 32).backend(Backend::cuda), shifted);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(shifted.at<double>(3) == 1);
+    // But beside a view of the same bytes at an aligned address, it shares their copy: its
+    // data address there is the problem.
+    Array floats = Array::wrap(shifted_bytes, DType::float_(32), {8}, {4});
+    auto pair = Module::load_source(pair_source, "pair.py", fake_options());
+    REQUIRE(pair.ok());
+    int launches = int(fake.launches.size());
+    status = pair->kernel("pair")->launch(Launch(1, 32).backend(Backend::cuda), floats, shifted);
+    CHECK(message_of(status) ==
+          "kernel 'pair': parameter 'b' (argument 2) is a float64 array and its data address is not a multiple of "
+          "the element's alignment, 8 bytes: a GPU cannot load such elements (CUDA_ERROR_MISALIGNED_ADDRESS); pass "
+          "an aligned copy (np.ascontiguousarray) or launch on the simulator");
+    CHECK(int(fake.launches.size()) == launches);
+    // Aligned strides that skip elements are fine.
+    Array every_other = Array::wrap(bytes, DType::float_(64), {4}, {16});
+    status = module->kernel("add_one")->launch(Launch(1, 32).backend(Backend::cuda), every_other);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(every_other.at<double>(3) == 1);
+  }
+  CHECK(fake.live_allocations() == 0);
+  CHECK(fake.fault == CUDA_SUCCESS);
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
+
+TEST_CASE("synchronize() and the default stream wait for the GPU that Backend::cuda launches used") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    auto device = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(device.ok());
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda), *device).ok());  // asynchronous
+    REQUIRE(pykern::synchronize().ok());
+    CHECK(fake.count("cuCtxSynchronize") == 1);
+    int waits = fake.count("cuStreamSynchronize");
+    REQUIRE(Stream{}.synchronize().ok());
+    CHECK(fake.count("cuStreamSynchronize") == waits + 1);
+    // What the wait is for: a fault in the kernel shows there.
+    fake.fault = CUDA_ERROR_ILLEGAL_ADDRESS;
+    CHECK(message_of(pykern::synchronize()).find("cuCtxSynchronize (synchronize) failed: CUDA_ERROR_ILLEGAL_ADDRESS") !=
+          std::string::npos);
+    CHECK_FALSE(Stream{}.synchronize().ok());
+    fake.fault = CUDA_SUCCESS;
+    // The simulator's backend, named, has nothing to wait for.
+    REQUIRE(pykern::synchronize(Backend::cpu).ok());
+    CHECK(fake.count("cuCtxSynchronize") == 2);
+  }
+}
+
+TEST_CASE("a launch makes the GPU's context current before any call that needs it, and the caller's current after") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  auto gpu = fake.select_gpu();
+  REQUIRE(gpu);
+  CUcontext callers = reinterpret_cast<CUcontext>(0x9000);  // the host program's own context
+  test::FakeDriver::make_current(callers);
+  {
+    Kernel twice = load_twice();
+    CHECK(test::FakeDriver::current_context() == callers);
+    auto device = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(device.ok());
+    CHECK(test::FakeDriver::current_context() == callers);
+    // Beyond 48 KiB of dynamic shared memory: cuFuncSetAttribute, in the GPU's context.
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(100 * 1024), *device).ok());
+    CHECK(fake.dynamic_shared_set == 100 * 1024);
+    CHECK(fake.dynamic_shared_context == test::FakeDriver::gpu_context());
+    REQUIRE(fake.launches.size() == 1);
+    CHECK(fake.launches[0].context == test::FakeDriver::gpu_context());
+    CHECK(test::FakeDriver::current_context() == callers);
+    // On a thread where no context is current yet, the opt-in too runs in the GPU's context.
+    std::thread([&] {
+      REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda).shared_bytes(150 * 1024), *device).ok());
+    }).join();
+    CHECK(fake.dynamic_shared_set == 150 * 1024);
+    CHECK(fake.dynamic_shared_context == test::FakeDriver::gpu_context());
+    REQUIRE(pykern::synchronize(Backend::cuda).ok());
+    CHECK(test::FakeDriver::current_context() == callers);
+  }
+  CHECK(test::FakeDriver::current_context() == callers);  // after the frees too
+  CHECK(fake.live_allocations() == 0);
+  test::FakeDriver::make_current(nullptr);
+}
+
+TEST_CASE("after another GPU is selected, a kernel loaded before is loaded again in that GPU's context") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.devices = 2;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    auto on_first = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(on_first.ok());
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda), *on_first).ok());
+    REQUIRE(fake.launches.size() == 1);
+    CHECK(fake.launches[0].context == test::FakeDriver::gpu_context(0));
+    // select_gpu(1), on the fake driver.
+    auto second = cuda::Gpu::open(fake.table, 1);
+    REQUIRE(second.ok());
+    cuda::Gpu::select(*second);
+    auto on_second = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE(on_second.ok());
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cuda), *on_second).ok());
+    REQUIRE(fake.launches.size() == 2);
+    CHECK(fake.launches[1].context == test::FakeDriver::gpu_context(1));
+    CHECK(fake.module_contexts ==
+          std::vector<CUcontext>{test::FakeDriver::gpu_context(0), test::FakeDriver::gpu_context(1)});
+    CHECK(fake.modules_loaded == 1);  // the first GPU's module unloaded with its kernel
+  }
+  CHECK(fake.modules_loaded == 0);
+  CHECK(fake.live_allocations() == 0);
 }
