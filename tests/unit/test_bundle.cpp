@@ -151,6 +151,20 @@ Run run_cli(const TempDir& dir, const std::string& arguments) {
   return run;
 }
 
+// Why load_bundle refuses `contents` after `spoil` edits its header data ("(loaded)": it does not).
+template <class Spoil> std::string refusal_of(const bundle::Contents& contents, Spoil&& spoil) {
+  test::HeaderData header(contents);
+  spoil(header);
+  auto module = Module::load_bundle(header.data);
+  return module.ok() ? std::string("(loaded)") : module.error().message;
+}
+
+// A refusal names the bundle's file and then `part`.
+void says(const std::string& message, const std::string& part) {
+  INFO(message);
+  CHECK(message.find("the kernel bundle made from kernels.py cannot be used: " + part) == 0);
+}
+
 }  // namespace
 
 TEST_CASE("a bundle without GPU code holds the decorator's and --sig's kernels and the simulator's build") {
@@ -268,16 +282,7 @@ TEST_CASE("the image for a GPU: the newest cubin of its major version, else the 
 TEST_CASE("a bundle is refused, with the reason, when this pykern cannot use it") {
   TempDir dir;
   bundle::Contents contents = simulator_bundle(dir);
-  auto refusal = [&](auto&& spoil) {
-    test::HeaderData header(contents);
-    spoil(header);
-    auto module = Module::load_bundle(header.data);
-    return module.ok() ? std::string("(loaded)") : module.error().message;
-  };
-  auto says = [](const std::string& message, const std::string& part) {
-    INFO(message);
-    CHECK(message.find("the kernel bundle made from kernels.py cannot be used: " + part) == 0);
-  };
+  auto refusal = [&](auto&& spoil) { return refusal_of(contents, spoil); };
   says(refusal([](test::HeaderData& h) { h.data.format = 99; }), "it has format 99, and this pykern reads format 2");
   says(refusal([](test::HeaderData& h) { h.data.pykern_version = "0.1.0"; }),
        "pykern 0.1.0 made it, and this program links pykern");
@@ -550,16 +555,7 @@ TEST_CASE("a bundle whose simulator build or GPU image is cut short or changed i
   TempDir dir;
   bundle::Contents contents = simulator_bundle(dir);
   contents.images.push_back({"sm_90", "\x7f" "ELF a cubin"});
-  auto refusal = [&](auto&& spoil) {
-    test::HeaderData header(contents);
-    spoil(header);
-    auto module = Module::load_bundle(header.data);
-    return module.ok() ? std::string("(loaded)") : module.error().message;
-  };
-  auto says = [](const std::string& message, const std::string& part) {
-    INFO(message);
-    CHECK(message.find("the kernel bundle made from kernels.py cannot be used: " + part) == 0);
-  };
+  auto refusal = [&](auto&& spoil) { return refusal_of(contents, spoil); };
   CHECK(refusal([](test::HeaderData&) {}) == "(loaded)");
   size_t size = contents.host_library.size();
   // Cut short (the SIGBUS in dlopen of issue 27), a byte changed, or a checksum that is not its own.
