@@ -62,7 +62,9 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
                                              : std::filesystem::path(options.cache_dir));
       if (!cache->enabled()) output.warnings += cache->warning() + "\n";
     }
-    std::string frontend_key = driver::frontend_key(text, file_name, options, output.arch);
+    // Only a compile to PTX or a cubin has a cache, and only its key names NVRTC's version: a
+    // translation for the simulator never loads NVRTC.
+    std::string frontend_key = cache ? driver::frontend_key(text, file_name, options, output.arch) : std::string();
     if (cache && cache->enabled() && !options.want_types && !options.want_simulator) {
       if (auto entry_key = cache->frontend_lookup(frontend_key)) {
         if (auto entry = cache->load(*entry_key)) {
