@@ -138,6 +138,18 @@ std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
+// The compiler's argv: $PYKERN_CXX, the simulator's flags for `debug`, then `arguments`, then
+// the link flags for a library built with `options` (none for a precompiled header).
+std::vector<std::string> compiler_command(bool debug, std::initializer_list<std::string> arguments,
+                                          const BuildOptions* link = nullptr) {
+  std::vector<std::string> command = {compiler()};
+  for (std::string& flag : words(flags(debug))) command.push_back(std::move(flag));
+  command.insert(command.end(), arguments);
+  if (link)
+    for (std::string& flag : words(link_flags(*link))) command.push_back(std::move(flag));
+  return command;
+}
+
 // A command as a shell would take it, for error reports.
 std::string shown(const std::vector<std::string>& argv) {
   std::string text;
@@ -368,11 +380,8 @@ std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, co
                                     flags(debug)});
   if (auto entry = cache->load(key)) return cache->binary_file(*entry);
   fs::path made = include.parent_path() / "core.gch";
-  std::vector<std::string> command = {compiler()};
-  for (std::string& flag : words(flags(debug))) command.push_back(std::move(flag));
-  for (std::string arg : {std::string("-I"), include.string(), std::string("-x"), std::string("c++-header"),
-                          (include / "pykern" / "core.cuh").string(), std::string("-o"), made.string()})
-    command.push_back(std::move(arg));
+  auto command = compiler_command(debug, {"-I", include.string(), "-x", "c++-header",
+                                          (include / "pykern" / "core.cuh").string(), "-o", made.string()});
   auto status = run_compiler(command, include.parent_path() / "pch.log");
   if (!status.ok() || *status != 0) return std::nullopt;
   auto bytes = files::read_regular(made.string());
@@ -394,11 +403,8 @@ std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, co
 bool compiler_builds_libraries(const fs::path& dir, const BuildOptions& options) {
   fs::path probe = dir / "probe.cpp";
   std::ofstream(probe, std::ios::binary) << "extern \"C\" int pk_probe(int x) { return x + 1; }\n";
-  std::vector<std::string> command = {compiler()};
-  for (std::string& flag : words(flags(options.debug))) command.push_back(std::move(flag));
-  for (std::string arg : {probe.string(), std::string("-o"), (dir / "probe.so").string()}) command.push_back(std::move(arg));
-  for (std::string& flag : words(link_flags(options))) command.push_back(std::move(flag));
-  auto status = run_compiler(command, dir / "probe.log");
+  auto status = run_compiler(compiler_command(options.debug, {probe.string(), "-o", (dir / "probe.so").string()}, &options),
+                             dir / "probe.log");
   return status.ok() && *status == 0 && fs::exists(dir / "probe.so");
 }
 
@@ -442,12 +448,9 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   if (auto pch = precompiled_core(cache, debug, dir / "include"))
     fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
-  std::vector<std::string> command = {compiler()};
-  for (std::string& flag : words(flags(debug))) command.push_back(std::move(flag));
-  for (std::string arg : {std::string("-pipe"), std::string("-I"), (dir / "include").string(),
-                          (dir / "kernels.cpp").string(), std::string("-o"), (dir / "kernels.so").string()})
-    command.push_back(std::move(arg));
-  for (std::string& flag : words(link_flags(options))) command.push_back(std::move(flag));
+  auto command = compiler_command(debug, {"-pipe", "-I", (dir / "include").string(), (dir / "kernels.cpp").string(),
+                                          "-o", (dir / "kernels.so").string()},
+                                  &options);
   auto status = run_compiler(command, dir / "log");
   if (!status.ok()) return status.error();
   auto library = files::read_regular((dir / "kernels.so").string());
