@@ -27,6 +27,8 @@ Result<RegularFile> RegularFile::open(const std::string& path, bool follow_links
   return RegularFile(fd, static_cast<uint64_t>(status.st_size));
 }
 
+bool RegularFile::status(struct ::stat* out) const { return ::fstat(fd_, out) == 0; }
+
 RegularFile::~RegularFile() {
   if (fd_ >= 0) ::close(fd_);
 }

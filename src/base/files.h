@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include <sys/stat.h>
+
 #include "pykern/result.h"
 
 namespace pykern::files {
@@ -22,6 +24,8 @@ class RegularFile {
   ~RegularFile();
 
   uint64_t size() const { return size_; }  // when opened
+  // Its owner and mode as it is now (fstat of the open file: what is checked is what is read).
+  bool status(struct ::stat* out) const;
   // Reads exactly `bytes` at `offset`; false if the file ends first or a read fails.
   bool read_at(void* into, size_t bytes, uint64_t offset) const;
   // The rest of the file from where reading stands, to its end.

@@ -287,23 +287,10 @@ bool KernelCache::trusted_directory(const fs::path& path) const {
 // Reads a regular file that is trusted as it was opened (fstat of the open file: what is
 // checked is what is read), never through a symbolic link, never waiting on a FIFO.
 std::optional<std::string> KernelCache::read_trusted(const fs::path& path) const {
-  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
+  auto file = files::RegularFile::open(path.string(), /*follow_links=*/false);
   struct stat status {};
-  std::optional<std::string> bytes;
-  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && distrust(status).empty()) {
-    bytes.emplace();
-    char buffer[1 << 16];
-    for (;;) {
-      ssize_t n = ::read(fd, buffer, sizeof buffer);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) bytes.reset();
-      if (n <= 0) break;
-      bytes->append(buffer, static_cast<size_t>(n));
-    }
-  }
-  ::close(fd);
-  return bytes;
+  if (!file.ok() || !file->status(&status) || !distrust(status).empty()) return std::nullopt;
+  return file->read_to_end();
 }
 
 bool KernelCache::make_directory(const fs::path& path) const {
