@@ -50,8 +50,10 @@ class Launch {
   Launch& stream(const Stream& stream);
   Launch& shared_bytes(size_t bytes) { shared_bytes_ = bytes; return *this; }
   Launch& backend(Backend backend) { backend_ = backend; return *this; }
-  // Simulator only: a launch still running after `seconds` stops at its threads' next loop
-  // iteration with a TimeoutError (a GPU kernel cannot be interrupted). 0: no timeout.
+  // A launch still running after `seconds` fails with a TimeoutError. On the simulator its
+  // threads stop at their next loop iteration. On a GPU the launch waits for the kernel (even
+  // with device arrays only) and, since a GPU kernel cannot be stopped, a kernel past its
+  // timeout leaves that GPU refusing all further work until the process restarts. 0: no timeout.
   Launch& timeout(double seconds) { timeout_ = seconds; return *this; }
 
   const Dim3& grid() const { return grid_; }

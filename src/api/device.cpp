@@ -130,6 +130,7 @@ Status Event::record(const Stream& stream) {
 
 Status Event::synchronize() const {
   if (!state_ || !state_->gpu) return ok_status();
+  if (auto s = state_->gpu->refuse_if_stuck(); !s.ok()) return s;  // it would wait for ever
   const cuda::Driver& d = state_->gpu->driver();
   return d.check(d.event_synchronize(state_->event), "cuEventSynchronize", "an event");
 }

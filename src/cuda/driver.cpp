@@ -57,6 +57,7 @@ Result<Driver> load() {
   PK_BIND(stream_create, cuStreamCreate);
   PK_BIND(stream_destroy, cuStreamDestroy);
   PK_BIND(stream_synchronize, cuStreamSynchronize);
+  PK_BIND(stream_query, cuStreamQuery);
   PK_BIND(event_create, cuEventCreate);
   PK_BIND(event_destroy, cuEventDestroy);
   PK_BIND(event_record, cuEventRecord);

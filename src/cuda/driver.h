@@ -47,6 +47,7 @@ struct Driver {
   decltype(&::cuStreamCreate) stream_create = nullptr;
   decltype(&::cuStreamDestroy) stream_destroy = nullptr;
   decltype(&::cuStreamSynchronize) stream_synchronize = nullptr;
+  decltype(&::cuStreamQuery) stream_query = nullptr;
   decltype(&::cuEventCreate) event_create = nullptr;
   decltype(&::cuEventDestroy) event_destroy = nullptr;
   decltype(&::cuEventRecord) event_record = nullptr;

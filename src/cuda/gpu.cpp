@@ -1,5 +1,6 @@
 #include "cuda/gpu.h"
 
+#include <algorithm>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -16,9 +17,13 @@ std::shared_ptr<Gpu>& selected = *new std::shared_ptr<Gpu>();
 }  // namespace
 
 Gpu::~Gpu() {
-  if (context_ != nullptr) {
-    driver_->primary_ctx_release(device_);
+  // Freeing memory and releasing the last reference to the context wait for a stuck kernel.
+  if (context_ == nullptr || stuck()) return;
+  {
+    ContextScope bound(*this);
+    if (bound.ok()) staging_pool_->release_all();
   }
+  driver_->primary_ctx_release(device_);
 }
 
 Result<std::shared_ptr<Gpu>> Gpu::open(const Driver& driver, int ordinal) {
@@ -27,6 +32,9 @@ Result<std::shared_ptr<Gpu>> Gpu::open(const Driver& driver, int ordinal) {
   std::shared_ptr<Gpu> gpu(new Gpu());
   gpu->driver_ = &driver;
   gpu->info_ = std::move(*info);
+  // Kept between launches: up to 256 MiB, and no more than a sixteenth of the GPU's memory.
+  size_t pool_cap = std::min<uint64_t>(uint64_t(256) << 20, gpu->info_.memory_bytes / 16);
+  gpu->staging_pool_ = std::make_unique<StagingPool>(driver, pool_cap);
   std::string what = fmt::format("device {}", ordinal);
   if (auto s = driver.check(driver.device_get(&gpu->device_, ordinal), "cuDeviceGet", what); !s.ok()) return s.error();
   if (auto s = driver.check(driver.primary_ctx_retain(&gpu->context_, gpu->device_), "cuDevicePrimaryCtxRetain", what);
@@ -60,7 +68,27 @@ Status Gpu::bind() const {
   return driver_->check(driver_->ctx_set_current(context_), "cuCtxSetCurrent", fmt::format("device {}", info_.ordinal));
 }
 
+void Gpu::mark_stuck(const std::string& why) const {
+  std::lock_guard<std::mutex> lock(stuck_mutex_);
+  if (stuck()) return;
+  stuck_why_ = why;
+  stuck_.store(true, std::memory_order_release);
+}
+
+Status Gpu::refuse_if_stuck() const {
+  if (!stuck()) return ok_status();
+  std::lock_guard<std::mutex> lock(stuck_mutex_);
+  return Error::make(ErrorKind::launch, fmt::format("device {} ({}) is still running {}; a GPU kernel cannot be stopped, "
+                                                    "so the device takes no more work: restart the process to use it "
+                                                    "again",
+                                                    info_.ordinal, info_.name, stuck_why_));
+}
+
 ContextScope::ContextScope(const Gpu& gpu) : driver_(&gpu.driver()) {
+  if (gpu.stuck()) {
+    status_ = gpu.refuse_if_stuck();
+    return;
+  }
   // Asked each time rather than remembered: the host program may switch contexts itself.
   CUcontext now = nullptr;
   if (driver_->ctx_get_current(&now) == CUDA_SUCCESS && now == gpu.context()) return;

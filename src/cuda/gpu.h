@@ -1,9 +1,13 @@
 // A GPU in use: the driver that reaches it, its primary context (retained for as long as
 // anything uses it), and the limits launches are checked against.
 #pragma once
+#include <atomic>
 #include <memory>
+#include <mutex>
+#include <string>
 
 #include "cuda/driver.h"
+#include "cuda/pool.h"
 
 namespace pykern::cuda {
 
@@ -26,6 +30,8 @@ class Gpu {
   static std::shared_ptr<Gpu> opened();
 
   const Driver& driver() const { return *driver_; }
+  // Device memory for launches' copies of host arrays, reused from launch to launch.
+  StagingPool& staging_pool() const { return *staging_pool_; }
   const DeviceInfo& info() const { return info_; }
   CUcontext context() const { return context_; }
   // Makes the context current on the calling thread and leaves it so: for code that drives the
@@ -34,18 +40,30 @@ class Gpu {
   // "kernel 'add' on device 0 (NVIDIA H200)": what error messages name.
   std::string describe(const std::string& kernel) const;
 
+  // A kernel that outlived its launch's timeout is still running: the driver cannot stop it,
+  // and every call that waits for the GPU (a copy, a free, a synchronisation, the next launch)
+  // would wait for it forever. From then on the GPU refuses work with `why` instead.
+  void mark_stuck(const std::string& why) const;
+  bool stuck() const { return stuck_.load(std::memory_order_acquire); }
+  Status refuse_if_stuck() const;
+
  private:
   Gpu() = default;
   const Driver* driver_ = nullptr;
   CUdevice device_ = 0;
   CUcontext context_ = nullptr;
   DeviceInfo info_;
+  std::unique_ptr<StagingPool> staging_pool_;
+  mutable std::mutex stuck_mutex_;
+  mutable std::atomic<bool> stuck_{false};
+  mutable std::string stuck_why_;  // set once, before stuck_
 };
 
 // The GPU's context current on this thread while it lives, and the host program's own context
 // current again after: a library must not leave another context current under its caller.
 // With no context current before, the GPU's stays current (as Numba leaves it), so that a warm
-// launch costs one cuCtxGetCurrent and no switch.
+// launch costs one cuCtxGetCurrent and no switch. A stuck GPU (Gpu::mark_stuck) binds nothing:
+// the scope is not ok(), and its status says why.
 class ContextScope {
  public:
   explicit ContextScope(const Gpu& gpu);

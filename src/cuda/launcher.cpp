@@ -1,8 +1,10 @@
 #include "cuda/launcher.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <iterator>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -12,18 +14,27 @@ namespace pykern::cuda {
 
 namespace {
 
-// Device memory for one launch's copy of a stretch of host memory, freed on every path.
+// Device memory for one launch's copy of a stretch of host memory. Given back to the GPU's pool
+// once the launch has finished with it; freed on a path that leaves its copies in doubt; left
+// alone on a stuck GPU, where freeing would wait for the kernel that never ends.
 struct StagedArray {
   const Gpu* gpu = nullptr;
   CUdeviceptr pointer = 0;
+  size_t allocated = 0;  // the block's size, at least host.bytes
   Span host;
+  bool finished = false;  // the launch and the copy back are complete
   StagedArray() = default;
   StagedArray(const StagedArray&) = delete;
-  StagedArray(StagedArray&& other) noexcept : gpu(other.gpu), pointer(other.pointer), host(other.host) {
+  StagedArray(StagedArray&& other) noexcept
+      : gpu(other.gpu), pointer(other.pointer), allocated(other.allocated), host(other.host), finished(other.finished) {
     other.pointer = 0;
   }
   ~StagedArray() {
-    if (pointer) gpu->driver().mem_free(pointer);
+    if (!pointer || gpu->stuck()) return;
+    if (finished)
+      gpu->staging_pool().give_back(pointer, allocated);
+    else
+      gpu->driver().mem_free(pointer);
   }
 };
 
@@ -74,7 +85,8 @@ Status stage_host_arrays(const Gpu& gpu, const std::vector<Argument>& args, CUst
     StagedArray& s = staged.emplace_back();
     s.gpu = &gpu;
     s.host = span;
-    if (auto r = d.check(d.mem_alloc(&s.pointer, span.bytes), "cuMemAlloc", what); !r.ok()) return r;
+    if (auto r = d.check(gpu.staging_pool().take(span.bytes, &s.pointer, &s.allocated), "cuMemAlloc", what); !r.ok())
+      return r;
     if (auto r = d.check(d.memcpy_htod_async(s.pointer, span.lowest, span.bytes, stream), "cuMemcpyHtoDAsync", what);
         !r.ok())
       return r;
@@ -135,6 +147,35 @@ Status check_alignment(const CompiledKernel& kernel, const std::vector<Argument>
                                    kernel.function, parameter, i + 1, a->dtype().name(), why, alignment));
   }
   return ok_status();
+}
+
+// Waits for `stream`'s work. With a timeout (seconds; 0: none) it polls instead of blocking, and
+// a kernel still running past it leaves the GPU stuck: the driver cannot stop a kernel, and
+// every later wait (a copy, a free, the next launch) would hang on it.
+Status wait_for_stream(const Gpu& gpu, CUstream stream, double timeout_seconds, const std::string& what,
+                       const std::string& kernel) {
+  const Driver& d = gpu.driver();
+  if (timeout_seconds <= 0)
+    return d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what + " while running");
+  using clock = std::chrono::steady_clock;
+  auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(
+                                     std::chrono::duration<double>(std::min(timeout_seconds, 1e9)));
+  auto pause = std::chrono::microseconds(20);  // short kernels are seen at once, long ones cost little
+  for (;;) {
+    CUresult state = d.stream_query(stream);
+    if (state != CUDA_ERROR_NOT_READY) return d.check(state, "cuStreamQuery", what + " while running");
+    if (clock::now() >= deadline) break;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(2000));
+  }
+  gpu.mark_stuck(fmt::format("kernel '{}', which did not finish within its launch's timeout of {:g} s", kernel,
+                             timeout_seconds));
+  return Error::make(ErrorKind::launch,
+                     fmt::format("TimeoutError: {} did not finish within its timeout of {:g} s (a loop that never "
+                                 "ends, or a grid.sync() that a block which has returned never reaches?); a GPU kernel "
+                                 "cannot be stopped, so device {} takes no more work: restart the process to use it "
+                                 "again",
+                                 what, timeout_seconds, gpu.info().ordinal));
 }
 
 // Every launch on this thread packs into the same buffers.
@@ -255,13 +296,15 @@ Status GpuKernel::check_cooperative_grid(const Launch& config) {
                                  kernel_.function, most, b.x * b.y * b.z, per_multiprocessor, blocks));
 }
 
-// After the kernel ran: a fault (illegal address) or a debug build's recorded failure.
-Status GpuKernel::check_failure(CUstream stream, const std::string& what) {
+// After the kernel ran: a timeout, a fault (illegal address) or a debug build's recorded failure.
+Status GpuKernel::check_failure(CUstream stream, double timeout_seconds, const std::string& what) {
   const Driver& d = gpu_->driver();
-  if (auto s = d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what + " while running"); !s.ok())
+  if (auto s = wait_for_stream(*gpu_, stream, timeout_seconds, what, kernel_.function); !s.ok()) {
+    if (gpu_->stuck()) return s;
     return Error::make(ErrorKind::launch, s.error().message +
                                               " (a fault leaves the GPU context unusable: restart the process to use "
                                               "this GPU again; debug=True reports out-of-bounds accesses)");
+  }
   if (!debug_) return ok_status();
   pk::ErrorRecord record{};
   if (auto s = d.check(d.memcpy_dtoh_async(&record, error_record_, sizeof record, stream), "cuMemcpyDtoHAsync",
@@ -314,14 +357,16 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
           : d.launch_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z, shared, stream, packed.pointers.data(), nullptr);
   if (launched != CUDA_SUCCESS)
     return d.check(launched, kernel_.cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel", describe());
-  // Device arrays only, no debug build: the launch is asynchronous, as in Numba.
-  if (!has_host_arrays && !debug_) return ok_status();
-  if (auto s = check_failure(stream, describe()); !s.ok()) return s;
+  // Device arrays only, no debug build, no timeout to enforce: the launch is asynchronous, as in Numba.
+  if (!has_host_arrays && !debug_ && config.timeout() == 0) return ok_status();
+  if (auto s = check_failure(stream, config.timeout(), describe()); !s.ok()) return s;
   for (const StagedArray& s : staged)  // one copy back per stretch, the views' writes all in it
     if (auto r = d.check(d.memcpy_dtoh_async(s.host.lowest, s.pointer, s.host.bytes, stream), "cuMemcpyDtoHAsync", describe());
         !r.ok())
       return r;
-  return d.check(d.stream_synchronize(stream), "cuStreamSynchronize", describe());
+  if (auto s = d.check(d.stream_synchronize(stream), "cuStreamSynchronize", describe()); !s.ok()) return s;
+  for (StagedArray& s : staged) s.finished = true;
+  return ok_status();
 }
 
 }  // namespace pykern::cuda

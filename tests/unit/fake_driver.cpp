@@ -19,6 +19,8 @@ CUresult enter(const char* call) {
 #define PK_FAKE_ENTER(name)                   \
   if (CUresult r = enter(name); r != CUDA_SUCCESS) return r
 
+CUresult wait(const char* call);  // what a call that waits for the device answers (below)
+
 CUresult init(unsigned) { return CUDA_SUCCESS; }
 CUresult device_count(int* n) { *n = fake->devices; return CUDA_SUCCESS; }
 CUresult device_get(CUdevice* d, int ordinal) {
@@ -54,10 +56,14 @@ CUresult ctx_retain(CUcontext* c, CUdevice device) {
   *c = context_of(device);
   return CUDA_SUCCESS;
 }
-CUresult ctx_release(CUdevice) { --fake->contexts_retained; return CUDA_SUCCESS; }
+CUresult ctx_release(CUdevice) {
+  if (CUresult r = wait("cuDevicePrimaryCtxRelease"); r != CUDA_SUCCESS) return r;
+  --fake->contexts_retained;
+  return CUDA_SUCCESS;
+}
 CUresult ctx_get_current(CUcontext* c) { *c = current_ctx; return CUDA_SUCCESS; }
 CUresult ctx_set_current(CUcontext c) { PK_FAKE_ENTER("cuCtxSetCurrent"); current_ctx = c; return CUDA_SUCCESS; }
-CUresult ctx_synchronize() { PK_FAKE_ENTER("cuCtxSynchronize"); return fake->fault; }
+CUresult ctx_synchronize() { PK_FAKE_ENTER("cuCtxSynchronize"); return wait("cuCtxSynchronize"); }
 
 CUmodule the_module = reinterpret_cast<CUmodule>(0x2000);
 CUfunction the_function = reinterpret_cast<CUfunction>(0x3000);
@@ -72,7 +78,11 @@ CUresult module_load(CUmodule* m, const void* image, unsigned options, CUjit_opt
   *m = the_module;
   return CUDA_SUCCESS;
 }
-CUresult module_unload(CUmodule) { --fake->modules_loaded; return CUDA_SUCCESS; }
+CUresult module_unload(CUmodule) {
+  if (CUresult r = wait("cuModuleUnload"); r != CUDA_SUCCESS) return r;
+  --fake->modules_loaded;
+  return CUDA_SUCCESS;
+}
 CUresult module_get_function(CUfunction* f, CUmodule, const char* name) {
   PK_FAKE_ENTER("cuModuleGetFunction");
   *f = the_function;
@@ -131,6 +141,7 @@ CUresult mem_alloc(CUdeviceptr* p, size_t bytes) {
 }
 CUresult mem_free(CUdeviceptr p) {
   fake->calls.push_back("cuMemFree");
+  if (CUresult r = wait("cuMemFree"); r != CUDA_SUCCESS) return r;
   if (fake->device_memory.erase(p) == 0) fake->freed_unknown_pointer = true;
   std::free(reinterpret_cast<void*>(p));
   return CUDA_SUCCESS;
@@ -142,6 +153,7 @@ CUresult mem_alloc_host(void** p, size_t bytes) {
   return CUDA_SUCCESS;
 }
 CUresult mem_free_host(void* p) {
+  if (CUresult r = wait("cuMemFreeHost"); r != CUDA_SUCCESS) return r;
   if (fake->pinned_memory.erase(p) == 0) fake->freed_unknown_pointer = true;
   std::free(p);
   return CUDA_SUCCESS;
@@ -173,7 +185,17 @@ CUresult stream_create(CUstream* s, unsigned) {
   return CUDA_SUCCESS;
 }
 CUresult stream_destroy(CUstream) { --fake->streams_live; return CUDA_SUCCESS; }
-CUresult stream_synchronize(CUstream) { PK_FAKE_ENTER("cuStreamSynchronize"); return fake->fault; }
+// What a call that waits for the device answers: the fault, or for ever when the kernel never ends.
+CUresult wait(const char* call) {
+  if (!fake->kernel_never_ends) return fake->fault;
+  fake->waited_for_ever.push_back(call);
+  return CUDA_ERROR_LAUNCH_TIMEOUT;
+}
+CUresult stream_synchronize(CUstream) { PK_FAKE_ENTER("cuStreamSynchronize"); return wait("cuStreamSynchronize"); }
+CUresult stream_query(CUstream) {
+  PK_FAKE_ENTER("cuStreamQuery");
+  return fake->kernel_never_ends ? CUDA_ERROR_NOT_READY : fake->fault;
+}
 CUresult event_create(CUevent* e, unsigned) {
   PK_FAKE_ENTER("cuEventCreate");
   *e = reinterpret_cast<CUevent>(0x5000 + ++fake->events_live);
@@ -181,7 +203,7 @@ CUresult event_create(CUevent* e, unsigned) {
 }
 CUresult event_destroy(CUevent) { --fake->events_live; return CUDA_SUCCESS; }
 CUresult event_record(CUevent, CUstream) { PK_FAKE_ENTER("cuEventRecord"); return CUDA_SUCCESS; }
-CUresult event_synchronize(CUevent) { PK_FAKE_ENTER("cuEventSynchronize"); return CUDA_SUCCESS; }
+CUresult event_synchronize(CUevent) { PK_FAKE_ENTER("cuEventSynchronize"); return wait("cuEventSynchronize"); }
 CUresult event_elapsed(float* ms, CUevent, CUevent) { PK_FAKE_ENTER("cuEventElapsedTime"); *ms = 1.5f; return CUDA_SUCCESS; }
 
 CUresult error_name(CUresult r, const char** name) {
@@ -236,6 +258,7 @@ FakeDriver::FakeDriver() {
   d.stream_create = stream_create;
   d.stream_destroy = stream_destroy;
   d.stream_synchronize = stream_synchronize;
+  d.stream_query = stream_query;
   d.event_create = event_create;
   d.event_destroy = event_destroy;
   d.event_record = event_record;

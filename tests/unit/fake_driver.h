@@ -54,6 +54,11 @@ struct FakeDriver {
   // What a kernel stand-in sets when the kernel would fault (CUDA_ERROR_MISALIGNED_ADDRESS):
   // as on a GPU, the next wait answers it, and so does every wait after (the context is lost).
   CUresult fault = CUDA_SUCCESS;
+  // A kernel that never ends (a loop, a grid.sync() some block never reaches): cuStreamQuery
+  // answers "not ready" for ever, and a call that would wait for it is recorded in
+  // `waited_for_ever` and fails instead of hanging the test.
+  bool kernel_never_ends = false;
+  std::vector<std::string> waited_for_ever;
 
   FakeDriver();
   ~FakeDriver();

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <thread>
@@ -12,6 +13,7 @@
 
 #include "cuda/launcher.h"
 #include "cuda/memory.h"
+#include "cuda/pool.h"
 #include "fake_driver.h"
 #include "helpers.h"
 #include "jit/nvrtc.h"
@@ -132,14 +134,14 @@ TEST_CASE("a host array goes to the device for the launch and comes back, and no
     CHECK(fake.launches[0].grid[0] == 1);
     CHECK(fake.launches[0].block[0] == 32);
     CHECK(fake.loaded_images == std::vector<std::string>{"cubin"});
-    // In, launch, wait, out; the staging buffer freed.
+    // In, launch, wait, out; the staging buffer kept in the GPU's pool for the next launch.
     auto position = [&](const std::string& call) {
       return std::find(fake.calls.begin(), fake.calls.end(), call) - fake.calls.begin();
     };
     CHECK(position("cuMemcpyHtoDAsync") < position("cuLaunchKernel"));
     CHECK(position("cuLaunchKernel") < position("cuStreamSynchronize"));
     CHECK(position("cuStreamSynchronize") < position("cuMemcpyDtoHAsync"));
-    CHECK(fake.device_memory.empty());
+    CHECK(fake.device_memory.size() == 1);
 
     // A strided view: the device copy keeps its strides; the elements between stay as they were.
     Array b = Array::from<float>({0, 1, 2, 3, 4, 5, 6, 7});
@@ -153,7 +155,10 @@ TEST_CASE("a host array goes to the device for the launch and comes back, and no
     CHECK(b.at<float>(7) == 14);
     // One module for both: the strided view's specialisation (layout A) is a second kernel.
     CHECK(fake.loaded_images.size() == 2);
+    CHECK(fake.count("cuMemAlloc") == 1);  // the second launch reused the first one's block
+    CHECK(fake.count("cuMemFree") == 0);
   }
+  pykern::cuda::Gpu::select(nullptr);  // the GPU goes, and its pool with it
   CHECK(fake.live_allocations() == 0);
   CHECK(fake.modules_loaded == 0);
   CHECK_FALSE(fake.freed_unknown_pointer);
@@ -556,6 +561,7 @@ TEST_CASE("host views that share a buffer in one launch are staged once: the wri
     CHECK(fake.count("cuMemAlloc") == 1);  // one copy of the buffer for both views
     CHECK(fake.count("cuMemcpyDtoHAsync") == 1);
   }
+  pykern::cuda::Gpu::select(nullptr);
   CHECK(fake.live_allocations() == 0);
   CHECK_FALSE(fake.freed_unknown_pointer);
   std::filesystem::remove_all(fake_options().cache_dir);
@@ -611,6 +617,7 @@ TEST_CASE("a host array whose strides a GPU cannot load from is refused before t
     REQUIRE_MESSAGE(status.ok(), message_of(status));
     CHECK(every_other.at<double>(3) == 1);
   }
+  pykern::cuda::Gpu::select(nullptr);
   CHECK(fake.live_allocations() == 0);
   CHECK(fake.fault == CUDA_SUCCESS);
   std::filesystem::remove_all(fake_options().cache_dir);
@@ -703,5 +710,105 @@ TEST_CASE("after another GPU is selected, a kernel loaded before is loaded again
     CHECK(fake.modules_loaded == 1);  // the first GPU's module unloaded with its kernel
   }
   CHECK(fake.modules_loaded == 0);
+  CHECK(fake.live_allocations() == 0);
+}
+
+TEST_CASE("a GPU kernel past its launch's timeout is a TimeoutError, and the GPU then refuses work instead of hanging") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  {
+    // A block returns before the grid.sync() the others wait in: on a GPU this spins for ever.
+    const char* source = R"py(from numba import cuda
+
+@cuda.jit
+def twice(a):
+    i = cuda.grid(1)
+    if cuda.blockIdx.x == 0:
+        return
+    g = cuda.cg.this_grid()
+    g.sync()
+    if i < a.size:
+        a[i] *= 2
+)py";
+    Kernel stuck = load_twice(source);
+    Array host = Array::from<float>({1, 2, 3});
+    auto device = to_device(host, Stream(), Backend::cuda);
+    REQUIRE(device.ok());
+    fake.kernel_never_ends = true;
+    // Device arrays only: without a timeout the launch returns at once, as in Numba; with one it
+    // waits for the kernel, polling, and gives up when the time is past.
+    auto started = std::chrono::steady_clock::now();
+    auto status = stuck.launch(Launch(2, 32).backend(Backend::cuda).timeout(0.2), *device);
+    double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().kind == ErrorKind::launch);
+    CHECK(message_of(status).find("TimeoutError: kernel 'twice' on device 0 (Fake H200) did not finish within its "
+                                  "timeout of 0.2 s") != std::string::npos);
+    CHECK(waited >= 0.2);
+    CHECK(waited < 5);
+    CHECK(fake.count("cuStreamQuery") >= 2);
+    // Everything after is refused with the reason, and nothing waits on the kernel: not the next
+    // launch, a copy, a synchronisation, nor freeing the device array, the module or the context.
+    auto again = stuck.launch(Launch(2, 32).backend(Backend::cuda), host);
+    CHECK(message_of(again).find("device 0 (Fake H200) is still running kernel 'twice', which did not finish within "
+                                 "its launch's timeout of 0.2 s") != std::string::npos);
+    CHECK_FALSE(copy_to_host(*device, host, Stream()).ok());
+    CHECK_FALSE(synchronize(Backend::cuda).ok());
+    CHECK_FALSE(Stream().synchronize().ok());
+  }
+  pykern::cuda::Gpu::select(nullptr);
+  CHECK(fake.waited_for_ever.empty());
+  CHECK(fake.count("cuStreamSynchronize") == 1);  // to_device's copy, before the kernel ran
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
+
+TEST_CASE("a GPU launch with a timeout that the kernel meets returns its results as any launch does") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    Array a = Array::from<float>({1, 2, 3});
+    auto status = twice.launch(Launch(1, 32).backend(Backend::cuda).timeout(5), a);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(a.at<float>(2) == 6);
+    CHECK(fake.count("cuStreamQuery") == 1);
+    CHECK(twice.launch(Launch(1, 32).backend(Backend::cuda), a).ok());  // the GPU is not stuck
+  }
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
+
+TEST_CASE("the staging pool reuses a kept block that fits, up to twice the size, and keeps no more than its cap") {
+  test::FakeDriver fake;
+  pykern::cuda::StagingPool pool(fake.table, 1 << 20);
+  CUdeviceptr a = 0, b = 0, c = 0;
+  size_t got_a = 0, got_b = 0, got_c = 0;
+  REQUIRE(pool.take(100, &a, &got_a) == CUDA_SUCCESS);
+  CHECK(got_a == 64 * 1024);  // rounded up, so that nearby sizes share blocks
+  pool.give_back(a, got_a);
+  REQUIRE(pool.take(60000, &b, &got_b) == CUDA_SUCCESS);
+  CHECK(b == a);  // reused
+  CHECK(fake.count("cuMemAlloc") == 1);
+  pool.give_back(b, got_b);
+  REQUIRE(pool.take(200000, &c, &got_c) == CUDA_SUCCESS);
+  CHECK(c != a);  // too small: a new block
+  pool.give_back(c, got_c);
+  // A small need does not take a block more than twice its size.
+  CUdeviceptr d = 0;
+  size_t got_d = 0;
+  REQUIRE(pool.take(10, &d, &got_d) == CUDA_SUCCESS);
+  CHECK(d == a);
+  pool.give_back(d, got_d);
+  CHECK(pool.kept_bytes() == got_a + got_c);
+  // Past the cap a block given back is freed.
+  CUdeviceptr big = 0;
+  size_t got_big = 0;
+  REQUIRE(pool.take(900 * 1024, &big, &got_big) == CUDA_SUCCESS);
+  pool.give_back(big, got_big);
+  CHECK(fake.count("cuMemFree") == 1);
+  pool.release_all();
+  CHECK(pool.kept_bytes() == 0);
   CHECK(fake.live_allocations() == 0);
 }
