@@ -320,7 +320,7 @@ void add_run_command(CLI::App& app) {
                       "dynamic shared memory per block, for cuda.shared.array(0, dtype) (Numba's kernel[grid, block, "
                       "stream, bytes])");
   run_app->add_option("--timeout", args->timeout,
-                      "simulator: stop the kernel with a TimeoutError after this many seconds (default: none)");
+                      "fail with a TimeoutError when the kernel runs longer than this many seconds (default: none)");
   run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
   run_app->callback([args] { set_exit_code(run(*args)); });
 }

@@ -53,6 +53,7 @@ Result<Driver> load() {
   PK_BIND(memcpy_htod_async, cuMemcpyHtoDAsync);
   PK_BIND(memcpy_dtoh_async, cuMemcpyDtoHAsync);
   PK_BIND(memcpy_dtod_async, cuMemcpyDtoDAsync);
+  PK_BIND(memcpy_2d_async, cuMemcpy2DAsync);
   PK_BIND(memset_d8_async, cuMemsetD8Async);
   PK_BIND(stream_create, cuStreamCreate);
   PK_BIND(stream_destroy, cuStreamDestroy);

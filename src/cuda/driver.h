@@ -43,6 +43,7 @@ struct Driver {
   decltype(&::cuMemcpyHtoDAsync) memcpy_htod_async = nullptr;
   decltype(&::cuMemcpyDtoHAsync) memcpy_dtoh_async = nullptr;
   decltype(&::cuMemcpyDtoDAsync) memcpy_dtod_async = nullptr;
+  decltype(&::cuMemcpy2DAsync) memcpy_2d_async = nullptr;
   decltype(&::cuMemsetD8Async) memset_d8_async = nullptr;
   decltype(&::cuStreamCreate) stream_create = nullptr;
   decltype(&::cuStreamDestroy) stream_destroy = nullptr;

@@ -1,5 +1,7 @@
 #include "cuda/memory.h"
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -52,13 +54,19 @@ Status synchronize(const Gpu& gpu, CUstream stream, const char* what) {
   return d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what);
 }
 
-// A device array's span read into a host staging buffer laid out like it (complete on return):
-// what a strided copy works on, in either direction.
-Result<Staging> read_span(const Gpu& gpu, const Array& device, const Span& span, CUstream stream, const char* what) {
+// A host buffer for a device array's span, with a view laid out exactly like the array.
+Staging span_buffer(const Array& device, const Span& span) {
   Staging staging;
   staging.bytes.resize(span.bytes);
   staging.view = Array::wrap(staging.bytes.data() + offset_in_span(device, span), device.dtype(), device.shape(),
                              device.strides());
+  return staging;
+}
+
+// A device array's span read into a host staging buffer laid out like it (complete on return):
+// what a strided copy works on, in either direction.
+Result<Staging> read_span(const Gpu& gpu, const Array& device, const Span& span, CUstream stream, const char* what) {
+  Staging staging = span_buffer(device, span);
   const Driver& d = gpu.driver();
   if (auto s = d.check(d.memcpy_dtoh_async(staging.bytes.data(), device_pointer(span.lowest), span.bytes, stream),
                        "cuMemcpyDtoHAsync", what);
@@ -66,6 +74,107 @@ Result<Staging> read_span(const Gpu& gpu, const Array& device, const Span& span,
     return s.error();
   if (auto s = synchronize(gpu, stream, what); !s.ok()) return s.error();
   return staging;
+}
+
+// A strided device view's elements as rows for cuMemcpy2D: `width` contiguous bytes each,
+// `height` rows `pitch` bytes apart, once for each index of the outer axes. Only the elements
+// cross the bus, not the span with the gaps between them.
+struct RowPlan {
+  size_t width = 0, height = 1, pitch = 0;
+  std::vector<int64_t> outer_shape, outer_strides;
+  int64_t copies() const {
+    int64_t n = 1;
+    for (int64_t extent : outer_shape) n *= extent;
+    return n;
+  }
+};
+
+// Beyond this many cuMemcpy2D calls the span is cheaper whatever its gaps.
+constexpr int64_t most_row_copies = 4096;
+
+// Rows for a view whose strides are positive and whose rows do not overlap; none for others
+// (negative or zero strides, too many copies), which go through the span.
+std::optional<RowPlan> row_plan(const Array& a) {
+  std::vector<int64_t> shape, strides;
+  for (int axis = 0; axis < a.ndim(); ++axis) {
+    if (a.shape()[axis] == 1) continue;
+    if (a.strides()[axis] <= 0) return std::nullopt;
+    shape.push_back(a.shape()[axis]);
+    strides.push_back(a.strides()[axis]);
+  }
+  RowPlan plan;
+  int64_t width = a.dtype().itemsize;
+  size_t axis = shape.size();
+  while (axis > 0 && strides[axis - 1] == width) width *= shape[--axis];  // the contiguous run
+  plan.width = static_cast<size_t>(width);
+  plan.pitch = plan.width;
+  if (axis > 0) {
+    --axis;
+    plan.pitch = static_cast<size_t>(strides[axis]);
+    plan.height = static_cast<size_t>(shape[axis]);
+  }
+  if (plan.pitch < plan.width || plan.pitch > size_t(INT32_MAX)) return std::nullopt;
+  plan.outer_shape.assign(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(axis));
+  plan.outer_strides.assign(strides.begin(), strides.begin() + static_cast<std::ptrdiff_t>(axis));
+  if (plan.copies() > most_row_copies) return std::nullopt;
+  return plan;
+}
+
+// Rows pay off when they are wide, or when the span is mostly gaps; a dense view's span is
+// one fast transfer.
+std::optional<RowPlan> worth_rows(const Array& device, const Span& span) {
+  auto plan = row_plan(device);
+  if (!plan) return std::nullopt;
+  bool wide = plan->width >= 256, sparse = span.bytes >= 8 * static_cast<size_t>(device.nbytes());
+  return wide || sparse ? plan : std::nullopt;
+}
+
+// One cuMemcpy2D per outer index, between the device view and a packed host buffer (C order
+// of the view's shape): to the device when `to_device`, else from it.
+Status copy_rows(const Gpu& gpu, const Array& device, const RowPlan& plan, std::byte* packed, bool to_device,
+                 CUstream stream, const char* what) {
+  const Driver& d = gpu.driver();
+  std::vector<int64_t> index(plan.outer_shape.size(), 0);
+  size_t block_bytes = plan.width * plan.height;
+  for (int64_t copy = 0; copy < plan.copies(); ++copy) {
+    int64_t offset = 0;
+    for (size_t axis = 0; axis < index.size(); ++axis) offset += index[axis] * plan.outer_strides[axis];
+    CUdeviceptr rows = device_pointer(static_cast<const std::byte*>(device.data()) + offset);
+    std::byte* host = packed + static_cast<size_t>(copy) * block_bytes;
+    CUDA_MEMCPY2D c{};
+    c.WidthInBytes = plan.width;
+    c.Height = plan.height;
+    (to_device ? c.srcMemoryType : c.dstMemoryType) = CU_MEMORYTYPE_HOST;
+    (to_device ? c.dstMemoryType : c.srcMemoryType) = CU_MEMORYTYPE_DEVICE;
+    (to_device ? c.srcPitch : c.dstPitch) = plan.width;
+    (to_device ? c.dstPitch : c.srcPitch) = plan.pitch;
+    if (to_device) {
+      c.srcHost = host;
+      c.dstDevice = rows;
+    } else {
+      c.dstHost = host;
+      c.srcDevice = rows;
+    }
+    if (auto s = d.check(d.memcpy_2d_async(&c, stream), "cuMemcpy2DAsync", what); !s.ok()) return s;
+    for (size_t axis = index.size(); axis-- > 0;) {  // the next outer index, last axis fastest
+      if (++index[axis] < plan.outer_shape[axis]) break;
+      index[axis] = 0;
+    }
+  }
+  return ok_status();
+}
+
+// A packed host buffer for a device view's elements, and a view of it with the view's shape.
+struct Packed {
+  std::vector<std::byte> bytes;
+  Array view;
+};
+Packed packed_like(const Array& device) {
+  Packed p;
+  p.bytes.resize(static_cast<size_t>(device.nbytes()));
+  p.view = Array::wrap(p.bytes.data(), device.dtype(), device.shape(),
+                       contiguous_strides(device.shape(), device.dtype().itemsize, Order::C));
+  return p;
 }
 
 }  // namespace
@@ -131,8 +240,17 @@ Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CU
       return s;
     return stream == nullptr ? synchronize(gpu, stream, "copy_to_device") : ok_status();
   }
-  // Read the span, write the elements into it, write it back: the gaps keep their bytes.
-  auto staging = read_span(gpu, device, span, stream, "copy_to_device (reading a strided view)");
+  if (auto plan = worth_rows(device, span)) {  // only the elements go over
+    Packed packed = packed_like(device);
+    if (auto s = copy_elements(host, packed.view); !s.ok()) return s;
+    if (auto s = copy_rows(gpu, device, *plan, packed.bytes.data(), true, stream, "copy_to_device"); !s.ok()) return s;
+    return synchronize(gpu, stream, "copy_to_device");  // the packed buffer goes away on return
+  }
+  // Read the span, write the elements into it, write it back: the gaps keep their bytes. A span
+  // without gaps (another layout of the same elements) need not be read first.
+  bool gaps = span.bytes != static_cast<size_t>(device.nbytes());
+  auto staging = gaps ? read_span(gpu, device, span, stream, "copy_to_device (reading a strided view)")
+                      : Result<Staging>(span_buffer(device, span));
   if (!staging.ok()) return staging.error();
   if (auto s = copy_elements(host, staging->view); !s.ok()) return s;
   if (auto s = d.check(d.memcpy_htod_async(target, staging->bytes.data(), span.bytes, stream), "cuMemcpyHtoDAsync",
@@ -156,6 +274,12 @@ Status copy_to_host(const Gpu& gpu, const Array& device, const Array& host, CUst
         !s.ok())
       return s;
     return stream == nullptr ? synchronize(gpu, stream, "copy_to_host") : ok_status();
+  }
+  if (auto plan = worth_rows(device, span)) {
+    Packed packed = packed_like(device);
+    if (auto s = copy_rows(gpu, device, *plan, packed.bytes.data(), false, stream, "copy_to_host"); !s.ok()) return s;
+    if (auto s = synchronize(gpu, stream, "copy_to_host"); !s.ok()) return s;
+    return copy_elements(packed.view, host);
   }
   auto staging = read_span(gpu, device, span, stream, "copy_to_host");
   if (!staging.ok()) return staging.error();

@@ -1,9 +1,9 @@
 // Device and pinned memory as Arrays, and the copies between host and device.
 //
-// A copy moves the bytes in one transfer when both sides are contiguous with the same layout;
-// otherwise it goes
-// through a host staging buffer laid out like the device side, so the gaps of a strided device
-// view are never overwritten.
+// A copy moves the bytes in one transfer when both sides are contiguous with the same layout.
+// A strided device view whose elements are mostly gaps, or come in wide runs, moves as rows
+// (cuMemcpy2D) through a packed host buffer; other views go through a host buffer laid out like
+// the device's span, so the gaps of a strided device view are never overwritten.
 #pragma once
 #include <memory>
 

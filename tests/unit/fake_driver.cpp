@@ -173,6 +173,19 @@ CUresult dtod(CUdeviceptr to, CUdeviceptr from, size_t bytes, CUstream) {
   std::memcpy(reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes);
   return CUDA_SUCCESS;
 }
+// Rows of WidthInBytes, each side's pitch apart; device and host memory are both host memory here.
+CUresult memcpy_2d(const CUDA_MEMCPY2D* copy, CUstream) {
+  PK_FAKE_ENTER("cuMemcpy2DAsync");
+  fake->copies_2d.push_back(*copy);
+  auto* from = copy->srcMemoryType == CU_MEMORYTYPE_HOST ? static_cast<const char*>(copy->srcHost)
+                                                         : reinterpret_cast<const char*>(copy->srcDevice);
+  auto* to = copy->dstMemoryType == CU_MEMORYTYPE_HOST ? static_cast<char*>(copy->dstHost)
+                                                       : reinterpret_cast<char*>(copy->dstDevice);
+  if (copy->srcPitch < copy->WidthInBytes || copy->dstPitch < copy->WidthInBytes) return CUDA_ERROR_INVALID_VALUE;
+  for (size_t row = 0; row < copy->Height; ++row)
+    std::memcpy(to + row * copy->dstPitch, from + row * copy->srcPitch, copy->WidthInBytes);
+  return CUDA_SUCCESS;
+}
 CUresult memset_d8(CUdeviceptr p, unsigned char value, size_t bytes, CUstream) {
   PK_FAKE_ENTER("cuMemsetD8Async");
   std::memset(reinterpret_cast<void*>(p), value, bytes);
@@ -254,6 +267,7 @@ FakeDriver::FakeDriver() {
   d.memcpy_htod_async = htod;
   d.memcpy_dtoh_async = dtoh;
   d.memcpy_dtod_async = dtod;
+  d.memcpy_2d_async = memcpy_2d;
   d.memset_d8_async = memset_d8;
   d.stream_create = stream_create;
   d.stream_destroy = stream_destroy;

@@ -40,6 +40,7 @@ struct FakeDriver {
   std::vector<unsigned> jit_option_counts;      // and how many JIT options came with it
   std::vector<CUcontext> module_contexts;       // and the context it loaded into
   std::vector<FakeLaunch> launches;
+  std::vector<CUDA_MEMCPY2D> copies_2d;         // what cuMemcpy2DAsync got
   // Runs in place of the kernel, on the launch's parameters.
   std::function<void(const FakeLaunch&)> kernel;
   // The module's error record (what cuModuleGetGlobal hands out).

@@ -812,3 +812,83 @@ TEST_CASE("the staging pool reuses a kept block that fits, up to twice the size,
   CHECK(pool.kept_bytes() == 0);
   CHECK(fake.live_allocations() == 0);
 }
+
+TEST_CASE("a sparse or wide-rowed device view is copied as rows: only its elements cross, the gaps stay as they were") {
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  {
+    // A column of a 64 x 64 matrix: 64 elements over a 16 KiB span.
+    std::vector<int32_t> values(64 * 64);
+    for (size_t i = 0; i < values.size(); ++i) values[i] = int32_t(i);
+    auto matrix = to_device(Array::from<int32_t>(values, {64, 64}), Stream(), Backend::cuda);
+    REQUIRE(matrix.ok());
+    auto column = matrix->slice(1, {5, 6, 1});
+    REQUIRE(column.ok());
+    fake.calls.clear();
+    auto host = copy_to_host(*column);
+    REQUIRE(host.ok());
+    CHECK(host->at<int32_t>(0, 0) == 5);
+    CHECK(host->at<int32_t>(63, 0) == 63 * 64 + 5);
+    REQUIRE(fake.copies_2d.size() == 1);
+    CHECK(fake.copies_2d[0].WidthInBytes == 4);
+    CHECK(fake.copies_2d[0].Height == 64);
+    CHECK(fake.copies_2d[0].srcPitch == 256);
+    CHECK(fake.count("cuMemcpyDtoHAsync") == 0);  // not the span
+    // Into it: the elements only, no read of the span first.
+    std::vector<int32_t> minus(64, -1);
+    REQUIRE(copy_to_device(Array::from<int32_t>(minus, {64, 1}), *column).ok());
+    CHECK(fake.count("cuMemcpyDtoHAsync") == 0);
+    CHECK(fake.count("cuMemcpyHtoDAsync") == 0);
+    auto whole = copy_to_host(*matrix);
+    REQUIRE(whole.ok());
+    CHECK(whole->at<int32_t>(10, 5) == -1);
+    CHECK(whole->at<int32_t>(10, 4) == 10 * 64 + 4);
+    CHECK(whole->at<int32_t>(10, 6) == 10 * 64 + 6);
+
+    // A 3-d block: in each of 3 planes, 4 rows of 128 floats that follow each other: one run of
+    // 2 KiB per plane, the planes 4 KiB apart.
+    auto cube = device_array(DType::float_(32), {3, 8, 128}, Order::C, Backend::cuda);
+    REQUIRE(cube.ok());
+    REQUIRE(copy_to_device(Array::zeros(DType::float_(32), {3, 8, 128}), *cube).ok());
+    auto block = cube->slice(1, {2, 6, 1});
+    REQUIRE(block.ok());
+    fake.copies_2d.clear();
+    std::vector<float> ones(3 * 4 * 128, 1.0f);
+    REQUIRE(copy_to_device(Array::from<float>(ones, {3, 4, 128}), *block).ok());
+    REQUIRE(fake.copies_2d.size() == 1);
+    CHECK(fake.copies_2d[0].WidthInBytes == 2048);
+    CHECK(fake.copies_2d[0].Height == 3);
+    CHECK(fake.copies_2d[0].dstPitch == 4096);
+    // Every other row of it: 12 rows of 512 bytes, 1 KiB apart, in 3 copies (one per plane).
+    auto rows = cube->slice(1, {0, std::nullopt, 2});
+    REQUIRE(rows.ok());
+    fake.copies_2d.clear();
+    auto rows_back = copy_to_host(*rows);
+    REQUIRE(rows_back.ok());
+    REQUIRE(fake.copies_2d.size() == 3);
+    CHECK(fake.copies_2d[0].WidthInBytes == 512);
+    CHECK(fake.copies_2d[0].Height == 4);
+    CHECK(fake.copies_2d[0].srcPitch == 1024);
+    CHECK(rows_back->at<float>(1, 1, 3) == 1);  // row 2 of plane 1
+    CHECK(rows_back->at<float>(1, 3, 3) == 0);  // row 6
+    auto cube_back = copy_to_host(*cube);
+    REQUIRE(cube_back.ok());
+    CHECK(cube_back->at<float>(0, 1, 0) == 0);
+    CHECK(cube_back->at<float>(0, 2, 0) == 1);
+    CHECK(cube_back->at<float>(2, 5, 127) == 1);
+    CHECK(cube_back->at<float>(2, 6, 0) == 0);
+
+    // A dense view in another layout (a transpose) is one span, written without reading it first.
+    fake.calls.clear();
+    std::vector<int32_t> counting(64 * 64);
+    for (size_t i = 0; i < counting.size(); ++i) counting[i] = int32_t(i);
+    REQUIRE(copy_to_device(Array::from<int32_t>(counting, {64, 64}), matrix->transpose()).ok());
+    CHECK(fake.count("cuMemcpyDtoHAsync") == 0);
+    CHECK(fake.count("cuMemcpyHtoDAsync") == 1);
+    auto transposed = copy_to_host(*matrix);
+    REQUIRE(transposed.ok());
+    CHECK(transposed->at<int32_t>(1, 0) == 1);  // element (0, 1) of the transposed view
+  }
+  pykern::cuda::Gpu::select(nullptr);
+  CHECK(fake.live_allocations() == 0);
+}
