@@ -102,9 +102,9 @@ struct f16 {
 };
 static_assert(sizeof(f16) == 2, "float16 must be two bytes");
 
-#if PK_DEVICE_BUILD
-// The half instructions, with .rn: without a rounding modifier ptxas may fuse a multiply and an
-// add into one fma, which rounds once where the simulator (and NumPy) round twice.
+#if PK_DEVICE_BUILD && __CUDA_ARCH__ >= 530
+// The half instructions (sm_53 and later), with .rn: without a rounding modifier ptxas may fuse
+// a multiply and an add into one fma, which rounds once where the simulator (and NumPy) round twice.
 #define PK_HALF_BINARY(op, instruction)                                                             \
   PK_DEVICE f16 operator op(f16 a, f16 b) {                                                         \
     u16 r;                                                                                          \
@@ -124,6 +124,7 @@ PK_DEVICE f16 fused_multiply_add(f16 a, f16 b, f16 c) {
   return f16::from_bits(r);
 }
 #else
+// The simulator, and GPUs before sm_53: float32 arithmetic, rounded once more.
 PK_DEVICE f16 operator+(f16 a, f16 b) { return f16(f32(a) + f32(b)); }
 PK_DEVICE f16 operator-(f16 a, f16 b) { return f16(f32(a) - f32(b)); }
 PK_DEVICE f16 operator*(f16 a, f16 b) { return f16(f32(a) * f32(b)); }

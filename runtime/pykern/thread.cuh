@@ -268,32 +268,29 @@ template <class T> PK_DEVICE T atomic_cas(T& place, T expected, T value) {
 // The integer atomics the GPU has an instruction for, which numba-cuda emits (atomicrmw and
 // cmpxchg, and llvm.nvvm.atomic.load.inc/dec.32 in cudaimpl.py): these non-template overloads
 // win over the compare-and-swap loops above for int32, uint32, int64 and uint64. max and min
-// compare signed or unsigned by the type (atom.max.s64 / atom.max.u64); nanmax and nanmin of
-// integers are max and min, as numba-cuda lowers them. and/or/xor/exch/cas work on the bits,
-// so int64 goes through CUDA's unsigned long long overloads.
-PK_DEVICE u64* atomic_bits(i64& place) { return reinterpret_cast<u64*>(&place); }
-#define PK_NATIVE_ATOMIC(T, BITS, CAST)                                                                       \
-  PK_DEVICE T atomic_max(T& place, T value) { return atomicMax(&place, value); }                              \
-  PK_DEVICE T atomic_min(T& place, T value) { return atomicMin(&place, value); }                              \
-  PK_DEVICE T atomic_nanmax(T& place, T value) { return atomicMax(&place, value); }                           \
-  PK_DEVICE T atomic_nanmin(T& place, T value) { return atomicMin(&place, value); }                           \
-  PK_DEVICE T atomic_and(T& place, T value) { return T(atomicAnd(BITS(place), CAST(value))); }                \
-  PK_DEVICE T atomic_or(T& place, T value) { return T(atomicOr(BITS(place), CAST(value))); }                  \
-  PK_DEVICE T atomic_xor(T& place, T value) { return T(atomicXor(BITS(place), CAST(value))); }                \
-  PK_DEVICE T atomic_exch(T& place, T value) { return T(atomicExch(BITS(place), CAST(value))); }              \
-  PK_DEVICE T atomic_cas(T& place, T expected, T value) {                                                     \
-    return T(atomicCAS(BITS(place), CAST(expected), CAST(value)));                                            \
+// compare signed or unsigned by the type (atom.max.s64, atom.max.u64); nanmax and nanmin of
+// integers are max and min, as numba-cuda lowers them. and/or/xor/exch/cas work on the bits:
+// CUDA's unsigned overloads (atom.and.b32, atom.cas.b64, ...) serve the signed types too.
+template <class T> using atomic_word_t = typename atomic_word<sizeof(T)>::type;
+template <class T> PK_DEVICE atomic_word_t<T>* word_of(T& place) { return reinterpret_cast<atomic_word_t<T>*>(&place); }
+#define PK_NATIVE_ATOMICS(T)                                                                                      \
+  PK_DEVICE T atomic_max(T& place, T value) { return atomicMax(&place, value); }                                  \
+  PK_DEVICE T atomic_min(T& place, T value) { return atomicMin(&place, value); }                                  \
+  PK_DEVICE T atomic_nanmax(T& place, T value) { return atomicMax(&place, value); }                               \
+  PK_DEVICE T atomic_nanmin(T& place, T value) { return atomicMin(&place, value); }                               \
+  PK_DEVICE T atomic_and(T& place, T value) { return T(atomicAnd(word_of(place), atomic_word_t<T>(value))); }     \
+  PK_DEVICE T atomic_or(T& place, T value) { return T(atomicOr(word_of(place), atomic_word_t<T>(value))); }       \
+  PK_DEVICE T atomic_xor(T& place, T value) { return T(atomicXor(word_of(place), atomic_word_t<T>(value))); }     \
+  PK_DEVICE T atomic_exch(T& place, T value) { return T(atomicExch(word_of(place), atomic_word_t<T>(value))); }   \
+  PK_DEVICE T atomic_cas(T& place, T expected, T value) {                                                         \
+    return T(atomicCAS(word_of(place), atomic_word_t<T>(expected), atomic_word_t<T>(value)));                     \
   }
-#define PK_SAME_BITS(place) (&place)
-#define PK_SAME_VALUE(value) (value)
-PK_NATIVE_ATOMIC(i32, PK_SAME_BITS, PK_SAME_VALUE)
-PK_NATIVE_ATOMIC(u32, PK_SAME_BITS, PK_SAME_VALUE)
-PK_NATIVE_ATOMIC(u64, PK_SAME_BITS, PK_SAME_VALUE)
-PK_NATIVE_ATOMIC(i64, atomic_bits, u64)
-#undef PK_NATIVE_ATOMIC
-#undef PK_SAME_BITS
-#undef PK_SAME_VALUE
-// atom.inc.u32 / atom.dec.u32 wrap exactly as atomic_inc/atomic_dec above.
+PK_NATIVE_ATOMICS(i32)
+PK_NATIVE_ATOMICS(u32)
+PK_NATIVE_ATOMICS(i64)
+PK_NATIVE_ATOMICS(u64)
+#undef PK_NATIVE_ATOMICS
+// atom.inc.u32 and atom.dec.u32 wrap exactly as atomic_inc and atomic_dec above.
 PK_DEVICE u32 atomic_inc(u32& place, u32 value) { return atomicInc(&place, value); }
 PK_DEVICE u32 atomic_dec(u32& place, u32 value) { return atomicDec(&place, value); }
 #endif
