@@ -24,7 +24,7 @@ PK_DEVICE f16 hadd(f16 a, f16 b) { return a + b; }
 PK_DEVICE f16 hsub(f16 a, f16 b) { return a - b; }
 PK_DEVICE f16 hmul(f16 a, f16 b) { return a * b; }
 PK_DEVICE f16 hdiv(f16 a, f16 b) { return a / b; }
-PK_DEVICE f16 hfma(f16 a, f16 b, f16 c) { return f16(f64(f32(a)) * f64(f32(b)) + f64(f32(c))); }
+PK_DEVICE f16 hfma(f16 a, f16 b, f16 c) { return fused_multiply_add(a, b, c); }
 PK_DEVICE f16 hneg(f16 a) { return -a; }
 PK_DEVICE f16 habs(f16 a) { return abs(a); }
 PK_DEVICE f16 hsin(f16 x) { return f16(sin(f32(x))); }

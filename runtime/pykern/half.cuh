@@ -1,8 +1,11 @@
 // pykern runtime: float16 (NumPy's float16, Numba's float16) as its IEEE binary16 bits, the
-// same on the GPU and in the CPU simulator, with no cuda_fp16.h. Each operation computes in
-// float32 and rounds the result to binary16 (to nearest, ties to even) as NumPy does; for
-// + - * / and sqrt that equals the GPU's half instructions, since float32 carries more than
-// twice binary16's precision.
+// same on the GPU and in the CPU simulator, with no cuda_fp16.h (NVRTC has no system headers).
+// Each operation rounds its exact result to binary16 (to nearest, ties to even) once, as
+// NumPy's float16 loops and numba-cuda's half instructions do. The simulator computes in
+// float32 and rounds in software; the GPU uses its half instructions through inline PTX
+// (add.rn.f16, cvt.rn.f16.f32, ...). Both give the same bits for + - * / and sqrt, since
+// float32 carries more than twice binary16's precision (24 >= 2 * 11 + 2 bits), so rounding
+// to float32 first never changes the binary16 result.
 #ifndef PYKERN_HALF_CUH
 #define PYKERN_HALF_CUH
 #include "pykern/base.cuh"
@@ -56,11 +59,41 @@ PK_DEVICE f32 float_from_half_bits(u16 h) {
   return float_of_bits(sign | ((exponent + 112) << 23) | (fraction << 13));
 }
 
+#if PK_DEVICE_BUILD
+// The GPU's conversions, one instruction each. .rn rounds to nearest, ties to even, as
+// half_bits_from does; float64 converts directly, not through float32 (which would round twice).
+PK_DEVICE u16 half_bits_rounded(f32 v) {
+  u16 h;
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(v));
+  return h;
+}
+PK_DEVICE u16 half_bits_rounded(f64 v) {
+  u16 h;
+  asm("cvt.rn.f16.f64 %0, %1;" : "=h"(h) : "d"(v));
+  return h;
+}
+// Other types (integers, bool) through float64 as on the host; an integer the GPU converts
+// through float32 instead (cheaper), which gives the same binary16: integers up to 2**24 are
+// exact in float32, and anything at or beyond 65520 rounds to infinity either way.
+template <class T> PK_DEVICE u16 half_bits_rounded(T v) {
+  if constexpr (T(0.5) == T(0)) return half_bits_rounded(static_cast<f32>(v));
+  else return half_bits_rounded(static_cast<f64>(v));
+}
+PK_DEVICE f32 float_from_half(u16 h) {
+  f32 v;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(v) : "h"(h));
+  return v;
+}
+#else
+template <class T> PK_DEVICE u16 half_bits_rounded(T v) { return half_bits_from(static_cast<f64>(v)); }
+PK_DEVICE f32 float_from_half(u16 h) { return float_from_half_bits(h); }
+#endif
+
 struct f16 {
   u16 bits;
   f16() = default;
-  template <class T> PK_DEVICE explicit f16(T v) : bits(half_bits_from(static_cast<f64>(v))) {}
-  PK_DEVICE operator f32() const { return float_from_half_bits(bits); }
+  template <class T> PK_DEVICE explicit f16(T v) : bits(half_bits_rounded(v)) {}
+  PK_DEVICE operator f32() const { return float_from_half(bits); }
   static PK_DEVICE f16 from_bits(u16 b) {
     f16 h;
     h.bits = b;
@@ -69,10 +102,37 @@ struct f16 {
 };
 static_assert(sizeof(f16) == 2, "float16 must be two bytes");
 
+#if PK_DEVICE_BUILD && __CUDA_ARCH__ >= 530
+// The half instructions (sm_53 and later), with .rn: without a rounding modifier ptxas may fuse
+// a multiply and an add into one fma, which rounds once where the simulator (and NumPy) round twice.
+#define PK_HALF_BINARY(op, instruction)                                                             \
+  PK_DEVICE f16 operator op(f16 a, f16 b) {                                                         \
+    u16 r;                                                                                          \
+    asm(instruction " %0, %1, %2;" : "=h"(r) : "h"(a.bits), "h"(b.bits));                           \
+    return f16::from_bits(r);                                                                       \
+  }
+PK_HALF_BINARY(+, "add.rn.f16")
+PK_HALF_BINARY(-, "sub.rn.f16")
+PK_HALF_BINARY(*, "mul.rn.f16")
+#undef PK_HALF_BINARY
+// PTX has no half division: float32's correctly rounded quotient, rounded once more, is exact.
+PK_DEVICE f16 operator/(f16 a, f16 b) { return f16(f32(a) / f32(b)); }
+// a * b + c rounded once (numba.cuda.fp16.hfma).
+PK_DEVICE f16 fused_multiply_add(f16 a, f16 b, f16 c) {
+  u16 r;
+  asm("fma.rn.f16 %0, %1, %2, %3;" : "=h"(r) : "h"(a.bits), "h"(b.bits), "h"(c.bits));
+  return f16::from_bits(r);
+}
+#else
+// The simulator, and GPUs before sm_53: float32 arithmetic, rounded once more.
 PK_DEVICE f16 operator+(f16 a, f16 b) { return f16(f32(a) + f32(b)); }
 PK_DEVICE f16 operator-(f16 a, f16 b) { return f16(f32(a) - f32(b)); }
 PK_DEVICE f16 operator*(f16 a, f16 b) { return f16(f32(a) * f32(b)); }
 PK_DEVICE f16 operator/(f16 a, f16 b) { return f16(f32(a) / f32(b)); }
+// The product of two binary16 values is exact in float64, and the sum rounded to float64 cannot
+// land on or cross a binary16 rounding boundary that the exact sum does not: one rounding.
+PK_DEVICE f16 fused_multiply_add(f16 a, f16 b, f16 c) { return f16(f64(f32(a)) * f64(f32(b)) + f64(f32(c))); }
+#endif
 PK_DEVICE f16 operator-(f16 a) { return f16::from_bits(a.bits ^ 0x8000); }
 PK_DEVICE f16 operator+(f16 a) { return a; }
 PK_DEVICE bool operator==(f16 a, f16 b) { return f32(a) == f32(b); }

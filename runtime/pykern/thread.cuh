@@ -252,7 +252,8 @@ template <class T> PK_DEVICE T atomic_exch(T& place, T value) { return atomic_up
 template <class T> PK_DEVICE T atomic_and(T& place, T value) { return atomic_update(place, [=](T v) { return T(v & value); }); }
 template <class T> PK_DEVICE T atomic_or(T& place, T value) { return atomic_update(place, [=](T v) { return T(v | value); }); }
 template <class T> PK_DEVICE T atomic_xor(T& place, T value) { return atomic_update(place, [=](T v) { return T(v ^ value); }); }
-// cuda.atomic.inc/dec: wrap at `value` as CUDA's atomicInc/atomicDec do.
+// cuda.atomic.inc/dec: wrap at `value` as CUDA's atomicInc/atomicDec do. numba-cuda loops with
+// compare-and-swap for uint64 too (___numba_atomic_u64_inc/dec): the GPU has no 64-bit inc/dec.
 template <class T> PK_DEVICE T atomic_inc(T& place, T value) {
   return atomic_update(place, [=](T v) { return v >= value ? T(0) : T(v + 1); });
 }
@@ -262,6 +263,37 @@ template <class T> PK_DEVICE T atomic_dec(T& place, T value) {
 template <class T> PK_DEVICE T atomic_cas(T& place, T expected, T value) {
   return atomic_update(place, [=](T v) { return v == expected ? value : v; });
 }
+
+#if PK_DEVICE_BUILD
+// The integer atomics the GPU has an instruction for, which numba-cuda emits (atomicrmw and
+// cmpxchg, and llvm.nvvm.atomic.load.inc/dec.32 in cudaimpl.py): these non-template overloads
+// win over the compare-and-swap loops above for int32, uint32, int64 and uint64. max and min
+// compare signed or unsigned by the type (atom.max.s64, atom.max.u64); nanmax and nanmin of
+// integers are max and min, as numba-cuda lowers them. and/or/xor/exch/cas work on the bits:
+// CUDA's unsigned overloads (atom.and.b32, atom.cas.b64, ...) serve the signed types too.
+template <class T> using atomic_word_t = typename atomic_word<sizeof(T)>::type;
+template <class T> PK_DEVICE atomic_word_t<T>* word_of(T& place) { return reinterpret_cast<atomic_word_t<T>*>(&place); }
+#define PK_NATIVE_ATOMICS(T)                                                                                      \
+  PK_DEVICE T atomic_max(T& place, T value) { return atomicMax(&place, value); }                                  \
+  PK_DEVICE T atomic_min(T& place, T value) { return atomicMin(&place, value); }                                  \
+  PK_DEVICE T atomic_nanmax(T& place, T value) { return atomicMax(&place, value); }                               \
+  PK_DEVICE T atomic_nanmin(T& place, T value) { return atomicMin(&place, value); }                               \
+  PK_DEVICE T atomic_and(T& place, T value) { return T(atomicAnd(word_of(place), atomic_word_t<T>(value))); }     \
+  PK_DEVICE T atomic_or(T& place, T value) { return T(atomicOr(word_of(place), atomic_word_t<T>(value))); }       \
+  PK_DEVICE T atomic_xor(T& place, T value) { return T(atomicXor(word_of(place), atomic_word_t<T>(value))); }     \
+  PK_DEVICE T atomic_exch(T& place, T value) { return T(atomicExch(word_of(place), atomic_word_t<T>(value))); }   \
+  PK_DEVICE T atomic_cas(T& place, T expected, T value) {                                                         \
+    return T(atomicCAS(word_of(place), atomic_word_t<T>(expected), atomic_word_t<T>(value)));                     \
+  }
+PK_NATIVE_ATOMICS(i32)
+PK_NATIVE_ATOMICS(u32)
+PK_NATIVE_ATOMICS(i64)
+PK_NATIVE_ATOMICS(u64)
+#undef PK_NATIVE_ATOMICS
+// atom.inc.u32 and atom.dec.u32 wrap exactly as atomic_inc and atomic_dec above.
+PK_DEVICE u32 atomic_inc(u32& place, u32 value) { return atomicInc(&place, value); }
+PK_DEVICE u32 atomic_dec(u32& place, u32 value) { return atomicDec(&place, value); }
+#endif
 
 // ---- bit operations (cuda.popc/clz/ffs/brev) ----
 // x's own bits, zero-extended: a negative int8 has 8 set bits, not the 64 of its sign extension.

@@ -1,8 +1,11 @@
 // The runtime headers' rules, tested on the host build of the headers (the simulator's); the
 // corpus runs the same headers through NVRTC and through kernels.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
+#include <string>
 
 #include <doctest/doctest.h>
 
@@ -142,4 +145,87 @@ TEST_CASE("cuda.clz and cuda.popc count an 8-, 16-, 32- or 64-bit value at its o
   CHECK(pk::ffs(uint32_t(0)) == 0u);
   CHECK(pk::brev(uint32_t(1)) == 0x80000000u);
   CHECK(pk::brev(uint64_t(1)) == 0x8000000000000000ull);
+}
+
+namespace {
+
+// A finite float16 as an exact multiple of its smallest step, 2**-24.
+__int128 half_steps(pk::f16 h) { return static_cast<__int128>(std::ldexp(static_cast<double>(static_cast<float>(h)), 24)); }
+
+// The float16 nearest (ties to even) to steps * 2**-shift, computed in integers: the reference
+// that the GPU's add.rn.f16, mul.rn.f16 and fma.rn.f16 meet by definition.
+uint16_t half_rounded_exactly(__int128 steps, int shift) {
+  bool negative = steps < 0;
+  unsigned __int128 magnitude = negative ? -static_cast<unsigned __int128>(steps) : steps;
+  int top = 127;
+  while (top > 0 && !((magnitude >> top) & 1)) --top;
+  // Normals keep 11 significant bits; subnormals count in units of 2**-24.
+  int dropped = std::max(top - 10, shift - 24);
+  unsigned __int128 kept = magnitude, rest = 0, halfway = 0;
+  if (dropped > 0) {
+    kept = magnitude >> dropped;
+    rest = magnitude & ((static_cast<unsigned __int128>(1) << dropped) - 1);
+    halfway = static_cast<unsigned __int128>(1) << (dropped - 1);
+    if (rest > halfway || (rest == halfway && (kept & 1))) ++kept;
+  }
+  double value = std::ldexp(static_cast<double>(kept), dropped - shift);  // exact: kept has 12 bits at most
+  return pk::f16(negative ? -value : value).bits;
+}
+
+uint64_t next_random(uint64_t& state) {  // xorshift64: the same draws on every run
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  return state;
+}
+
+pk::f16 random_finite_half(uint64_t& state) {
+  for (;;) {
+    auto bits = static_cast<uint16_t>(next_random(state));
+    if ((bits & 0x7c00) != 0x7c00) return pk::f16::from_bits(bits);
+  }
+}
+
+}  // namespace
+
+// The GPU rounds each float16 operation once from its exact result (add.rn.f16, mul.rn.f16,
+// fma.rn.f16); the simulator computes in float32 (float64 for hfma) and rounds in software. The
+// two must give the same bits for any operands, or a kernel's results would depend on the backend.
+TEST_CASE("float16 + - * and hfma on the simulator give the exactly rounded result, as the GPU's half instructions do") {
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  int compared = 0;
+  auto check = [&](const char* op, pk::f16 result, __int128 steps, int shift, pk::f16 a, pk::f16 b, pk::f16 c) {
+    if (!pk::isfinite(a) || !pk::isfinite(b) || !pk::isfinite(c)) return;  // the constructions may step onto infinity
+    if (steps == 0) return;  // the sign of an exact zero follows other rules; the value is 0 anyway
+    ++compared;
+    uint16_t expected = half_rounded_exactly(steps, shift);
+    if (result.bits != expected)
+      FAIL_CHECK(std::string(op) << "(" << a.bits << ", " << b.bits << ", " << c.bits << "): " << result.bits << " != " << expected);
+  };
+  for (int i = 0; i < 300000; ++i) {
+    pk::f16 a = random_finite_half(state), b = random_finite_half(state), c = random_finite_half(state);
+    if (i % 3 == 0 && pk::isfinite(a * b)) c = -(a * b);  // c cancels the product's leading bits: fma's hard case
+    if (i % 3 == 1) b = pk::f16::from_bits(static_cast<uint16_t>((a.bits ^ 0x8000) + (next_random(state) & 3) - 1));  // a - b near 0
+    __int128 sa = half_steps(a), sb = half_steps(b), sc = half_steps(c);
+    check("add", a + b, sa + sb, 24, a, b, c);
+    check("sub", a - b, sa - sb, 24, a, b, c);
+    check("mul", a * b, sa * sb, 48, a, b, c);
+    check("hfma", pk::fp16::hfma(a, b, c), sa * sb + (sc << 24), 48, a, b, c);
+  }
+  CHECK(compared > 1000000);
+}
+
+// The GPU converts an integer to float16 through float32 (one cvt.rn.f32 each, cheaper than
+// float64's); the simulator through float64. Integers up to 2**24 are exact in both, and any
+// larger one rounds to infinity either way.
+TEST_CASE("an integer converted to float16 through float32 gives what the simulator's conversion through float64 gives") {
+  auto same = [](int64_t v) {
+    return pk::half_bits_from(static_cast<double>(static_cast<float>(v))) == pk::half_bits_from(static_cast<double>(v));
+  };
+  int differing = 0;
+  for (int64_t v = -140000; v <= 140000; ++v) differing += !same(v);
+  for (int64_t base : {int64_t(1) << 24, int64_t(1) << 31, int64_t(1) << 53, int64_t(1) << 62})
+    for (int64_t d = -3; d <= 3; ++d) differing += !same(base + d) + !same(-base - d);
+  differing += !same(INT64_MIN) + !same(INT64_MAX);
+  CHECK(differing == 0);
 }
