@@ -4,6 +4,7 @@
 #pragma once
 #include <complex>
 #include <cstdint>
+#include <vector>
 
 #include "pykern/dtype.h"
 
@@ -14,6 +15,9 @@ struct Scalar {
   std::complex<double> value;  // wide enough for every kind but uint64/int64, kept below
   int64_t integer = 0;
   uint64_t unsigned_integer = 0;
+  // A record (Numba's Record type: a structured dtype's element, passed by value) holds its
+  // bytes, type.itemsize of them, laid out as NumPy lays out an element of `type`.
+  std::vector<unsigned char> record_bytes;
 
   Scalar() = default;
   // The integer a double truncates to, saturated (NaN is 0): never the undefined conversion.
@@ -35,6 +39,8 @@ struct Scalar {
   Scalar(std::complex<float> v) : type(DType::complex(64)), value(v) {}
   Scalar(std::complex<double> v) : type(DType::complex(128)), value(v) {}
 
+  // A record of `type` read from `bytes` (an element of a structured array: a[0] in NumPy).
+  static Scalar record(const DType& type, const void* bytes);
   // The same value as another type, converted as NumPy's astype would.
   Scalar as(const DType& to) const;
   // Reads a value of `type` from its C representation.

@@ -61,7 +61,12 @@ bool accepts_one(const ParameterInfo& p, const Argument& a) {
     return array && array->dtype() == p.dtype && array->ndim() == p.ndim && layout_ok(p, *array);
   }
   const Scalar* scalar = std::get_if<Scalar>(&a);
-  return scalar && scalar->type.kind != ScalarKind::record;
+  if (!scalar) return false;
+  // A record is passed by value as exactly the record the kernel was specialised for; numbers
+  // convert to the parameter's type as Numba's do.
+  bool record = scalar->type.kind == ScalarKind::record, wanted = p.dtype.kind == ScalarKind::record;
+  return record == wanted &&
+         (!record || (scalar->type == p.dtype && scalar->record_bytes.size() == static_cast<size_t>(p.dtype.itemsize)));
 }
 
 }  // namespace
@@ -198,7 +203,7 @@ Status pack_argument(const CompiledKernel& kernel, size_t i, const Argument& arg
     std::memcpy(bytes + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
   } else {
     const Scalar* scalar = std::get_if<Scalar>(&arg);
-    if (!scalar || scalar->type.kind == ScalarKind::record) return refuse("");
+    if (!scalar || !accepts_one(p, arg)) return refuse("");
     std::memset(bytes, 0, parameter_bytes(p));
     scalar->store(p.dtype, bytes);
   }

@@ -77,9 +77,18 @@ Scalar Scalar::load(const DType& type, const void* bytes) {
     case ScalarKind::complex:
       if (type.itemsize == 8) return Scalar(*static_cast<const std::complex<float>*>(bytes));
       return Scalar(*static_cast<const std::complex<double>*>(bytes));
-    case ScalarKind::record: return Scalar();
+    case ScalarKind::record: return record(type, bytes);
   }
   return Scalar();
+}
+
+Scalar Scalar::record(const DType& type, const void* bytes) {
+  Scalar r;
+  r.type = type;
+  r.integer = r.unsigned_integer = 0;
+  r.record_bytes.assign(static_cast<const unsigned char*>(bytes),
+                        static_cast<const unsigned char*>(bytes) + static_cast<size_t>(type.itemsize));
+  return r;
 }
 
 void Scalar::store(const DType& to, void* out) const {
@@ -114,7 +123,12 @@ void Scalar::store(const DType& to, void* out) const {
         std::memcpy(out, &v.value, 16);
       }
       return;
-    case ScalarKind::record: return;
+    case ScalarKind::record:
+      // Only as itself: NumPy converts between record types field by field, by name, and no
+      // kernel parameter asks for that.
+      if (to == type && record_bytes.size() == static_cast<size_t>(to.itemsize))
+        std::memcpy(out, record_bytes.data(), record_bytes.size());
+      return;
   }
 }
 

@@ -299,6 +299,57 @@ def match(out):
   }
 }
 
+TEST_CASE("a record passed by value (a[0] of a structured array) reaches the kernel whole, as in Numba") {
+  Module module = load(R"py(import numpy as np
+from numba import cuda
+
+params_t = np.dtype([('gain', np.float64), ('offset', np.float32), ('n', np.int32)], align=True)
+
+@cuda.jit
+def scale(out, p):
+    i = cuda.grid(1)
+    if i < out.size and i < p.n:
+        out[i] = out[i] * p.gain + p.offset
+)py");
+  auto params_t = DType::from_descr("{'names': ['gain', 'offset', 'n'], 'formats': ['<f8', '<f4', '<i4'], "
+                                    "'offsets': [0, 8, 12], 'itemsize': 16, 'aligned': True}");
+  if (!params_t.ok()) params_t = DType::from_descr("[('gain', '<f8'), ('offset', '<f4'), ('n', '<i4')]");
+  REQUIRE(params_t.ok());
+  Array params = Array::zeros(*params_t, {1});
+  double gain = 2.5;
+  float offset = 0.25f;
+  int32_t n = 3;
+  std::memcpy(params.element({0}), &gain, 8);
+  std::memcpy(params.element({0}) + 8, &offset, 4);
+  std::memcpy(params.element({0}) + 12, &n, 4);
+  Scalar p = Scalar::load(*params_t, params.element({0}));
+  CHECK(p.record_bytes.size() == 16);
+  Array out = Array::from<double>({0, 1, 2, 3, 4});
+  auto status = module.kernel("scale")->launch({1}, {8}, out, p);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  // Numba's simulator: [0.25 2.75 5.25 3. 4.]
+  CHECK(out.at<double>(0) == 0.25);
+  CHECK(out.at<double>(1) == 2.75);
+  CHECK(out.at<double>(2) == 5.25);
+  CHECK(out.at<double>(3) == 3);
+  // Another record type, or a number, is refused for the record parameter by name.
+  auto other = DType::from_descr("[('gain', '<f8'), ('offset', '<f8')]");
+  REQUIRE(other.ok());
+  std::vector<unsigned char> zeros(16, 0);
+  auto refused = module.kernel("scale")->specialize("void(float64[::1], " +
+                                                    std::string("Record(16, ('gain', float64, 0), ('offset', float32, 8), ('n', int32, 12)))"));
+  REQUIRE_MESSAGE(refused.ok(), (refused.ok() ? std::string() : refused.error().describe()));
+  auto wrong = module.kernel("scale")->launch({1}, {8}, out, Scalar::record(*other, zeros.data()));
+  // A kernel is specialised for it, as Numba would, and its typing fails where Numba's does.
+  REQUIRE_FALSE(wrong.ok());
+  CHECK(wrong.error().describe().find("'n'") != std::string::npos);
+  Scalar broken = p;
+  broken.record_bytes.resize(3);
+  auto short_bytes = module.kernel("scale")->launch({1}, {8}, out, broken);
+  REQUIRE_FALSE(short_bytes.ok());
+  CHECK(short_bytes.error().message.find("parameter 'p' (argument 2)") != std::string::npos);
+}
+
 TEST_CASE("record arrays: fields by name through the API; a packed record is refused with the reason") {
   Module module = load(R"py(from numba import cuda
 

@@ -892,3 +892,39 @@ TEST_CASE("a sparse or wide-rowed device view is copied as rows: only its elemen
   pykern::cuda::Gpu::select(nullptr);
   CHECK(fake.live_allocations() == 0);
 }
+
+TEST_CASE("a record passed by value is packed into the GPU launch's parameters whole") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.parameter_count = 2;
+  std::vector<unsigned char> seen;
+  fake.kernel = [&](const test::FakeLaunch& launch) {
+    auto* bytes = static_cast<const unsigned char*>(launch.params[1]);
+    seen.assign(bytes, bytes + 16);
+  };
+  REQUIRE(fake.select_gpu());
+  {
+    auto module = Module::load_source(R"py(from numba import cuda
+
+@cuda.jit
+def scale(out, p):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = out[i] * p.gain + p.offset
+)py",
+                                      "scale.py", fake_options());
+    REQUIRE(module.ok());
+    auto params_t = DType::from_descr("[('gain', '<f8'), ('offset', '<f4'), ('n', '<i4')]");
+    REQUIRE(params_t.ok());
+    unsigned char record[16];
+    for (int i = 0; i < 16; ++i) record[i] = static_cast<unsigned char>(i * 7 + 1);
+    auto out = to_device(Array::from<double>({1, 2}), Stream(), Backend::cuda);
+    REQUIRE(out.ok());
+    auto status = module->kernel("scale")->launch(Launch(1, 32).backend(Backend::cuda), *out,
+                                                  Scalar::record(*params_t, record));
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(seen == std::vector<unsigned char>(record, record + 16));
+  }
+  pykern::cuda::Gpu::select(nullptr);
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
