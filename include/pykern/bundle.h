@@ -20,6 +20,7 @@
 
 #include "pykern/array.h"
 #include "pykern/module.h"
+#include "pykern/version.h"  // a bundle is loaded by the pykern version that wrote it
 
 namespace pykern {
 

@@ -113,8 +113,4 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
                                      const CompileOptions& options);
 Result<CompileOutput> compile_file(const std::string& path, const CompileOptions& options);
 
-// The architecture of GPU 0 ("sm_90"), or empty when no driver or GPU is present.
-std::string current_gpu_arch();
-const char* version();
-
 }  // namespace pykern

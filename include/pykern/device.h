@@ -63,6 +63,9 @@ Result<std::vector<GpuInfo>> list_gpus();
 // Uses GPU `ordinal` for the rest of the process (numba.cuda.select_device); kernels launched
 // before are loaded again on it at their next launch.
 Status select_gpu(int ordinal);
+// The architecture of the GPU in use ("sm_90": the selected one, else GPU 0), or empty when no
+// driver or GPU is present. Asked without making a context.
+std::string current_gpu_arch();
 
 // Uninitialised device memory (zeroed in the simulator).
 Result<Array> device_array(DType dtype, std::vector<int64_t> shape, Order order = Order::C,

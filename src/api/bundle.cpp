@@ -3,6 +3,7 @@
 // from another pykern, or be edited by hand), copied, and then launched through the same
 // specialisations, argument checks and launchers as a module loaded from source.
 #include "pykern/bundle.h"
+#include "pykern/version.h"
 
 #include <fmt/format.h>
 #include <xxhash.h>

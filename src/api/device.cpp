@@ -167,6 +167,8 @@ Status select_gpu(int ordinal) {
   return ok_status();
 }
 
+std::string current_gpu_arch() { return cuda::Gpu::current_arch(); }
+
 Result<Array> device_array(DType dtype, std::vector<int64_t> shape, Order order, Backend backend) {
   auto gpu = gpu_for(backend);
   if (!gpu.ok()) return gpu.error();

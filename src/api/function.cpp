@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "api/arguments.h"
+#include "abi/arguments.h"
 #include "api/generated_source.h"
 #include "api/module_state.h"
 #include "sema/infer.h"

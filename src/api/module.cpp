@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "api/arguments.h"
+#include "abi/arguments.h"
 #include "api/module_state.h"
 #include "base/source_file.h"
-#include "jit/cache.h"
+#include "cache/cache.h"
 #include "jit/nvrtc.h"
 #include "sim/simulator.h"
 
@@ -229,7 +229,7 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
   module.state_->host_function_parameters = checked->host_function_parameters;
   module.state_->parameters = checked->kernel_parameters;
   if (options.use_cache)
-    module.state_->cache.emplace(options.cache_dir.empty() ? jit::KernelCache::default_root()
+    module.state_->cache.emplace(options.cache_dir.empty() ? cache::KernelCache::default_root()
                                                            : std::filesystem::path(options.cache_dir));
   return module;
 }

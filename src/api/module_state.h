@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "api/arguments.h"
-#include "jit/cache.h"
+#include "abi/arguments.h"
+#include "cache/cache.h"
 #include "pykern/module.h"
 #include "cuda/launcher.h"
 #include "sim/simulator.h"
@@ -74,7 +74,7 @@ struct ModuleState {
   std::vector<std::shared_ptr<HostCall>> host_calls;  // one per function and argument types
   // Kernels generated for ufuncs, gufuncs and reductions: by name, signature and source.
   std::map<std::string, std::shared_ptr<Specialization>> generated;
-  std::optional<jit::KernelCache> cache;
+  std::optional<cache::KernelCache> cache;
   std::shared_ptr<BundledCode> bundled;  // set for Module::load_bundle: nothing is compiled then
   std::mutex mutex;
   // A kernel's compiled forms, found with one lookup per launch.
@@ -88,7 +88,7 @@ struct ModuleState {
   };
   std::map<std::string, KernelForms> forms;
 
-  jit::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
+  cache::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
 
   // Compiles `kernel` for the simulator: the module's text (plus `extra_source` for generated
   // kernels), specialised with `signature`. One specialisation per compiled kernel.

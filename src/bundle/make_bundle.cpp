@@ -9,7 +9,8 @@
 
 #include "base/source_file.h"
 #include "bundle/bundle.h"
-#include "jit/cache.h"
+#include "cache/cache.h"
+#include "compiler/compile.h"
 #include "jit/nvrtc.h"
 #include "sim/simulator.h"
 
@@ -55,7 +56,7 @@ std::string ptx_arch(const std::vector<std::string>& archs) {
 Status add_gpu_images(const Request& request, const std::string& text, const std::vector<std::string>& symbols,
                       Contents& contents) {
   auto compile_image = [&](EmitKind emit, const std::string& arch, const std::string& label) -> Status {
-    auto output = compile_source(text, request.file, options_for(request, emit, arch));
+    auto output = compiler::compile(text, request.file, options_for(request, emit, arch));
     if (!output.ok()) return output.error();
     if (symbols_of(*output) != symbols)
       return Error::make(ErrorKind::internal, "internal error: the " + label + " image holds other kernels than the "
@@ -79,9 +80,9 @@ Status add_gpu_images(const Request& request, const std::string& text, const std
 // The simulator's shared library for the bundle's kernels, from the kernel cache when it has it.
 Result<std::string> build_host_library(const Request& request, const CompileOutput& checked, bool debug) {
   try {
-    std::optional<jit::KernelCache> cache;
+    std::optional<cache::KernelCache> cache;
     if (request.use_cache)
-      cache.emplace(request.cache_dir.empty() ? jit::KernelCache::default_root()
+      cache.emplace(request.cache_dir.empty() ? cache::KernelCache::default_root()
                                               : std::filesystem::path(request.cache_dir));
     return sim::build_library_bytes(checked.simulator_source, {debug, checked.simulator_uses_cxx_runtime},
                                     cache ? &*cache : nullptr);
@@ -103,7 +104,7 @@ Result<Contents> make_bundle(const Request& request) {
   // The kernels and the simulator's source, without NVRTC.
   auto file = SourceFile::load(request.file);
   if (!file.ok()) return file.error();
-  auto checked = compile_source(file->text(), request.file, options_for(request, EmitKind::cuda, ""));
+  auto checked = compiler::compile(file->text(), request.file, options_for(request, EmitKind::cuda, ""));
   if (!checked.ok()) return checked.error();
   if (checked->kernels.empty())
     return Error::make(ErrorKind::invalid_argument,

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "base/c_literal.h"
+#include "pykern/version.h"
 #include "bundle/bundle.h"
 #include "pykern/bundle.h"
 

@@ -18,6 +18,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "pykern/device.h"
 
 namespace pykern::cli {
 

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "jit/cache.h"
+#include "cache/cache.h"
 
 namespace pykern::cli {
 
@@ -47,7 +47,7 @@ std::string when(int64_t seconds) {
   return text;
 }
 
-nlohmann::json info_json(const jit::CacheEntryInfo& info) {
+nlohmann::json info_json(const cache::CacheEntryInfo& info) {
   nlohmann::json out = {{"key", info.key}, {"bytes", info.bytes}, {"last_used", info.last_used}, {"record", info.record}};
   if (info.stray) out["stray"] = true;
   return out;
@@ -75,7 +75,7 @@ std::string target(const nlohmann::json& record) {
 }
 
 int run(const std::string& action, const CacheArgs& args) {
-  jit::KernelCache cache(args.dir.empty() ? jit::KernelCache::default_root() : std::filesystem::path(args.dir));
+  cache::KernelCache cache(args.dir.empty() ? cache::KernelCache::default_root() : std::filesystem::path(args.dir));
   if (!cache.enabled()) {
     std::cerr << cache.warning() << "\n";
     return 1;
@@ -111,7 +111,7 @@ int run(const std::string& action, const CacheArgs& args) {
   if (action == "stats") {
     auto entries = cache.list();
     uint64_t bytes = 0;
-    std::erase_if(entries, [](const jit::CacheEntryInfo& e) { return e.stray; });
+    std::erase_if(entries, [](const cache::CacheEntryInfo& e) { return e.stray; });
     for (const auto& e : entries) bytes += e.bytes;
     if (args.json)
       std::cout << nlohmann::json{{"root", cache.root().string()}, {"entries", entries.size()}, {"bytes", bytes}}.dump(2) << "\n";

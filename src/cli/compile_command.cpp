@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "api/arguments.h"
+#include "abi/arguments.h"
 #include "cli/arguments.h"
 #include "base/files.h"
 #include "cli/commands.h"

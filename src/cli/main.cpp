@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "pykern/version.h"
 #include "pykern/compiler.h"
 #include "sim/simulator.h"
 

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "pykern/compiler.h"
 
 namespace pykern::cuda {
 
@@ -101,25 +100,21 @@ ContextScope::~ContextScope() {
   if (callers_ != nullptr) driver_->ctx_set_current(callers_);
 }
 
+std::string Gpu::current_arch() {
+  // Asked without making a context (that alone takes a tenth of a second): `pykern compile`
+  // only needs the architecture.
+  {
+    std::lock_guard<std::mutex> lock(selection_mutex);
+    if (selected) return selected->info().arch();
+  }
+  auto driver = Driver::get();
+  if (!driver.ok()) return "";
+  auto info = query_device(**driver, 0);
+  return info.ok() ? info->arch() : "";
+}
+
 std::string Gpu::describe(const std::string& kernel) const {
   return fmt::format("kernel '{}' on device {} ({})", kernel, info_.ordinal, info_.name);
 }
 
 }  // namespace pykern::cuda
-
-namespace pykern {
-
-std::string current_gpu_arch() {
-  // Asked without making a context (that alone takes a tenth of a second): `pykern compile`
-  // only needs the architecture.
-  {
-    std::lock_guard<std::mutex> lock(cuda::selection_mutex);
-    if (cuda::selected) return cuda::selected->info().arch();
-  }
-  auto driver = cuda::Driver::get();
-  if (!driver.ok()) return "";
-  auto info = cuda::query_device(**driver, 0);
-  return info.ok() ? info->arch() : "";
-}
-
-}  // namespace pykern

@@ -28,6 +28,9 @@ class Gpu {
   // select() opened it), else null: what waiting for "all the work" must wait for, without
   // opening a GPU for a program that never used one.
   static std::shared_ptr<Gpu> opened();
+  // The architecture of the GPU current() would answer ("sm_90"), without opening one; empty
+  // without a driver or GPU.
+  static std::string current_arch();
 
   const Driver& driver() const { return *driver_; }
   // Device memory for launches' copies of host arrays, reused from launch to launch.

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "api/arguments.h"
+#include "abi/arguments.h"
 #include "cuda/gpu.h"
 #include "pykern/error_record.cuh"
 #include "pykern/compiler.h"
-#include "pykern/module.h"
+#include "pykern/launch.h"
 
 namespace pykern::cuda {
 

@@ -11,7 +11,7 @@
 
 #include <nvrtc.h>
 
-#include "jit/runtime_headers.h"
+#include "embed/runtime_headers.h"
 
 namespace pykern::jit {
 
@@ -187,7 +187,7 @@ std::vector<std::string> speed_options(const NvrtcApi& nvrtc, int kernels) {
 Result<NvrtcResult> nvrtc_compile_with(const NvrtcRequest& request, const std::vector<std::string>& extra) {
   const NvrtcApi& nvrtc = api();
   std::vector<const char*> header_texts, header_names;
-  for (const RuntimeHeader& header : runtime_headers()) {
+  for (const embed::RuntimeHeader& header : embed::runtime_headers()) {
     header_texts.push_back(header.text.data());  // NUL-terminated: see RuntimeHeader
     header_names.push_back(header.name);
   }

@@ -1,4 +1,5 @@
 #include "sim/simulator.h"
+#include "pykern/version.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -27,7 +28,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
-#include "jit/runtime_headers.h"
+#include "embed/runtime_headers.h"
 #include "pykern/compiler.h"
 #include "pykern/runtime.cuh"
 #include "sim/engine.h"
@@ -374,9 +375,9 @@ class ScratchDir {
 // without a cache, or if the compiler will not make it, builds parse the headers as before.
 // The compiler reads it from the cache where it lies (it is large); a `cache clear` that
 // removes it first only makes that build parse the headers.
-std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, const fs::path& include) {
+std::optional<fs::path> precompiled_core(cache::KernelCache* cache, bool debug, const fs::path& include) {
   if (cache == nullptr || !cache->enabled()) return std::nullopt;
-  std::string key = jit::cache_key({"simulator-pch", version(), jit::runtime_headers_hash(), compiler_identity(),
+  std::string key = cache::cache_key({"simulator-pch", version(), embed::runtime_headers_hash(), compiler_identity(),
                                     flags(debug)});
   if (auto entry = cache->load(key)) return cache->binary_file(*entry);
   fs::path made = include.parent_path() / "core.gch";
@@ -386,7 +387,7 @@ std::optional<fs::path> precompiled_core(jit::KernelCache* cache, bool debug, co
   if (!status.ok() || *status != 0) return std::nullopt;
   auto bytes = files::read_regular(made.string());
   if (!bytes.ok() || bytes->empty()) return std::nullopt;
-  jit::CacheEntry entry;
+  cache::CacheEntry entry;
   entry.key = key;
   entry.binary = std::move(*bytes);
   entry.cuda_source = "// pykern/core.cuh, precompiled with: " + flags(debug) + "\n";
@@ -433,7 +434,7 @@ Error compiler_failed(int status, const std::vector<std::string>& command, const
 
 // Compiles `source` in a scratch directory; returns the library's bytes. A SIGINT, SIGTERM or
 // SIGHUP meanwhile stops the compiler and fails the build (interrupts, above).
-Result<std::string> compile(const std::string& source, const BuildOptions& options, jit::KernelCache* cache) {
+Result<std::string> compile(const std::string& source, const BuildOptions& options, cache::KernelCache* cache) {
   bool debug = options.debug;
   InterruptGuard guard;  // made first, so the scratch directory is gone before signals are restored
   ScratchDir scratch;
@@ -441,7 +442,7 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   const fs::path& dir = scratch.path();
   std::error_code error;
   fs::create_directories(dir / "include" / "pykern", error);
-  for (const jit::RuntimeHeader& header : jit::runtime_headers())
+  for (const embed::RuntimeHeader& header : embed::runtime_headers())
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
   // GCC takes pykern/core.cuh.gch for the source's first #include when it is valid for the
   // flags, and parses core.cuh when it is not.
@@ -505,12 +506,12 @@ void set_before_load_hook(std::function<void()> hook) { before_load_hook() = std
 
 namespace {
 std::string library_key(const std::string& source, const BuildOptions& options) {
-  return jit::cache_key({"simulator", version(), jit::runtime_headers_hash(), source, compiler_identity(),
+  return cache::cache_key({"simulator", version(), embed::runtime_headers_hash(), source, compiler_identity(),
                          flags(options.debug), link_flags(options)});
 }
 
 // Builds the library's bytes: from `cache` when it holds them, else compiled and stored there.
-Result<std::string> cached_or_built(const std::string& source, const BuildOptions& options, jit::KernelCache* cache,
+Result<std::string> cached_or_built(const std::string& source, const BuildOptions& options, cache::KernelCache* cache,
                                     BuildInfo* info) {
   if (cache && !cache->enabled()) cache = nullptr;
   if (cache) {
@@ -525,7 +526,7 @@ Result<std::string> cached_or_built(const std::string& source, const BuildOption
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
   if (info) info->compile_ms = ms;
   if (cache) {
-    jit::CacheEntry entry;
+    cache::CacheEntry entry;
     entry.key = library_key(source, options);
     entry.binary = *bytes;
     entry.cuda_source = source;
@@ -539,13 +540,13 @@ Result<std::string> cached_or_built(const std::string& source, const BuildOption
 }  // namespace
 
 Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
-                                               jit::KernelCache* cache, BuildInfo* info) {
+                                               cache::KernelCache* cache, BuildInfo* info) {
   auto bytes = cached_or_built(source, options, cache, info);
   if (!bytes.ok()) return bytes.error();
   return open_bytes(*bytes);
 }
 
-Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, jit::KernelCache* cache) {
+Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, cache::KernelCache* cache) {
   return cached_or_built(source, options, cache, nullptr);
 }
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "jit/cache.h"
+#include "cache/cache.h"
 #include "pykern/result.h"
 
 namespace pykern::sim {
@@ -32,11 +32,11 @@ struct BuildOptions {
 // library is loaded from its bytes (an anonymous memfd), never from its cache entry's file,
 // which a `pykern cache clear` may remove at any moment.
 Result<std::shared_ptr<Library>> build_library(const std::string& source, BuildOptions options,
-                                               jit::KernelCache* cache, BuildInfo* info = nullptr);
+                                               cache::KernelCache* cache, BuildInfo* info = nullptr);
 
 // The shared library's bytes, built (or found in `cache`) without loading it: what a kernel
 // bundle carries for the simulator.
-Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, jit::KernelCache* cache);
+Result<std::string> build_library_bytes(const std::string& source, BuildOptions options, cache::KernelCache* cache);
 
 // Loads a library built by build_library_bytes, from its bytes.
 Result<std::shared_ptr<Library>> load_library(const std::string& bytes);

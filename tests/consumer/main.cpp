@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "pykern/module.h"
+#include "pykern/version.h"
 
 int main(int argc, char** argv) {
   if (argc != 2) return std::fprintf(stderr, "usage: consumer kernels.py\n"), 2;

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/arguments.h"
+#include "abi/arguments.h"
 #include "pykern/npy.h"
 
 namespace test {

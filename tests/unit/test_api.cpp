@@ -7,7 +7,7 @@
 
 #include <doctest/doctest.h>
 
-#include "api/arguments.h"
+#include "abi/arguments.h"
 #include "pykern/module.h"
 
 using namespace pykern;

@@ -17,16 +17,16 @@
 #include <doctest/doctest.h>
 
 #include "helpers.h"
-#include "driver/pipeline.h"
-#include "jit/cache.h"
+#include "compiler/pipeline.h"
+#include "cache/cache.h"
 #include "jit/nvrtc.h"
 #include "pykern/compiler.h"
 #include "pykern/module.h"
 #include "sim/simulator.h"
 
 namespace fs = std::filesystem;
-using pykern::jit::CacheEntry;
-using pykern::jit::KernelCache;
+using pykern::cache::CacheEntry;
+using pykern::cache::KernelCache;
 
 namespace {
 
@@ -63,9 +63,9 @@ TEST_CASE("a stored entry loads back; an unknown key misses") {
   TempDir dir;
   KernelCache cache(dir.path);
   REQUIRE(cache.enabled());
-  std::string key = pykern::jit::cache_key({"a", "b"});
+  std::string key = pykern::cache::cache_key({"a", "b"});
   CHECK(key.size() == 32);
-  CHECK(key != pykern::jit::cache_key({"ab"}));  // length-prefixed: no ambiguity
+  CHECK(key != pykern::cache::cache_key({"ab"}));  // length-prefixed: no ambiguity
   CHECK_FALSE(cache.load(key));
   REQUIRE(cache.store(entry(key, "CUBIN")).ok());
   auto loaded = cache.load(key);
@@ -78,8 +78,8 @@ TEST_CASE("a stored entry loads back; an unknown key misses") {
 TEST_CASE("corrupt and truncated entries are misses and are removed") {
   TempDir dir;
   KernelCache cache(dir.path);
-  std::string corrupt = pykern::jit::cache_key({"corrupt"});
-  std::string truncated = pykern::jit::cache_key({"truncated"});
+  std::string corrupt = pykern::cache::cache_key({"corrupt"});
+  std::string truncated = pykern::cache::cache_key({"truncated"});
   REQUIRE(cache.store(entry(corrupt, "0123456789")).ok());
   REQUIRE(cache.store(entry(truncated, "0123456789")).ok());
   fs::path corrupt_dir = cache.find(corrupt)->path;
@@ -98,8 +98,8 @@ TEST_CASE("a cache directory that cannot be made disables caching with one warni
   KernelCache cache("/proc/pykern-cannot-exist/cache");
   CHECK_FALSE(cache.enabled());
   CHECK(cache.warning().find("disabled") != std::string::npos);
-  CHECK_FALSE(cache.load(pykern::jit::cache_key({"x"})));
-  CHECK(cache.store(entry(pykern::jit::cache_key({"x"}), "b")).ok());
+  CHECK_FALSE(cache.load(pykern::cache::cache_key({"x"})));
+  CHECK(cache.store(entry(pykern::cache::cache_key({"x"}), "b")).ok());
   if (pykern::jit::nvrtc_version().ok()) {
     pykern::CompileOptions options;
     options.cache_dir = "/proc/pykern-cannot-exist/cache";
@@ -114,7 +114,7 @@ TEST_CASE("prune evicts least recently used entries first") {
   KernelCache cache(dir.path);
   std::vector<std::string> keys;
   for (int i = 0; i < 3; ++i) {
-    keys.push_back(pykern::jit::cache_key({std::to_string(i)}));
+    keys.push_back(pykern::cache::cache_key({std::to_string(i)}));
     REQUIRE(cache.store(entry(keys.back(), std::string(1000, 'x'))).ok());
     // Entry i was last used i hours ago... reversed: entry 0 is the oldest.
     struct timespec times[2] = {{1000000 + i * 3600, 0}, {1000000 + i * 3600, 0}};
@@ -216,7 +216,7 @@ int run_cli(const std::string& arguments, std::string* output = nullptr) {
 TEST_CASE("cache maintenance never follows a link out of the cache") {
   Victim victim;
   TempDir dir;
-  std::string key = pykern::jit::cache_key({"kept"});
+  std::string key = pykern::cache::cache_key({"kept"});
   {
     KernelCache cache(dir.path);
     REQUIRE(cache.store(entry(key, "BINARY")).ok());
@@ -271,7 +271,7 @@ TEST_CASE("a linked entries, frontend or tmp folder disables the cache; nothing 
 TEST_CASE("an edited record.json is a bad entry: its checksum covers it") {
   TempDir dir;
   KernelCache cache(dir.path);
-  std::string key = pykern::jit::cache_key({"edited"});
+  std::string key = pykern::cache::cache_key({"edited"});
   CacheEntry e = entry(key, "BINARY");
   e.record["kernels"] = {{{"function", "k"}, {"symbol", "pk_kernel_k"}}};
   REQUIRE(cache.store(e).ok());
@@ -293,7 +293,7 @@ TEST_CASE("cache commands survive any record.json and stray directories; --json 
   {
     KernelCache cache(dir.path);
     for (size_t i = 0; i < records.size(); ++i) {
-      std::string key = pykern::jit::cache_key({std::to_string(i)});
+      std::string key = pykern::cache::cache_key({std::to_string(i)});
       REQUIRE(cache.store(entry(key, "B")).ok());
       fs::path record = cache.find(key)->path / "record.json";
       fs::remove(record);
@@ -302,7 +302,7 @@ TEST_CASE("cache commands survive any record.json and stray directories; --json 
     fs::create_directories(dir.path / "v1" / "entries" / "zz" / "not-a-key");
     fs::create_directories(dir.path / "v1" / "entries" / "00" / ("11" + std::string(30, '1')));
     // A FIFO where a record should be: reading it must not wait for a writer.
-    std::string fifo_key = pykern::jit::cache_key({"fifo"});
+    std::string fifo_key = pykern::cache::cache_key({"fifo"});
     REQUIRE(cache.store(entry(fifo_key, "B")).ok());
     fs::path fifo = cache.find(fifo_key)->path / "record.json";
     fs::remove(fifo);
@@ -334,7 +334,7 @@ TEST_CASE("listing while another thread clears never throws") {
   std::atomic<bool> stop{false};
   std::thread writer([&] {
     for (int round = 0; round < 30; ++round) {
-      for (int i = 0; i < 20; ++i) (void)cache.store(entry(pykern::jit::cache_key({std::to_string(round), std::to_string(i)}), "B"));
+      for (int i = 0; i < 20; ++i) (void)cache.store(entry(pykern::cache::cache_key({std::to_string(round), std::to_string(i)}), "B"));
       cache.clear();
     }
     stop = true;
@@ -435,7 +435,7 @@ TEST_CASE("a cache root or folder others can write turns the cache off, as ssh's
       CAPTURE(place);
       CAPTURE(static_cast<int>(writable));
       TempDir dir;
-      std::string key = pykern::jit::cache_key({"planted"});
+      std::string key = pykern::cache::cache_key({"planted"});
       {
         KernelCache cache(dir.path, "");
         REQUIRE(cache.store(entry(key, "BINARY")).ok());
@@ -493,7 +493,7 @@ TEST_CASE("a cache folder or file that another user owns, or others can write, i
     TempDir dir;
     KernelCache cache(dir.path, "");
     REQUIRE(cache.enabled());
-    std::string key = pykern::jit::cache_key({"tampered"});
+    std::string key = pykern::cache::cache_key({"tampered"});
     REQUIRE(cache.store(entry(key, "BINARY")).ok());
     REQUIRE(cache.load(key));
     fs::path path = cache.find(key)->path;
@@ -513,8 +513,8 @@ TEST_CASE("a cache folder or file that another user owns, or others can write, i
   // The front-end index too: a key file others can write is not followed to an entry.
   TempDir dir;
   KernelCache cache(dir.path, "");
-  std::string frontend = pykern::jit::cache_key({"frontend"});
-  std::string key = pykern::jit::cache_key({"entry"});
+  std::string frontend = pykern::cache::cache_key({"frontend"});
+  std::string key = pykern::cache::cache_key({"entry"});
   cache.frontend_store(frontend, key);
   REQUIRE(cache.frontend_lookup(frontend) == key);
   fs::path index = dir.path / "v1" / "frontend" / frontend.substr(0, 2) / frontend;
@@ -539,7 +539,7 @@ TEST_CASE("a simulator library whose cache entry others can write is rebuilt, ne
     CHECK(a.at<double>(7) == 1.0);
   };
   run_once();
-  auto library_entry = [&]() -> std::optional<pykern::jit::CacheEntryInfo> {
+  auto library_entry = [&]() -> std::optional<pykern::cache::CacheEntryInfo> {
     for (auto& e : KernelCache(dir.path, "").list())
       if (e.record.value("output", "") == "so") return e;
     return std::nullopt;
@@ -594,7 +594,7 @@ TEST_CASE("a shared cache trusts the group it names: its members' entries, group
   }
   std::string group = std::to_string(shared.group);
   TempDir dir;
-  std::string key = pykern::jit::cache_key({"shared"});
+  std::string key = pykern::cache::cache_key({"shared"});
   {
     KernelCache cache(dir.path, group);
     REQUIRE_MESSAGE(cache.enabled(), cache.warning());
@@ -799,12 +799,12 @@ TEST_CASE("a simulator build gives back the signal handlers the program had") {
 TEST_CASE("the front-end cache key changes with the NVRTC version, so a cached PTX does not outlive NVRTC") {
   pykern::CompileOptions options;
   options.arch = "sm_90";
-  std::string old_nvrtc = pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4");
-  std::string new_nvrtc = pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", "12.8");
+  std::string old_nvrtc = pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4");
+  std::string new_nvrtc = pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", "12.8");
   CHECK(old_nvrtc != new_nvrtc);
-  CHECK(old_nvrtc == pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4"));
+  CHECK(old_nvrtc == pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4"));
   // The plain form uses the loaded NVRTC's version.
   auto loaded = pykern::jit::nvrtc_version();
-  CHECK(pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90") ==
-        pykern::driver::frontend_key(kernel_text, "k.py", options, "sm_90", loaded.ok() ? *loaded : "none"));
+  CHECK(pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90") ==
+        pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", loaded.ok() ? *loaded : "none"));
 }

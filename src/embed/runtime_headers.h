@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace pykern::jit {
+namespace pykern::embed {
 
 struct RuntimeHeader {
   const char* name;  // include name, e.g. "pykern/runtime.cuh"
@@ -15,4 +15,4 @@ std::span<const RuntimeHeader> runtime_headers();
 // A hash of all header bytes: part of every cache key.
 std::string runtime_headers_hash();
 
-}  // namespace pykern::jit
+}  // namespace pykern::embed

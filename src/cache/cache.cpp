@@ -1,4 +1,4 @@
-#include "jit/cache.h"
+#include "cache/cache.h"
 
 #include <fcntl.h>
 #include <grp.h>
@@ -20,7 +20,7 @@
 
 #include "base/files.h"
 
-namespace pykern::jit {
+namespace pykern::cache {
 
 namespace fs = std::filesystem;
 
@@ -489,4 +489,4 @@ void KernelCache::clear() {
     for (const Child& child : children(dir)) remove_tree(child.path);
 }
 
-}  // namespace pykern::jit
+}  // namespace pykern::cache

@@ -3,13 +3,14 @@
 #include <nlohmann/json.hpp>
 
 #include "jit/nvrtc.h"
-#include "jit/runtime_headers.h"
+#include "pykern/version.h"
+#include "embed/runtime_headers.h"
 
-namespace pykern::driver {
+namespace pykern::compiler {
 
 template <class Clock>
 Status compile_cached(const ir::Program& program, CompileOutput& output, const SourceFile& file,
-                      const CompileOptions& options, std::optional<jit::KernelCache>& cache,
+                      const CompileOptions& options, std::optional<cache::KernelCache>& cache,
                       const std::string& frontend_key, Clock& clock) {
   auto flags = nvrtc_options(program);
   if (!flags.ok()) return flags.error();
@@ -18,7 +19,7 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
   jit::Output kind = options.emit == EmitKind::ptx ? jit::Output::ptx : jit::Output::cubin;
   std::string joined;
   for (const std::string& flag : *flags) joined += flag + " ";
-  std::string key = jit::cache_key({version(), jit::runtime_headers_hash(), output.cuda_source, joined, output.arch,
+  std::string key = cache::cache_key({version(), embed::runtime_headers_hash(), output.cuda_source, joined, output.arch,
                                     kind == jit::Output::ptx ? "ptx" : "cubin", *nvrtc_version});
   if (cache && cache->enabled()) {
     if (auto entry = cache->load(key)) {
@@ -42,7 +43,7 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
   if (!compiled.ok()) return compiled.error();
   output.binary = std::move(compiled->binary);
   if (cache && cache->enabled()) {
-    jit::CacheEntry entry;
+    cache::CacheEntry entry;
     entry.key = key;
     entry.binary = output.binary;
     entry.cuda_source = output.cuda_source;
@@ -70,4 +71,4 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
   return ok_status();
 }
 
-}  // namespace pykern::driver
+}  // namespace pykern::compiler

@@ -4,7 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "pykern/module.h"
+#include "pykern/compiler.h"
+#include "pykern/launch.h"
 
 namespace pykern::detail {
 

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "api/literal_reader.h"
+#include "values/literal_reader.h"
 
 namespace pykern {
 

@@ -28,7 +28,7 @@
 
 #include "pykern/result.h"
 
-namespace pykern::jit {
+namespace pykern::cache {
 
 struct CacheEntry {
   std::string key;
@@ -111,4 +111,4 @@ class KernelCache {
 // Hex xxh3-128 of a canonical, length-prefixed serialisation of the parts.
 std::string cache_key(const std::vector<std::string>& parts);
 
-}  // namespace pykern::jit
+}  // namespace pykern::cache

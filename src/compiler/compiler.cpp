@@ -1,19 +1,19 @@
 // The pipeline, in one place:
 //   SourceFile → parse → syntax tree → module model / lower → AST → infer → typed IR
 //   → emit → CUDA C++ → NVRTC → cubin/PTX → disk cache
-#include "pykern/compiler.h"
+#include "compiler/compile.h"
 
 #include <chrono>
 
 #include <fmt/format.h>
 
 #include "base/diagnostics.h"
-#include "driver/pipeline.h"
+#include "compiler/pipeline.h"
 #include "emit/emit_cuda.h"
 #include "frontend/module.h"
-#include "jit/cache.h"
+#include "cache/cache.h"
 #include "jit/nvrtc.h"
-#include "jit/runtime_headers.h"
+#include "embed/runtime_headers.h"
 #include "sema/infer.h"
 #include "syntax/syntax_tree.h"
 
@@ -40,10 +40,9 @@ Error compile_error(const Diagnostics& diagnostics) {
 
 }  // namespace
 
-const char* version() { return PYKERN_VERSION; }  // the project version (CMakeLists.txt)
+namespace compiler {
 
-Result<CompileOutput> compile_source(const std::string& text, const std::string& file_name,
-                                     const CompileOptions& options) {
+Result<CompileOutput> compile(const std::string& text, const std::string& file_name, const CompileOptions& options) {
   try {
     if (text.size() > max_source_bytes)
       return Error::make(ErrorKind::invalid_argument, fmt::format("{}: {} bytes of source is more than the {} MiB pykern "
@@ -51,24 +50,23 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     CompileOutput output;
     if (!options.arch.empty() && options.emit != EmitKind::cuda)
       if (auto valid = jit::check_arch_form(options.arch); !valid.ok()) return valid.error();
-    output.arch = options.arch.empty() ? current_gpu_arch() : options.arch;
-    if (output.arch.empty()) output.arch = "sm_90";
+    output.arch = options.arch.empty() ? default_arch : options.arch;
     Stopwatch clock;
 
     // The cache first: a front-end hit skips everything below.
-    std::optional<jit::KernelCache> cache;
+    std::optional<cache::KernelCache> cache;
     if (options.use_cache && options.emit != EmitKind::cuda) {
-      cache.emplace(options.cache_dir.empty() ? jit::KernelCache::default_root()
+      cache.emplace(options.cache_dir.empty() ? cache::KernelCache::default_root()
                                              : std::filesystem::path(options.cache_dir));
       if (!cache->enabled()) output.warnings += cache->warning() + "\n";
     }
     // Only a compile to PTX or a cubin has a cache, and only its key names NVRTC's version: a
     // translation for the simulator never loads NVRTC.
-    std::string frontend_key = cache ? driver::frontend_key(text, file_name, options, output.arch) : std::string();
+    std::string frontend_key = cache ? compiler::frontend_key(text, file_name, options, output.arch) : std::string();
     if (cache && cache->enabled() && !options.want_types && !options.want_simulator) {
       if (auto entry_key = cache->frontend_lookup(frontend_key)) {
         if (auto entry = cache->load(*entry_key)) {
-          driver::fill_from_cache(*entry, output);
+          compiler::fill_from_cache(*entry, output);
           output.timings.cache_ms = clock.lap_ms();
           return output;
         }
@@ -84,7 +82,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     frontend::Module module = frontend::Module::build(*tree, diagnostics);
     if (diagnostics.has_errors()) return compile_error(diagnostics);
     std::vector<SourceFile> signature_files;  // kept alive: diagnostics point into them
-    auto entries = driver::collect_entries(module, options, signature_files, output.checked_only, diagnostics);
+    auto entries = compiler::collect_entries(module, options, signature_files, output.checked_only, diagnostics);
     if (!entries.ok()) return entries.error();
     output.timings.lower_ms = clock.lap_ms();
 
@@ -92,11 +90,11 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     output.timings.infer_ms = clock.lap_ms();
     if (diagnostics.has_errors()) return compile_error(diagnostics);
     output.warnings += diagnostics.render();  // only warnings are left
-    if (options.want_types) output.types = driver::types_report(file, program);
+    if (options.want_types) output.types = compiler::types_report(file, program);
 
     emit::EmittedSource emitted = emit::emit_cuda(program, file.display_name());
     output.timings.emit_ms = clock.lap_ms();
-    driver::describe_kernels(program, emitted, output);
+    compiler::describe_kernels(program, emitted, output);
     for (frontend::ModuleFunction* f : module.functions_in_order()) {
       bool host = f->decoration.role == frontend::FunctionRole::device;
       if (!host && f->decoration.role != frontend::FunctionRole::kernel) continue;
@@ -106,8 +104,8 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
       (host ? output.host_functions : output.kernel_functions).push_back(f->name);
       (host ? output.host_function_parameters : output.kernel_parameters).push_back(std::move(names));
     }
-    driver::describe_generators(module, diagnostics, output);
-    driver::describe_functions(program, output);
+    compiler::describe_generators(module, diagnostics, output);
+    compiler::describe_functions(program, output);
     if (program.functions.empty()) return output;
     output.cuda_source = std::move(emitted.text);
     if (options.want_simulator) {
@@ -116,7 +114,7 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
     }
     if (options.emit == EmitKind::cuda) return output;
 
-    auto compiled = driver::compile_cached(program, output, file, options, cache, frontend_key, clock);
+    auto compiled = compiler::compile_cached(program, output, file, options, cache, frontend_key, clock);
     if (!compiled.ok()) return compiled.error();
     return output;
   } catch (const std::exception& exception) {
@@ -124,10 +122,6 @@ Result<CompileOutput> compile_source(const std::string& text, const std::string&
   }
 }
 
-Result<CompileOutput> compile_file(const std::string& path, const CompileOptions& options) {
-  auto file = SourceFile::load(path);
-  if (!file.ok()) return file.error();
-  return compile_source(file->text(), path, options);
-}
+}  // namespace compiler
 
 }  // namespace pykern

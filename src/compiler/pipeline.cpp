@@ -1,4 +1,5 @@
-#include "driver/pipeline.h"
+#include "compiler/pipeline.h"
+#include "pykern/version.h"
 
 #include <map>
 #include <set>
@@ -7,7 +8,7 @@
 
 #include "jit/nvrtc.h"
 
-namespace pykern::driver {
+namespace pykern::compiler {
 
 using frontend::FunctionRole;
 
@@ -80,13 +81,13 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
 
 std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
                          const std::string& arch, const std::string& nvrtc_version) {
-  std::vector<std::string> parts = {version(),     jit::runtime_headers_hash(), file_name, text, arch,
+  std::vector<std::string> parts = {version(),     embed::runtime_headers_hash(), file_name, text, arch,
                                     "nvrtc=" + nvrtc_version, std::to_string(static_cast<int>(options.emit))};
   for (const std::string& kernel : options.kernels) parts.push_back("kernel=" + kernel);
   for (const KernelSignature& s : options.signatures) parts.push_back("sig=" + s.function + "=" + s.signature);
   for (const KernelSignature& s : options.functions) parts.push_back("fn=" + s.function + "=" + s.signature);
   if (options.debug) parts.push_back("debug");
-  return jit::cache_key(parts);
+  return cache::cache_key(parts);
 }
 
 std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
@@ -95,7 +96,7 @@ std::string frontend_key(const std::string& text, const std::string& file_name, 
   return frontend_key(text, file_name, options, arch, nvrtc.ok() ? *nvrtc : std::string("none"));
 }
 
-void fill_from_cache(const jit::CacheEntry& entry, CompileOutput& output) {
+void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output) {
   output.binary = entry.binary;
   output.cuda_source = entry.cuda_source;
   output.cache_hit = true;
@@ -262,4 +263,4 @@ std::string types_report(const SourceFile& file, const ir::Program& program) {
   return out;
 }
 
-}  // namespace pykern::driver
+}  // namespace pykern::compiler

@@ -8,11 +8,11 @@
 #include "base/diagnostics.h"
 #include "emit/emit_cuda.h"
 #include "frontend/module.h"
-#include "jit/cache.h"
+#include "cache/cache.h"
 #include "pykern/compiler.h"
 #include "sema/infer.h"
 
-namespace pykern::driver {
+namespace pykern::compiler {
 
 // Kernels with a signature (from --sig or the decorator) become entries; kernels without one
 // are lowered and checked only, and named in `checked_only`.
@@ -30,11 +30,11 @@ std::string frontend_key(const std::string& text, const std::string& file_name, 
 std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
                          const std::string& arch);
 
-void fill_from_cache(const jit::CacheEntry& entry, CompileOutput& output);
+void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output);
 
 template <class Clock>
 Status compile_cached(const ir::Program& program, CompileOutput& output, const SourceFile& file,
-                      const CompileOptions& options, std::optional<jit::KernelCache>& cache,
+                      const CompileOptions& options, std::optional<cache::KernelCache>& cache,
                       const std::string& frontend_key, Clock& clock);
 
 // Fills output.kernels from the emitted symbols and the kernels' parameter types.
@@ -49,6 +49,6 @@ std::string types_report(const SourceFile& file, const ir::Program& program);
 // NVRTC options for a program's kernels; an error when kernels need different options.
 Result<std::vector<std::string>> nvrtc_options(const ir::Program& program);
 
-}  // namespace pykern::driver
+}  // namespace pykern::compiler
 
-#include "driver/pipeline_impl.h"
+#include "compiler/pipeline_impl.h"

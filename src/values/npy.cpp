@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "api/literal_reader.h"
+#include "values/literal_reader.h"
 #include "base/files.h"
 
 namespace pykern {

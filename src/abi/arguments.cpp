@@ -1,4 +1,4 @@
-#include "api/arguments.h"
+#include "abi/arguments.h"
 
 #include <cstring>
 

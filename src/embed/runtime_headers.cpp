@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "jit/runtime_headers.h"
+#include "embed/runtime_headers.h"
 
-namespace pykern::jit {
+namespace pykern::embed {
 
 std::string runtime_headers_hash() {
   static const std::string hash = [] {
@@ -21,4 +21,4 @@ std::string runtime_headers_hash() {
   return hash;
 }
 
-}  // namespace pykern::jit
+}  // namespace pykern::embed

@@ -1,0 +1,7 @@
+#include "pykern/version.h"
+
+namespace pykern {
+
+const char* version() { return PYKERN_VERSION; }  // the project version (CMakeLists.txt)
+
+}  // namespace pykern
