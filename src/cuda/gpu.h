@@ -2,6 +2,7 @@
 // anything uses it), and the limits launches are checked against.
 #pragma once
 #include <memory>
+#include <mutex>
 
 #include "cuda/driver.h"
 
@@ -33,6 +34,11 @@ class Gpu {
   Status bind() const;
   // "kernel 'add' on device 0 (NVIDIA H200)": what error messages name.
   std::string describe(const std::string& kernel) const;
+  // Room for what kernels print, made before a kernel that prints is loaded: CUDA keeps printf's
+  // output in a buffer of the context (1 MiB unless set) and drops what does not fit, silently.
+  // Grows it to printf_buffer_bytes() once; a larger buffer (the host program's) is kept, and so
+  // is one that can no longer change (a kernel that prints has run in the context already).
+  Status reserve_printf_buffer() const;
 
  private:
   Gpu() = default;
@@ -40,7 +46,13 @@ class Gpu {
   CUdevice device_ = 0;
   CUcontext context_ = nullptr;
   DeviceInfo info_;
+  mutable std::mutex printf_mutex_;
+  mutable bool printf_buffer_reserved_ = false;
 };
+
+// The printf buffer a GPU's context gets for kernels that print: $PYKERN_PRINTF_FIFO_SIZE bytes
+// (0: CUDA's own 1 MiB), else 64 MiB; an error when the variable is not a number of bytes.
+Result<size_t> printf_buffer_bytes();
 
 // The GPU's context current on this thread while it lives, and the host program's own context
 // current again after: a library must not leave another context current under its caller.
