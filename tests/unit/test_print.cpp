@@ -7,8 +7,10 @@
 #include <sstream>
 #include <string>
 
+#include <CLI/CLI.hpp>
 #include <doctest/doctest.h>
 
+#include "cli/commands.h"
 #include "cli_run.h"
 #include "fake_driver.h"
 #include "jit/nvrtc.h"
@@ -225,4 +227,52 @@ TEST_CASE("a kernel that prints gets a 64 MiB printf buffer in its context befor
     ::unsetenv("PYKERN_PRINTF_FIFO_SIZE");
   }
   fs::remove_all(fake_options().cache_dir);
+}
+
+namespace {
+
+// `pykern run ARGS...` in this process (on the fake driver's GPU), its exit code and stderr.
+std::pair<int, std::string> run_command(std::vector<std::string> args) {
+  CLI::App app;
+  cli::add_run_command(app);
+  args.insert(args.begin(), "pykern");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  std::ostringstream errors;
+  std::streambuf* saved = std::cerr.rdbuf(errors.rdbuf());
+  cli::set_exit_code(-1);
+  app.parse(int(argv.size()), argv.data());
+  std::cerr.rdbuf(saved);
+  return {cli::exit_code(), errors.str()};
+}
+
+}  // namespace
+
+TEST_CASE("pykern run waits for the GPU before it ends, and a fault found then fails it") {
+  if (!has_nvrtc()) return;
+  test::Scratch s;
+  fs::path file = s.write("scalar.py", R"py(from numba import cuda
+
+@cuda.jit
+def hello(n):
+    print("hello", n)
+)py");
+  ::setenv("PYKERN_CACHE_DIR", (s.path / "cache").c_str(), 1);
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  std::vector<std::string> args = {"run", file.string(), "hello", "5", "--grid", "1", "--block", "1",
+                                   "--backend", "cuda", "--out", (s.path / "out").string()};
+  // No host array: the launch itself returns at once, and only the wait brings the output.
+  auto [code, errors] = run_command(args);
+  CHECK_MESSAGE(code == 0, errors);
+  REQUIRE(fake.launches.size() == 1);
+  CHECK(fake.count("cuCtxSynchronize") == 1);
+
+  fake.fault = CUDA_ERROR_ILLEGAL_ADDRESS;
+  auto [failed, message] = run_command(args);
+  CHECK(failed == 1);
+  CHECK(message.find("pykern: error: hello failed on the GPU after its launch returned: cuCtxSynchronize "
+                     "(synchronize) failed: CUDA_ERROR_ILLEGAL_ADDRESS") != std::string::npos);
+  fake.fault = CUDA_SUCCESS;
+  ::unsetenv("PYKERN_CACHE_DIR");
 }
