@@ -453,7 +453,9 @@ void FunctionChecker::check_print(const ast::Expr& call, SourceRange range) {
   }
   pieces.push_back({"\n", "", {}, range});
   size_t items = call.operands.size() - 1;
-  bool raw = items > cuda_printf_values;
+  // On the host (a @jit function's host call) print() has no such limit, as in Numba's CPU target.
+  bool limited = !program_.host_calls();
+  bool raw = limited && items > cuda_printf_values;
   if (raw)
     diagnostics().warning(DiagKind::print_limit, file(), module().ast()[call.operands[cuda_printf_values + 1]].range,
                           fmt::format("print() of {} items prints its raw format, not the values: CUDA's printf takes "
@@ -470,8 +472,8 @@ void FunctionChecker::check_print(const ast::Expr& call, SourceRange range) {
       out.message += printf_text(piece.text);
       continue;
     }
-    bool formatted = !raw && values < cuda_printf_values;
-    if (!raw && values == cuda_printf_values)
+    bool formatted = !limited || (!raw && values < cuda_printf_values);
+    if (limited && !raw && values == cuda_printf_values)
       diagnostics().warning(DiagKind::print_limit, file(), piece.range,
                             fmt::format("print() prints '{}' here and after, not the values: CUDA's printf formats at "
                                         "most {} values (each string and each tuple element counts as one)",

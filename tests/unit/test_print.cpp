@@ -120,6 +120,19 @@ TEST_CASE("print() past 32 values formats the first 32 and prints the others' co
   CHECK(compiled->cuda_source.find("b%% (%%lld, %%lld") != std::string::npos);
 }
 
+TEST_CASE("print() in a @jit function called on the host has no 32-value limit, as in Numba's CPU target") {
+  test::Scratch s;
+  std::string many;
+  for (int i = 0; i < 40; ++i) many += i ? ", x" : "x";
+  fs::path file = s.write("host.py", "from numba import njit\n\n@njit\ndef f(x):\n    print(" + many + ")\n    return x\n");
+  fs::path printed = s.path / "stdout";
+  test::CliRun run = test::run_cli("run " + file.string() + " f 3 --out " + (s.path / "out").string(), s.cache_env(),
+                                   "> " + printed.string());
+  REQUIRE_MESSAGE(run.status == 0, run.output);
+  CHECK(test::read(printed) == "3" + repeated(" 3", 39) + "\n3\n");
+  CHECK(run.output.find("print-limit") == std::string::npos);
+}
+
 namespace {
 
 ModuleOptions fake_options() {
