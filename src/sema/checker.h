@@ -151,6 +151,7 @@ class FunctionChecker {
   Value loop_item_value(const LoopItem& item, SourceRange range);
   Value range_value(ast::ExprId iterable);
   void print_pieces(const Value& value, SourceRange range, std::vector<PrintPiece>& out);
+  std::vector<PrintPiece> print_line(const ast::Expr& call, SourceRange range);
   void check_print(const ast::Expr& call, SourceRange range);
   void check_while(const ast::Stmt& stmt);
   void check_return(const ast::Stmt& stmt);

@@ -1,5 +1,7 @@
 // Inference of functions and statements. Expressions are in check_expr.cpp, calls of known
 // functions in builtins.cpp, constant folding in constants.cpp.
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "sema/checker.h"
@@ -433,13 +435,42 @@ std::string printf_text(const std::string& text) {
   return out;
 }
 
+// The value piece after `n` others, if there is one.
+const PrintPiece* value_after(const std::vector<PrintPiece>& pieces, size_t n) {
+  for (const PrintPiece& piece : pieces)
+    if (!piece.conversion.empty() && n-- == 0) return &piece;
+  return nullptr;
+}
+
+// `pieces` as one printf: the first `formatted` values converted, the conversions of the others
+// printed as text, their values evaluated only.
+ir::Stmt printf_statement(const std::vector<PrintPiece>& pieces, size_t formatted, SourceRange range) {
+  ir::Stmt out;
+  out.kind = ir::StmtKind::print;
+  out.range = range;
+  std::vector<ir::ExprId> evaluated_only;
+  size_t values = 0;
+  for (const PrintPiece& piece : pieces) {
+    if (piece.conversion.empty()) {
+      out.message += printf_text(piece.text);
+    } else if (values++ >= formatted) {
+      out.message += printf_text(piece.conversion);
+      if (piece.value.valid()) evaluated_only.push_back(piece.value);
+    } else if (!piece.value.valid()) {
+      out.message += printf_text(piece.text);  // a string literal: its text, as %s prints it
+    } else {
+      out.message += piece.conversion;
+      out.args.push_back(piece.value);
+    }
+  }
+  out.printed_args = out.args.size();
+  out.args.insert(out.args.end(), evaluated_only.begin(), evaluated_only.end());
+  return out;
+}
+
 }  // namespace
 
-// print(...): one printf per call, as numba-cuda makes one vprintf, so lines of different
-// threads do not interleave. Its output is numba-cuda's on a GPU, here and in the simulator
-// alike: past 32 items the raw format (printimpl.py), else the first 32 values formatted and
-// the conversions of the rest printed as they are (CUDA's printf). Every value is evaluated.
-void FunctionChecker::check_print(const ast::Expr& call, SourceRange range) {
+std::vector<PrintPiece> FunctionChecker::print_line(const ast::Expr& call, SourceRange range) {
   std::vector<PrintPiece> pieces;
   for (size_t i = 1; i < call.operands.size(); ++i) {
     if (i > 1) pieces.push_back({" ", "", {}, range});
@@ -452,48 +483,36 @@ void FunctionChecker::check_print(const ast::Expr& call, SourceRange range) {
     if (value.ok()) print_pieces(value, argument.range, pieces);
   }
   pieces.push_back({"\n", "", {}, range});
+  return pieces;
+}
+
+// print(...): one printf per call, as numba-cuda makes one vprintf, so lines of different
+// threads do not interleave. Its output is numba-cuda's on a GPU, in the simulator too: past 32
+// items the raw format (printimpl.py), else the first 32 values formatted and the conversions
+// of the others printed as they are (CUDA's printf). Every value is evaluated. On the host (a
+// @jit function's host call) there is no limit, as in Numba's CPU target.
+void FunctionChecker::check_print(const ast::Expr& call, SourceRange range) {
+  std::vector<PrintPiece> pieces = print_line(call, range);
   size_t items = call.operands.size() - 1;
-  // On the host (a @jit function's host call) print() has no such limit, as in Numba's CPU target.
-  bool limited = !program_.host_calls();
-  bool raw = limited && items > cuda_printf_values;
-  if (raw)
+  size_t formatted = std::numeric_limits<size_t>::max();
+  if (!program_.host_calls() && items > cuda_printf_values) {
+    formatted = 0;
     diagnostics().warning(DiagKind::print_limit, file(), module().ast()[call.operands[cuda_printf_values + 1]].range,
                           fmt::format("print() of {} items prints its raw format, not the values: CUDA's printf takes "
                                       "at most {}, and numba-cuda prints the format instead",
                                       items, cuda_printf_values),
                           "split it into print() calls of at most 32 items each");
-  ir::Stmt out;
-  out.kind = ir::StmtKind::print;
-  out.range = range;
-  std::vector<ir::ExprId> evaluated_only;
-  size_t values = 0;  // numba-cuda's printf values so far
-  for (const PrintPiece& piece : pieces) {
-    if (piece.conversion.empty()) {
-      out.message += printf_text(piece.text);
-      continue;
-    }
-    bool formatted = !limited || (!raw && values < cuda_printf_values);
-    if (limited && !raw && values == cuda_printf_values)
-      diagnostics().warning(DiagKind::print_limit, file(), piece.range,
+  } else if (!program_.host_calls()) {
+    formatted = cuda_printf_values;
+    if (const PrintPiece* cut = value_after(pieces, cuda_printf_values))
+      diagnostics().warning(DiagKind::print_limit, file(), cut->range,
                             fmt::format("print() prints '{}' here and after, not the values: CUDA's printf formats at "
                                         "most {} values (each string and each tuple element counts as one)",
-                                        piece.conversion, cuda_printf_values),
+                                        cut->conversion, cuda_printf_values),
                             "split it into print() calls of at most 32 values each");
-    ++values;
-    if (!formatted) {
-      out.message += printf_text(piece.conversion);
-      if (piece.value.valid()) evaluated_only.push_back(piece.value);
-    } else if (!piece.value.valid()) {
-      out.message += printf_text(piece.text);  // a string literal: its text, as %s would print it
-    } else {
-      out.message += piece.conversion;
-      out.args.push_back(piece.value);
-    }
   }
-  out.printed_args = out.args.size();
-  out.args.insert(out.args.end(), evaluated_only.begin(), evaluated_only.end());
   function_.prints = true;
-  emit_stmt(std::move(out));
+  emit_stmt(printf_statement(pieces, formatted, range));
 }
 
 void FunctionChecker::check_expr_stmt(const ast::Stmt& stmt) {
