@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -174,6 +175,26 @@ Status launch_on_fake_gpu(const std::string& kernel) {
 bool has_nvrtc() { return jit::nvrtc_version().ok(); }
 
 }  // namespace
+
+TEST_CASE("whether a kernel prints is in its compile output, and comes back from the kernel cache") {
+  if (!has_nvrtc()) return;
+  test::Scratch s;
+  CompileOptions options;
+  options.emit = EmitKind::cubin;
+  options.arch = "sm_90";
+  options.cache_dir = (s.path / "cache").string();
+  options.signatures = {{"quiet", "void(float64[::1])"}, {"loud", "void(float64[::1])"},
+                        {"through_a_callee", "void(float64[::1])"}};
+  for (bool cached : {false, true}) {
+    CAPTURE(cached);
+    auto compiled = compile_source(kernels_that_print, "printing.py", options);
+    REQUIRE(compiled.ok());
+    CHECK(compiled->cache_hit == cached);
+    std::map<std::string, bool> prints;
+    for (const CompiledKernel& k : compiled->kernels) prints[k.function] = k.prints;
+    CHECK(prints == std::map<std::string, bool>{{"quiet", false}, {"loud", true}, {"through_a_callee", true}});
+  }
+}
 
 TEST_CASE("a kernel that prints gets a 64 MiB printf buffer in its context before it runs; others leave it") {
   if (!has_nvrtc()) return;
