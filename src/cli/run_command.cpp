@@ -303,13 +303,15 @@ int run(const RunArgs& a) {
 
 // A launch with no host array returns before the kernel has run (as in Numba), and what a
 // kernel prints on a GPU reaches stdout only when the GPU is waited for: so the command waits
-// before it ends, and a fault found then fails it. Without a GPU opened this does nothing.
+// before it ends, and a fault found then fails it (a command that failed already has said why:
+// a lost context answers every wait after with the same fault). Without a GPU opened this does
+// nothing.
 int wait_for_gpu(const RunArgs& a, int code) {
   Status waited = synchronize();
-  if (waited.ok()) return code;
+  if (waited.ok() || code != 0) return code;
   std::cerr << fmt::format("pykern: error: {} failed on the GPU after its launch returned: {}\n", a.function,
                            waited.error().describe());
-  return code == 0 ? 1 : code;
+  return 1;
 }
 }  // namespace
 

@@ -307,6 +307,13 @@ def hello(n):
   CHECK(failed == 1);
   CHECK(message.find("pykern: error: hello failed on the GPU after its launch returned: cuCtxSynchronize "
                      "(synchronize) failed: CUDA_ERROR_ILLEGAL_ADDRESS") != std::string::npos);
+  // A command that failed already says so once: the wait after it answers the same fault.
+  fake.failures["cuLaunchKernel"] = CUDA_ERROR_ILLEGAL_ADDRESS;
+  auto [refused, once] = run_command(args);
+  CHECK(refused == 1);
+  CHECK(once.find("cuLaunchKernel") != std::string::npos);
+  CHECK(once.find("pykern: error:") == once.rfind("pykern: error:"));
+  fake.failures.clear();
   fake.fault = CUDA_SUCCESS;
   ::unsetenv("PYKERN_CACHE_DIR");
 }
