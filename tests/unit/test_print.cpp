@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -174,6 +175,21 @@ Status launch_on_fake_gpu(const std::string& kernel) {
 
 bool has_nvrtc() { return jit::nvrtc_version().ok(); }
 
+// An environment variable set (or unset: null) for a test's scope, as it was again after.
+struct ScopedEnv {
+  std::string name;
+  std::optional<std::string> saved;
+  ScopedEnv(const char* variable, const char* value) : name(variable) {
+    if (const char* now = std::getenv(variable)) saved = now;
+    set(value);
+  }
+  ~ScopedEnv() { set(saved ? saved->c_str() : nullptr); }
+  void set(const char* value) const {
+    if (value) ::setenv(name.c_str(), value, 1);
+    else ::unsetenv(name.c_str());
+  }
+};
+
 }  // namespace
 
 TEST_CASE("whether a kernel prints is in its compile output, and comes back from the kernel cache") {
@@ -198,7 +214,7 @@ TEST_CASE("whether a kernel prints is in its compile output, and comes back from
 
 TEST_CASE("a kernel that prints gets a 64 MiB printf buffer in its context before it runs; others leave it") {
   if (!has_nvrtc()) return;
-  ::unsetenv("PYKERN_PRINTF_FIFO_SIZE");
+  ScopedEnv fifo_size("PYKERN_PRINTF_FIFO_SIZE", nullptr);
   SUBCASE("a kernel that does not print asks nothing") {
     test::FakeDriver fake;
     REQUIRE(fake.select_gpu());
@@ -250,15 +266,14 @@ TEST_CASE("a kernel that prints gets a 64 MiB printf buffer in its context befor
   SUBCASE("PYKERN_PRINTF_FIFO_SIZE sets the size, and is refused when it is not a number of bytes") {
     test::FakeDriver fake;
     REQUIRE(fake.select_gpu());
-    ::setenv("PYKERN_PRINTF_FIFO_SIZE", "12M", 1);
+    fifo_size.set("12M");
     Status refused = launch_on_fake_gpu("loud");
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().message.find("PYKERN_PRINTF_FIFO_SIZE is the bytes of the GPU's printf buffer") !=
           std::string::npos);
-    ::setenv("PYKERN_PRINTF_FIFO_SIZE", "8388608", 1);
+    fifo_size.set("8388608");
     REQUIRE(launch_on_fake_gpu("loud").ok());
     CHECK(fake.printf_fifo_bytes == size_t(8) << 20);
-    ::unsetenv("PYKERN_PRINTF_FIFO_SIZE");
   }
   fs::remove_all(fake_options().cache_dir);
 }
@@ -291,7 +306,7 @@ TEST_CASE("pykern run waits for the GPU before it ends, and a fault found then f
 def hello(n):
     print("hello", n)
 )py");
-  ::setenv("PYKERN_CACHE_DIR", (s.path / "cache").c_str(), 1);
+  ScopedEnv cache_dir("PYKERN_CACHE_DIR", (s.path / "cache").c_str());
   test::FakeDriver fake;
   REQUIRE(fake.select_gpu());
   std::vector<std::string> args = {"run", file.string(), "hello", "5", "--grid", "1", "--block", "1",
@@ -315,5 +330,4 @@ def hello(n):
   CHECK(once.find("pykern: error:") == once.rfind("pykern: error:"));
   fake.failures.clear();
   fake.fault = CUDA_SUCCESS;
-  ::unsetenv("PYKERN_CACHE_DIR");
 }
