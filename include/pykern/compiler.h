@@ -67,6 +67,7 @@ struct CompiledKernel {
   std::vector<ParameterInfo> parameters;
   bool debug = false;     // built with debug=True: asserts and raise are checked
   bool cooperative = false;  // syncs the grid (cuda.cg): launched cooperatively, all blocks at once
+  bool prints = false;       // calls print(): on a GPU, its context needs room for what it prints
 };
 
 // A @vectorize, @guvectorize or @cuda.reduce function, with its declared signatures.

@@ -85,6 +85,13 @@ Status copy_to_host(const Array& device, const Array& host, const Stream& stream
 Result<Array> copy_to_host(const Array& device, const Stream& stream = {});
 // Waits for all work on the GPU (numba.cuda.synchronize); nothing to wait for in the simulator.
 // Backend::automatic waits for the GPU that Backend::cuda launches and device arrays have used.
+//
+// Call it before the program exits. A launch with only device arrays returns before its kernel
+// has run, and what a kernel prints reaches stdout only when the GPU is waited for: CUDA does
+// not flush its printf buffer at exit, so without this wait the output is lost, and so is a
+// fault the kernel met (reported here). pykern does not wait by itself at exit: a static
+// destructor may run after the CUDA driver has torn itself down, cannot change the exit status
+// to report a fault, and would hang the exit on a kernel that never ends. (`pykern run` waits.)
 Status synchronize(Backend backend = Backend::automatic);
 
 }  // namespace pykern

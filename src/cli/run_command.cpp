@@ -14,6 +14,7 @@
 #include "cli/arguments.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "pykern/device.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
@@ -299,6 +300,19 @@ int run(const RunArgs& a) {
   }
   return write_outputs(a, kernel->parameter_names(), args);
 }
+
+// A launch with no host array returns before the kernel has run (as in Numba), and what a
+// kernel prints on a GPU reaches stdout only when the GPU is waited for: so the command waits
+// before it ends, and a fault found then fails it (a command that failed already has said why:
+// a lost context answers every wait after with the same fault). Without a GPU opened this does
+// nothing.
+int wait_for_gpu(const RunArgs& a, int code) {
+  Status waited = synchronize();
+  if (waited.ok() || code != 0) return code;
+  std::cerr << fmt::format("pykern: error: {} failed on the GPU after its launch returned: {}\n", a.function,
+                           waited.error().describe());
+  return 1;
+}
 }  // namespace
 
 void add_run_command(CLI::App& app) {
@@ -322,7 +336,7 @@ void add_run_command(CLI::App& app) {
   run_app->add_option("--timeout", args->timeout,
                       "fail with a TimeoutError when the kernel runs longer than this many seconds (default: none)");
   run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
-  run_app->callback([args] { set_exit_code(run(*args)); });
+  run_app->callback([args] { set_exit_code(wait_for_gpu(*args, run(*args))); });
 }
 
 }  // namespace pykern::cli

@@ -104,7 +104,7 @@ void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output) {
   if (!entry.record.contains("kernels")) return;
   for (const auto& k : entry.record["kernels"]) {
     CompiledKernel kernel{k.value("function", ""), k.value("symbol", ""), k.value("signature", ""), {},
-                          k.value("debug", false), k.value("cooperative", false)};
+                          k.value("debug", false), k.value("cooperative", false), k.value("prints", false)};
     for (const auto& p : k.value("parameters", nlohmann::json::array())) {
       ParameterInfo info;
       info.name = p.value("name", "");
@@ -172,7 +172,8 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
   for (const ir::Function& f : program.functions) {
     if (!f.is_kernel) continue;
     const emit::KernelSymbol& symbol = emitted.kernels.at(next++);
-    CompiledKernel kernel{symbol.python_name, symbol.symbol, symbol.signature, {}, f.options.debug, f.syncs_grid};
+    CompiledKernel kernel{symbol.python_name, symbol.symbol, symbol.signature, {}, f.options.debug, f.syncs_grid,
+                          f.prints};
     for (int index : f.parameters) kernel.parameters.push_back(parameter_info(f.locals[index].type, f.locals[index].name));
     output.kernels.push_back(std::move(kernel));
   }

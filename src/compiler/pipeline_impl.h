@@ -55,7 +55,7 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
                               {"ndim", p.ndim}, {"layout", std::string(1, p.layout)}});
       kernels.push_back({{"function", k.function}, {"symbol", k.symbol}, {"signature", k.signature},
                          {"parameters", parameters}, {"debug", k.debug},
-                         {"cooperative", k.cooperative}});
+                         {"cooperative", k.cooperative}, {"prints", k.prints}});
     }
     entry.record = {{"source_file", file.path()},     {"kernels", kernels},
                     {"options", joined},              {"arch", output.arch},

@@ -37,6 +37,8 @@ Result<Driver> load() {
   PK_BIND(ctx_get_current, cuCtxGetCurrent);
   PK_BIND(ctx_set_current, cuCtxSetCurrent);
   PK_BIND(ctx_synchronize, cuCtxSynchronize);
+  PK_BIND(ctx_get_limit, cuCtxGetLimit);
+  PK_BIND(ctx_set_limit, cuCtxSetLimit);
   PK_BIND(module_load_data_ex, cuModuleLoadDataEx);
   PK_BIND(module_unload, cuModuleUnload);
   PK_BIND(module_get_function, cuModuleGetFunction);

@@ -27,6 +27,8 @@ struct Driver {
   decltype(&::cuCtxGetCurrent) ctx_get_current = nullptr;
   decltype(&::cuCtxSetCurrent) ctx_set_current = nullptr;
   decltype(&::cuCtxSynchronize) ctx_synchronize = nullptr;
+  decltype(&::cuCtxGetLimit) ctx_get_limit = nullptr;
+  decltype(&::cuCtxSetLimit) ctx_set_limit = nullptr;
   decltype(&::cuModuleLoadDataEx) module_load_data_ex = nullptr;
   decltype(&::cuModuleUnload) module_unload = nullptr;
   decltype(&::cuModuleGetFunction) module_get_function = nullptr;

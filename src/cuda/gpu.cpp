@@ -1,7 +1,9 @@
 #include "cuda/gpu.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -111,6 +113,44 @@ std::string Gpu::current_arch() {
   if (!driver.ok()) return "";
   auto info = query_device(**driver, 0);
   return info.ok() ? info->arch() : "";
+}
+
+Result<size_t> printf_buffer_bytes() {
+  constexpr size_t default_bytes = size_t(64) << 20;
+  const char* text = std::getenv("PYKERN_PRINTF_FIFO_SIZE");
+  if (text == nullptr || *text == 0) return default_bytes;
+  std::string_view digits(text);
+  size_t bytes = 0;
+  bool number = digits.size() <= 18 && digits.find_first_not_of("0123456789") == std::string_view::npos;
+  if (number) bytes = std::stoull(std::string(digits));
+  if (!number || bytes > (size_t(1) << 40))
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("PYKERN_PRINTF_FIFO_SIZE is the bytes of the GPU's printf buffer, a whole number "
+                                   "up to 2**40 (0 keeps CUDA's 1 MiB), not '{}'",
+                                   digits));
+  return bytes;
+}
+
+Status Gpu::reserve_printf_buffer() const {
+  std::lock_guard<std::mutex> lock(printf_mutex_);
+  if (printf_buffer_reserved_) return ok_status();
+  auto wanted = printf_buffer_bytes();
+  if (!wanted.ok()) return wanted.error();
+  std::string what = fmt::format("a printf buffer of {} bytes (PYKERN_PRINTF_FIFO_SIZE) on device {}", *wanted, info_.ordinal);
+  ContextScope bound(*this);
+  if (!bound.ok()) return bound.status();
+  size_t now = 0;
+  if (auto s = driver_->check(driver_->ctx_get_limit(&now, CU_LIMIT_PRINTF_FIFO_SIZE), "cuCtxGetLimit", what); !s.ok())
+    return s;
+  if (*wanted > now) {
+    CUresult set = driver_->ctx_set_limit(CU_LIMIT_PRINTF_FIFO_SIZE, *wanted);
+    // CUDA_ERROR_INVALID_VALUE: a kernel that prints has run in this context (the host
+    // program's, sharing the primary context), and the buffer stays as it is.
+    if (set != CUDA_ERROR_INVALID_VALUE)
+      if (auto s = driver_->check(set, "cuCtxSetLimit", what); !s.ok()) return s;
+  }
+  printf_buffer_reserved_ = true;
+  return ok_status();
 }
 
 std::string Gpu::describe(const std::string& kernel) const {

@@ -42,6 +42,11 @@ class Gpu {
   Status bind() const;
   // "kernel 'add' on device 0 (NVIDIA H200)": what error messages name.
   std::string describe(const std::string& kernel) const;
+  // Room for what kernels print, made before a kernel that prints is loaded: CUDA keeps printf's
+  // output in a buffer of the context (1 MiB unless set) and drops what does not fit, silently.
+  // Grows it to printf_buffer_bytes() once; a larger buffer (the host program's) is kept, and so
+  // is one that can no longer change (a kernel that prints has run in the context already).
+  Status reserve_printf_buffer() const;
 
   // A kernel that outlived its launch's timeout is still running: the driver cannot stop it,
   // and every call that waits for the GPU (a copy, a free, a synchronisation, the next launch)
@@ -60,7 +65,13 @@ class Gpu {
   mutable std::mutex stuck_mutex_;
   mutable std::atomic<bool> stuck_{false};
   mutable std::string stuck_why_;  // set once, before stuck_
+  mutable std::mutex printf_mutex_;
+  mutable bool printf_buffer_reserved_ = false;
 };
+
+// The printf buffer a GPU's context gets for kernels that print: $PYKERN_PRINTF_FIFO_SIZE bytes
+// (0: CUDA's own 1 MiB), else 64 MiB; an error when the variable is not a number of bytes.
+Result<size_t> printf_buffer_bytes();
 
 // The GPU's context current on this thread while it lives, and the host program's own context
 // current again after: a library must not leave another context current under its caller.

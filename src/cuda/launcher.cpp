@@ -239,6 +239,8 @@ Result<std::shared_ptr<GpuKernel>> GpuKernel::load(std::shared_ptr<Gpu> gpu, con
   std::string what = g.describe(kernel.function);
   ContextScope bound(g);
   if (!bound.ok()) return bound.status().error();
+  if (kernel.prints)
+    if (auto s = g.reserve_printf_buffer(); !s.ok()) return s.error();
   if (auto s = load_module(d, image, &k->module_, what); !s.ok()) return s.error();
   if (auto s = d.check(d.module_get_function(&k->function_, k->module_, kernel.symbol.c_str()), "cuModuleGetFunction", what);
       !s.ok())

@@ -264,8 +264,10 @@ void Emitter::stmt(ir::StmtId id) {
                             c_string_literal(s.exception), c_string_literal(s.message)));
       return;
     case ir::StmtKind::print: {
+      // Values past printf's 32 are evaluated, not passed (their conversions print as text).
+      for (size_t i = s.printed_args; i < s.args.size(); ++i) out_.line(fmt::format("(void)({});", expr(s.args[i])));
       std::string args;
-      for (ir::ExprId a : s.args) args += ", " + expr(a);
+      for (size_t i = 0; i < s.printed_args; ++i) args += ", " + expr(s.args[i]);
       out_.line(fmt::format("printf({}{});", c_string_literal(s.message), args));
       return;
     }

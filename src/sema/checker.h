@@ -35,6 +35,17 @@ struct StaticValue {
   std::vector<ir::Constant> literal;
 };
 
+// One piece of a print() line, in numba-cuda's terms (printimpl.py): a value printed with its
+// printf conversion ("%lld", "%llu", "%f", "%s" for booleans and string literals), or text
+// between values (" ", "(", ", ", "\n"). A string literal is a value to numba-cuda: it counts
+// towards printf's 32 values, though pykern writes its text into the format.
+struct PrintPiece {
+  std::string text;        // what prints: the separator, or the string literal's own text
+  std::string conversion;  // empty for a separator
+  ir::ExprId value;        // the value converted; invalid for a string literal and a separator
+  SourceRange range;       // the argument the value belongs to
+};
+
 // How many times the statements of `body` (and the blocks they hold) bind `name`: as an
 // assignment or for-loop target, or by an augmented assignment.
 int bindings_of(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name);
@@ -139,7 +150,9 @@ class FunctionChecker {
                       std::vector<std::pair<ast::ExprId, Value>>& per_iteration);
   Value loop_item_value(const LoopItem& item, SourceRange range);
   Value range_value(ast::ExprId iterable);
-  void print_format(const Value& value, SourceRange range, ir::Stmt& out);
+  void print_pieces(const Value& value, SourceRange range, std::vector<PrintPiece>& out);
+  std::vector<PrintPiece> print_line(const ast::Expr& call, SourceRange range);
+  void check_print(const ast::Expr& call, SourceRange range);
   void check_while(const ast::Stmt& stmt);
   void check_return(const ast::Stmt& stmt);
   void check_assert(const ast::Stmt& stmt);

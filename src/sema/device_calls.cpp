@@ -157,6 +157,7 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     call.type = program_.program().functions[index].return_type;
     if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
     if (program_.program().functions[index].syncs_grid) function_.syncs_grid = true;
+    if (program_.program().functions[index].prints) function_.prints = true;
     if (program_.program().functions[index].host_only) {
       function_.host_only = true;
       if (is_user_kernel()) {

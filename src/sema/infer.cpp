@@ -1,5 +1,7 @@
 // Inference of functions and statements. Expressions are in check_expr.cpp, calls of known
 // functions in builtins.cpp, constant folding in constants.cpp.
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "sema/checker.h"
@@ -396,26 +398,24 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
   }
 }
 
-// One value of a print() call, formatted as numba-cuda formats it: integers with %lld/%llu,
-// floats with %f, booleans as True/False, tuples as (a, b) or (a,).
-void FunctionChecker::print_format(const Value& value, SourceRange range, ir::Stmt& out) {
+// One value of a print() call, as numba-cuda formats it: integers with %lld/%llu, floats with
+// %f, booleans as True/False (%s), tuples as (a, b) or (a,).
+void FunctionChecker::print_pieces(const Value& value, SourceRange range, std::vector<PrintPiece>& out) {
   const Type& type = value.type;
   if (type.is(TypeKind::boolean)) {
-    out.message += "%s";
-    out.args.push_back(make_call("pk::bool_text", {value.expr}, Type::string(), range).expr);
+    out.push_back({"", "%s", make_call("pk::bool_text", {value.expr}, Type::string(), range).expr, range});
   } else if (type.is(TypeKind::integer)) {
-    out.message += type.is_signed ? "%lld" : "%llu";
-    out.args.push_back(cast_expr(value.expr, type.is_signed ? Type::i64() : Type::u64()));
+    out.push_back({"", type.is_signed ? "%lld" : "%llu", cast_expr(value.expr, type.is_signed ? Type::i64() : Type::u64()),
+                   range});
   } else if (type.is(TypeKind::floating)) {
-    out.message += "%f";
-    out.args.push_back(cast_expr(value.expr, Type::f64()));
+    out.push_back({"", "%f", cast_expr(value.expr, Type::f64()), range});
   } else if (type.is(TypeKind::tuple) && !type.elements.empty()) {
-    out.message += "(";
+    out.push_back({"(", "", {}, range});
     for (size_t i = 0; i < type.elements.size(); ++i) {
-      if (i > 0) out.message += ", ";
-      print_format(element_of_tuple(value, i, range), range, out);
+      if (i > 0) out.push_back({", ", "", {}, range});
+      print_pieces(element_of_tuple(value, i, range), range, out);
     }
-    out.message += type.elements.size() == 1 ? ",)" : ")";
+    out.push_back({type.elements.size() == 1 ? ",)" : ")", "", {}, range});
   } else {
     error(DiagKind::unsupported_operation, range,
           "print() in a kernel takes numbers, booleans, tuples of them and string literals, not '" +
@@ -423,27 +423,104 @@ void FunctionChecker::print_format(const Value& value, SourceRange range, ir::St
   }
 }
 
+namespace {
+
+// CUDA's printf formats at most this many values; it prints the conversions of the others as
+// they are. numba-cuda's print() of more items than this prints its whole format raw instead.
+constexpr size_t cuda_printf_values = 32;
+
+std::string printf_text(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '%' ? std::string("%%") : std::string(1, c);
+  return out;
+}
+
+// The value piece after `n` others, if there is one.
+const PrintPiece* value_after(const std::vector<PrintPiece>& pieces, size_t n) {
+  for (const PrintPiece& piece : pieces)
+    if (!piece.conversion.empty() && n-- == 0) return &piece;
+  return nullptr;
+}
+
+// `pieces` as one printf: the first `formatted` values converted, the conversions of the others
+// printed as text, their values evaluated only.
+ir::Stmt printf_statement(const std::vector<PrintPiece>& pieces, size_t formatted, SourceRange range) {
+  ir::Stmt out;
+  out.kind = ir::StmtKind::print;
+  out.range = range;
+  std::vector<ir::ExprId> evaluated_only;
+  size_t values = 0;
+  for (const PrintPiece& piece : pieces) {
+    if (piece.conversion.empty()) {
+      out.message += printf_text(piece.text);
+    } else if (values++ >= formatted) {
+      out.message += printf_text(piece.conversion);
+      if (piece.value.valid()) evaluated_only.push_back(piece.value);
+    } else if (!piece.value.valid()) {
+      out.message += printf_text(piece.text);  // a string literal: its text, as %s prints it
+    } else {
+      out.message += piece.conversion;
+      out.args.push_back(piece.value);
+    }
+  }
+  out.printed_args = out.args.size();
+  out.args.insert(out.args.end(), evaluated_only.begin(), evaluated_only.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<PrintPiece> FunctionChecker::print_line(const ast::Expr& call, SourceRange range) {
+  std::vector<PrintPiece> pieces;
+  for (size_t i = 1; i < call.operands.size(); ++i) {
+    if (i > 1) pieces.push_back({" ", "", {}, range});
+    const ast::Expr& argument = module().ast()[call.operands[i]];
+    if (argument.kind == ast::ExprKind::string) {
+      pieces.push_back({argument.text, "%s", {}, argument.range});
+      continue;
+    }
+    Value value = as_runtime(check_expr(call.operands[i]), argument.range);
+    if (value.ok()) print_pieces(value, argument.range, pieces);
+  }
+  pieces.push_back({"\n", "", {}, range});
+  return pieces;
+}
+
+// print(...): one printf per call, as numba-cuda makes one vprintf, so lines of different
+// threads do not interleave. Its output is numba-cuda's on a GPU, in the simulator too: past 32
+// items the raw format (printimpl.py), else the first 32 values formatted and the conversions
+// of the others printed as they are (CUDA's printf). Every value is evaluated. On the host (a
+// @jit function's host call) there is no limit, as in Numba's CPU target.
+void FunctionChecker::check_print(const ast::Expr& call, SourceRange range) {
+  std::vector<PrintPiece> pieces = print_line(call, range);
+  size_t items = call.operands.size() - 1;
+  size_t formatted = std::numeric_limits<size_t>::max();
+  if (!program_.host_calls() && items > cuda_printf_values) {
+    formatted = 0;
+    diagnostics().warning(DiagKind::print_limit, file(), module().ast()[call.operands[cuda_printf_values + 1]].range,
+                          fmt::format("print() of {} items prints its raw format, not the values: CUDA's printf takes "
+                                      "at most {}, and numba-cuda prints the format instead",
+                                      items, cuda_printf_values),
+                          "split it into print() calls of at most 32 items each");
+  } else if (!program_.host_calls()) {
+    formatted = cuda_printf_values;
+    if (const PrintPiece* cut = value_after(pieces, cuda_printf_values))
+      diagnostics().warning(DiagKind::print_limit, file(), cut->range,
+                            fmt::format("print() prints '{}' here and after, not the values: CUDA's printf formats at "
+                                        "most {} values (each string and each tuple element counts as one)",
+                                        cut->conversion, cuda_printf_values),
+                            "split it into print() calls of at most 32 values each");
+  }
+  function_.prints = true;
+  emit_stmt(printf_statement(pieces, formatted, range));
+}
+
 void FunctionChecker::check_expr_stmt(const ast::Stmt& stmt) {
   const ast::Expr& e = module().ast()[stmt.value];
   // print(...) is a statement-like call: strings are allowed as arguments.
   if (e.kind == ast::ExprKind::call && module().ast()[e.operands[0]].kind == ast::ExprKind::name &&
       module().ast()[e.operands[0]].text == "print" && local_named("print") < 0) {
-    // One printf per print(), as Numba does, so lines of different threads do not interleave.
-    ir::Stmt out;
-    out.kind = ir::StmtKind::print;
-    out.range = stmt.range;
-    for (size_t i = 1; i < e.operands.size(); ++i) {
-      if (i > 1) out.message += " ";
-      const ast::Expr& argument = module().ast()[e.operands[i]];
-      if (argument.kind == ast::ExprKind::string) {
-        for (char c : argument.text) out.message += c == '%' ? std::string("%%") : std::string(1, c);
-        continue;
-      }
-      Value value = as_runtime(check_expr(e.operands[i]), argument.range);
-      if (value.ok()) print_format(value, argument.range, out);
-    }
-    out.message += "\n";
-    emit_stmt(std::move(out));
+    check_print(e, stmt.range);
     return;
   }
   if (e.kind == ast::ExprKind::string) return;  // a bare string is a comment

@@ -72,7 +72,7 @@ enum class StmtKind {
   declare_array, // local, array_dtype, array_shape, in_shared_memory, dynamic_shared
   assert_,       // condition, message (text)
   raise_,        // exception (class name), message (text)
-  print,         // args (values and constant strings)
+  print,         // message (printf's format), args: printf's values, then those only evaluated
 };
 
 // A reduction of a parallel loop: `local` is updated only as `local = local <op> x` (op one of
@@ -121,6 +121,10 @@ struct Stmt {
   std::vector<int64_t> array_shape;
   bool in_shared_memory = false;
   bool dynamic_shared = false;  // cuda.shared.array(0, ...): the launch's dynamic shared memory
+  // print: how many of args printf formats. The rest are evaluated for their effects only: CUDA's
+  // printf formats 32 values at most, and numba-cuda's print prints the conversions of the
+  // others (sema/infer.cpp check_print).
+  size_t printed_args = 0;
 };
 
 struct Local {
@@ -167,6 +171,8 @@ struct Function {
   // Calls grid.sync(), or a function that does: a cooperative launch (all blocks resident at
   // once; the simulator runs the whole grid as fibers).
   bool syncs_grid = false;
+  // Calls print(), or a function that does: on a GPU its module needs the printf buffer.
+  bool prints = false;
   // Makes a list or draws from Python's random module (host only): a user kernel may not call it.
   bool host_only = false;
   // @njit(parallel=True): its outermost prange loops may run on the thread pool.

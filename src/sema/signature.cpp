@@ -262,8 +262,11 @@ std::optional<Signature> signature_from_decorator(frontend::Module& module, ast:
 
 ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& entries,
                   Diagnostics& diagnostics, bool force_debug) {
-  bool host_calls = !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const EntryRequest& e) {
-    return e.function.rfind(host_call_prefix, 0) == 0;
+  // A host call's kernel, or a @jit function typed for one (only those are entries): all run on the host.
+  bool host_calls = !entries.empty() && std::all_of(entries.begin(), entries.end(), [&](const EntryRequest& e) {
+    const frontend::ModuleFunction* function = module.function(e.function);
+    return e.function.rfind(host_call_prefix, 0) == 0 ||
+           (function && function->decoration.role == frontend::FunctionRole::device);
   });
   ProgramBuilder builder(module, diagnostics, force_debug, host_calls);
   for (const EntryRequest& entry : entries) {

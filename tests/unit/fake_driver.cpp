@@ -64,6 +64,19 @@ CUresult ctx_release(CUdevice) {
 CUresult ctx_get_current(CUcontext* c) { *c = current_ctx; return CUDA_SUCCESS; }
 CUresult ctx_set_current(CUcontext c) { PK_FAKE_ENTER("cuCtxSetCurrent"); current_ctx = c; return CUDA_SUCCESS; }
 CUresult ctx_synchronize() { PK_FAKE_ENTER("cuCtxSynchronize"); return wait("cuCtxSynchronize"); }
+CUresult ctx_get_limit(size_t* value, CUlimit limit) {
+  PK_FAKE_ENTER("cuCtxGetLimit");
+  if (limit != CU_LIMIT_PRINTF_FIFO_SIZE) return CUDA_ERROR_INVALID_VALUE;
+  *value = fake->printf_fifo_bytes;
+  return CUDA_SUCCESS;
+}
+CUresult ctx_set_limit(CUlimit limit, size_t value) {
+  PK_FAKE_ENTER("cuCtxSetLimit");
+  if (limit != CU_LIMIT_PRINTF_FIFO_SIZE) return CUDA_ERROR_INVALID_VALUE;
+  fake->printf_fifo_bytes = value;
+  fake->printf_fifo_context = current_ctx;
+  return CUDA_SUCCESS;
+}
 
 CUmodule the_module = reinterpret_cast<CUmodule>(0x2000);
 CUfunction the_function = reinterpret_cast<CUfunction>(0x3000);
@@ -251,6 +264,8 @@ FakeDriver::FakeDriver() {
   d.ctx_get_current = ctx_get_current;
   d.ctx_set_current = ctx_set_current;
   d.ctx_synchronize = ctx_synchronize;
+  d.ctx_get_limit = ctx_get_limit;
+  d.ctx_set_limit = ctx_set_limit;
   d.module_load_data_ex = module_load;
   d.module_unload = module_unload;
   d.module_get_function = module_get_function;

@@ -52,6 +52,8 @@ struct FakeDriver {
   int blocks_per_multiprocessor = 16;  // what the occupancy calculator answers
   int dynamic_shared_set = -1;  // what cuFuncSetAttribute last allowed
   CUcontext dynamic_shared_context = nullptr;  // the context current when it did
+  size_t printf_fifo_bytes = size_t(1) << 20;    // CU_LIMIT_PRINTF_FIFO_SIZE, as cuCtxSetLimit left it
+  CUcontext printf_fifo_context = nullptr;       // the context current when cuCtxSetLimit set it
   // What a kernel stand-in sets when the kernel would fault (CUDA_ERROR_MISALIGNED_ADDRESS):
   // as on a GPU, the next wait answers it, and so does every wait after (the context is lost).
   CUresult fault = CUDA_SUCCESS;
