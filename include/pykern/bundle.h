@@ -29,7 +29,7 @@ namespace pykern {
 namespace bundle {
 
 // Raised when the layout below changes: a header made by another layout is refused at load.
-constexpr int format_version = 2;
+constexpr int format_version = 3;
 
 struct Parameter {
   const char* name;
@@ -47,6 +47,7 @@ struct Kernel {
   int parameter_count;
   bool debug;        // built with debug=True
   bool cooperative;  // syncs the grid: launched cooperatively
+  bool prints;       // calls print(): its GPU context gets a larger printf buffer
 };
 
 struct Image {

@@ -68,6 +68,7 @@ Result<CompiledKernel> kernel_of(const bundle::Kernel& k) {
   kernel.signature = k.signature;
   kernel.debug = k.debug;
   kernel.cooperative = k.cooperative;
+  kernel.prints = k.prints;
   for (int i = 0; i < k.parameter_count; ++i) {
     auto parameter = parameter_of(k.parameters[i]);
     if (!parameter.ok())

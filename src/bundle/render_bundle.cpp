@@ -152,11 +152,11 @@ void render_tables(const Contents& contents, std::string& out) {
   out += "inline constexpr pykern::bundle::Kernel kernels[] = {\n";
   for (size_t k = 0; k < contents.kernels.size(); ++k) {
     const CompiledKernel& kernel = contents.kernels[k];
-    out += fmt::format("    {{{}, {}, {}, {}, {}, {}, {}}},\n", literal(kernel.function), literal(kernel.symbol),
+    out += fmt::format("    {{{}, {}, {}, {}, {}, {}, {}, {}}},\n", literal(kernel.function), literal(kernel.symbol),
                        literal(kernel.signature),
                        kernel.parameters.empty() ? "nullptr" : fmt::format("parameters_{}", k),
                        kernel.parameters.size(), kernel.debug ? "true" : "false",
-                       kernel.cooperative ? "true" : "false");
+                       kernel.cooperative ? "true" : "false", kernel.prints ? "true" : "false");
   }
   out += "};\n";
   if (!contents.images.empty()) {

@@ -205,7 +205,7 @@ void fuzz_load(FuzzedDataProvider& input) {
   const CompiledKernel& k = contents.kernels.at(0);
   std::string descr = k.parameters.at(0).dtype.descr(), step_descr = k.parameters.at(1).dtype.descr();
   bundle::Parameter parameters[] = {{"a", true, descr.c_str(), 1, 'C'}, {"step", false, step_descr.c_str(), 0, 'A'}};
-  bundle::Kernel kernels[] = {{k.function.c_str(), k.symbol.c_str(), k.signature.c_str(), parameters, 2, false, false}};
+  bundle::Kernel kernels[] = {{k.function.c_str(), k.symbol.c_str(), k.signature.c_str(), parameters, 2, false, false, false}};
   std::string image_bytes = "\x7f" "ELF not a cubin";
   bundle::Image images[] = {{"sm_90", image_bytes.data(), image_bytes.size(),
                              bundle::checksum(image_bytes.data(), image_bytes.size())}};

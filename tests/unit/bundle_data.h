@@ -31,7 +31,7 @@ struct HeaderData {
     for (size_t i = 0; i < contents.kernels.size(); ++i) {
       const pykern::CompiledKernel& k = contents.kernels[i];
       kernels.push_back({k.function.c_str(), k.symbol.c_str(), k.signature.c_str(), parameters[i].data(),
-                         static_cast<int>(parameters[i].size()), k.debug, k.cooperative});
+                         static_cast<int>(parameters[i].size()), k.debug, k.cooperative, k.prints});
     }
     for (const auto& image : contents.images)
       images.push_back({image.arch.c_str(), image.bytes.data(), image.bytes.size(),

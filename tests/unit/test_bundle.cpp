@@ -283,7 +283,7 @@ TEST_CASE("a bundle is refused, with the reason, when this pykern cannot use it"
   TempDir dir;
   bundle::Contents contents = simulator_bundle(dir);
   auto refusal = [&](auto&& spoil) { return refusal_of(contents, spoil); };
-  says(refusal([](test::HeaderData& h) { h.data.format = 99; }), "it has format 99, and this pykern reads format 2");
+  says(refusal([](test::HeaderData& h) { h.data.format = 99; }), "it has format 99, and this pykern reads format 3");
   says(refusal([](test::HeaderData& h) { h.data.pykern_version = "0.1.0"; }),
        "pykern 0.1.0 made it, and this program links pykern");
   says(refusal([](test::HeaderData& h) { h.data.pykern_version = nullptr; }), "pykern ? made it");
@@ -358,8 +358,12 @@ TEST_CASE("the header holds the bytes exactly, and typed launch functions") {
                   {"i", false, DType::int_(8), 0, 'A'},
                   {"v", true, DType::float_(16), 1, 'A'},
                   {"z", false, DType::complex(128), 0, 'A'}};
-  contents.kernels = {k, k};  // two signatures, one C++ function: written once
+  CompiledKernel printing = k;
+  printing.prints = true;  // its GPU context is given the larger printf buffer
+  contents.kernels = {k, printing};  // two signatures, one C++ function: written once
   std::string header = bundle::render_bundle(contents).value();
+  CHECK(header.find("5, false, false, false},\n") != std::string::npos);
+  CHECK(header.find("5, false, false, true},\n") != std::string::npos);
   size_t image = header.find("inline constexpr char image_0[] =");
   REQUIRE(image != std::string::npos);
   CHECK(unescape(header.substr(image)) == bytes);
