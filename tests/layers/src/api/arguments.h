@@ -1,0 +1,2 @@
+// A fixture for the layer check: a header of the API layer.
+#pragma once
