@@ -40,12 +40,12 @@ struct BundleArgs {
 
 int run_bundle(const BundleArgs& args) {
   if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
-    std::cerr << "pykern: error: " << writable.error().message << "\n";
+    print_error(writable.error());
     return 2;
   }
   auto signatures = parse_sig_options(args.signatures);
   if (!signatures.ok()) {
-    std::cerr << "pykern: error: " << signatures.error().message << "\n";
+    print_error(signatures.error());
     return 2;
   }
   bundle::Request request;
@@ -78,7 +78,7 @@ int run_bundle(const BundleArgs& args) {
     return 1;
   }
   if (auto written = files::write_output(args.output, *header); !written.ok()) {
-    std::cerr << "pykern: error: " << written.error().message << "\n";
+    print_error(written.error());
     return 1;
   }
   std::string held;

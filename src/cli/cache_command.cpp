@@ -101,7 +101,7 @@ int run(const std::string& action, const CacheArgs& args) {
   if (action == "show") {
     auto info = cache.find(args.key);
     if (!info) {
-      std::cerr << fmt::format("pykern: error: no single cache entry starts with '{}'\n", args.key);
+      print_error(fmt::format("no single cache entry starts with '{}'", args.key));
       return 1;
     }
     std::cout << (args.json ? info_json(*info).dump(2) : info->record.dump(2)) << "\n";
@@ -128,8 +128,8 @@ int run(const std::string& action, const CacheArgs& args) {
   if (action == "prune") {
     auto limit = parse_size(args.max_size);
     if (!limit) {
-      std::cerr << fmt::format("pykern: error: --max-size takes a size such as 500M, 2G or 10000 (at most 4E bytes), "
-                               "not '{}'\n", args.max_size);
+      print_error(fmt::format("--max-size takes a size such as 500M, 2G or 10000 (at most 4E bytes), not '{}'",
+                              args.max_size));
       return 2;
     }
     auto removed = cache.prune(*limit);

@@ -1,4 +1,6 @@
 #pragma once
+#include <string_view>
+
 #include <CLI/CLI.hpp>
 
 #include "pykern/result.h"
@@ -12,8 +14,10 @@ void add_run_command(CLI::App& app);
 void add_devices_command(CLI::App& app);
 int exit_code();     // set by the subcommand that ran
 void set_exit_code(int code);
-// A library error as the CLI prints it: a compile error's diagnostics as they are, others after
-// "pykern: error: ".
+// The one way the CLI reports a failure on stderr. A library error: a compile error's
+// diagnostics as they are (they name their file and line), others after "pykern: error: ".
 void print_error(const Error& error);
+// The CLI's own refusals (arguments, paths): "pykern: error: MESSAGE".
+void print_error(std::string_view message);
 
 }  // namespace pykern::cli

@@ -54,13 +54,13 @@ Result<KernelSignature> signature_like(const std::string& like) {
 int run_compile(const CompileArgs& args) {
   if (args.output_given) {
     if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
-      std::cerr << "pykern: error: " << writable.error().message << "\n";
+      print_error(writable.error());
       return 2;
     }
   }
   auto signatures = parse_sig_options(args.signatures);
   if (!signatures.ok()) {
-    std::cerr << "pykern: error: " << signatures.error().message << "\n";
+    print_error(signatures.error());
     return 2;
   }
   CompileOptions options;
@@ -69,7 +69,7 @@ int run_compile(const CompileArgs& args) {
   for (const std::string& like : args.likes) {
     auto signature = signature_like(like);
     if (!signature.ok()) {
-      std::cerr << "pykern: error: " << signature.error().message << "\n";
+      print_error(signature.error());
       return 2;
     }
     options.signatures.push_back(*signature);
@@ -119,11 +119,6 @@ int run_compile(const CompileArgs& args) {
 
 int exit_code() { return g_exit_code; }
 
-void print_error(const Error& error) {
-  if (error.kind != ErrorKind::compile) std::cerr << "pykern: error: ";
-  std::cerr << error.describe();
-  if (!error.message.empty() && error.message.back() != '\n') std::cerr << "\n";
-}
 void set_exit_code(int code) { g_exit_code = code; }
 
 void add_compile_command(CLI::App& app) {

@@ -21,8 +21,8 @@ int checked_exit(int code) {
   bool failed = !std::cout.good() || std::fflush(stdout) != 0 || std::ferror(stdout);
   if (!failed) return code;
   int error = errno;
-  std::cerr << "pykern: error: cannot write to standard output: "
-            << (error != 0 ? std::strerror(error) : "the write failed") << "\n";
+  pykern::cli::print_error(std::string("cannot write to standard output: ") +
+                   (error != 0 ? std::strerror(error) : "the write failed"));
   return code == 0 ? 1 : code;
 }
 

@@ -63,7 +63,7 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
   if (kind == "reduce") {
     const Array* values = args.empty() ? nullptr : std::get_if<Array>(&args[0]);
     if (!values || args.size() > 2 || (args.size() == 2 && !std::holds_alternative<Scalar>(args[1]))) {
-      std::cerr << "pykern: error: a reduction takes an array (.npy) and optionally an initial value\n";
+      print_error("a reduction takes an array (.npy) and optionally an initial value");
       return 2;
     }
     std::optional<Scalar> init;
@@ -73,7 +73,7 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
       return module.reduction(a.function)->reduce(*values, init, std::nullopt, backend);
     }();
     if (!value.ok()) {
-      std::cerr << "pykern: error: " << value.error().describe() << "\n";
+      print_error(value.error());
       return 1;
     }
     Array result = Array::zeros(values->dtype(), {});
@@ -82,7 +82,7 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
   } else {
     auto outputs = module.ufunc(a.function);
     if (!outputs.ok()) {
-      std::cerr << "pykern: error: " << outputs.error().message << "\n";
+      print_error(outputs.error());
       return 2;
     }
     auto called = [&] {
@@ -90,7 +90,7 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
       return outputs->call_all(args, backend);
     }();
     if (!called.ok()) {
-      std::cerr << "pykern: error: " << called.error().describe() << "\n";
+      print_error(called.error());
       return 1;
     }
     results = *called;
@@ -101,7 +101,7 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
     std::string name = i == 0 ? "result.npy" : fmt::format("result{}.npy", i);
     auto saved = save_npy((std::filesystem::path(a.out) / name).string(), results[i]);
     if (!saved.ok()) {
-      std::cerr << "pykern: error: " << saved.error().message << "\n";
+      print_error(saved.error());
       return 1;
     }
   }
@@ -140,7 +140,7 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
 int run_function(const Module& module, const RunArgs& a, const std::vector<Argument>& args) {
   auto function = module.function(a.function);
   if (!function.ok()) {
-    std::cerr << "pykern: error: " << function.error().message << "\n";
+    print_error(function.error());
     return 2;
   }
   std::cerr << fmt::format("pykern: calling {} on the host CPU\n", a.function);
@@ -149,7 +149,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     return function->call(args);
   }();
   if (!returned.ok()) {
-    std::cerr << (returned.error().kind == ErrorKind::compile ? "" : "pykern: error: ") << returned.error().describe() << "\n";
+    print_error(returned.error());
     return 1;
   }
   std::cerr << returned->warnings;
@@ -167,7 +167,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
   if (returned->list) {
     auto saved = save_npy((std::filesystem::path(a.out) / "result.npy").string(), *returned->list);
     if (!saved.ok()) {
-      std::cerr << "pykern: error: " << saved.error().message << "\n";
+      print_error(saved.error());
       return 1;
     }
   }
@@ -178,7 +178,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     std::string name = i == 0 ? "result.npy" : fmt::format("result{}.npy", i);
     auto saved = save_npy((std::filesystem::path(a.out) / name).string(), result);
     if (!saved.ok()) {
-      std::cerr << "pykern: error: " << saved.error().message << "\n";
+      print_error(saved.error());
       return 1;
     }
   }
@@ -193,7 +193,7 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
   std::error_code error;
   std::filesystem::create_directories(a.out, error);
   if (!std::filesystem::is_directory(a.out, error)) {
-    std::cerr << fmt::format("pykern: error: --out '{}' is not a directory that can be made\n", a.out);
+    print_error(fmt::format("--out '{}' is not a directory that can be made", a.out));
     return 1;
   }
   std::set<std::string> taken(names.begin(), names.end());
@@ -215,7 +215,7 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
     for (const std::string& stem : stems) {
       auto saved = save_npy((std::filesystem::path(a.out) / (stem + ".npy")).string(), *array);
       if (!saved.ok()) {
-        std::cerr << "pykern: error: " << saved.error().message << "\n";
+        print_error(saved.error());
         return 1;
       }
     }
@@ -225,7 +225,7 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
 
 int run(const RunArgs& a) {
   if (a.out.empty()) {
-    std::cerr << "pykern: error: --out needs a directory\n";
+    print_error("--out needs a directory");
     return 2;
   }
   ModuleOptions options;
@@ -235,21 +235,20 @@ int run(const RunArgs& a) {
     return Module::load_file(a.file, options);
   }();
   if (!module.ok()) {
-    if (module.error().kind != ErrorKind::compile) std::cerr << "pykern: error: ";
-    std::cerr << module.error().describe() << "\n";
+    print_error(module.error());
     return 1;
   }
   std::string kind = module->kind_of(a.function);
   if (kind.empty()) {
-    std::cerr << fmt::format("pykern: error: {} has no kernel, ufunc, gufunc, reduction or @jit function named '{}'\n",
-                             a.file, a.function);
+    print_error(fmt::format("{} has no kernel, ufunc, gufunc, reduction or @jit function named '{}'",
+                             a.file, a.function));
     return 2;
   }
   std::vector<Argument> args;
   for (const std::string& text : a.args) {
     auto argument = parse_argument(text);
     if (!argument.ok()) {
-      std::cerr << "pykern: error: " << argument.error().message << "\n";
+      print_error(argument.error());
       return 2;
     }
     args.push_back(*argument);
@@ -259,11 +258,11 @@ int run(const RunArgs& a) {
   if (kind != "kernel") return run_generated(*module, kind, a, args, backend);
   auto kernel = module->kernel(a.function);
   if (!kernel.ok()) {
-    std::cerr << "pykern: error: " << kernel.error().message << "\n";
+    print_error(kernel.error());
     return 2;
   }
   if (!a.forall && a.grid.empty()) {
-    std::cerr << "pykern: error: give --grid and --block, or --forall N\n";
+    print_error("give --grid and --block, or --forall N");
     return 2;
   }
   auto timeout = parse_seconds(a.timeout, "--timeout");
@@ -272,7 +271,7 @@ int run(const RunArgs& a) {
   for (const Error* error : {timeout.ok() ? nullptr : &timeout.error(), shared_bytes.ok() ? nullptr : &shared_bytes.error(),
                              forall.ok() ? nullptr : &forall.error()}) {
     if (error == nullptr) continue;
-    std::cerr << "pykern: error: " << error->message << "\n";
+    print_error(*error);
     return 2;
   }
   std::optional<Launch> launch;
@@ -282,7 +281,7 @@ int run(const RunArgs& a) {
     auto grid = parse_dim3(a.grid, "grid");
     auto block = parse_dim3(a.block, "block");
     if (!grid.ok() || !block.ok()) {
-      std::cerr << "pykern: error: " << (grid.ok() ? block.error() : grid.error()).message << "\n";
+      print_error(grid.ok() ? block.error() : grid.error());
       return 2;
     }
     launch.emplace(*grid, *block);
@@ -295,7 +294,7 @@ int run(const RunArgs& a) {
     return kernel->launch(*launch, args);
   }();
   if (!status.ok()) {
-    std::cerr << "pykern: error: " << status.error().describe() << "\n";
+    print_error(status.error());
     return 1;
   }
   return write_outputs(a, kernel->parameter_names(), args);
@@ -309,8 +308,8 @@ int run(const RunArgs& a) {
 int wait_for_gpu(const RunArgs& a, int code) {
   Status waited = synchronize();
   if (waited.ok() || code != 0) return code;
-  std::cerr << fmt::format("pykern: error: {} failed on the GPU after its launch returned: {}\n", a.function,
-                           waited.error().describe());
+  print_error(fmt::format("{} failed on the GPU after its launch returned: {}", a.function,
+                           waited.error().describe()));
   return 1;
 }
 }  // namespace
