@@ -18,6 +18,7 @@
 #include "pykern/array.h"
 #include "pykern/module.h"
 #include "pykern/result.h"
+#include "pykern/gpu_info.h"
 
 namespace pykern {
 
@@ -52,13 +53,6 @@ class Event {
 };
 
 // The GPUs the driver sees; an error when there is no driver.
-struct GpuInfo {
-  int ordinal = 0;
-  std::string name;
-  int major = 0, minor = 0;  // compute capability
-  uint64_t memory_bytes = 0;
-  int multiprocessors = 0;
-};
 Result<std::vector<GpuInfo>> list_gpus();
 // Uses GPU `ordinal` for the rest of the process (numba.cuda.select_device); kernels launched
 // before are loaded again on it at their next launch.

@@ -153,8 +153,7 @@ Result<std::vector<GpuInfo>> list_gpus() {
   auto devices = cuda::list_devices();
   if (!devices.ok()) return devices.error();
   std::vector<GpuInfo> gpus;
-  for (const cuda::DeviceInfo& d : *devices)
-    gpus.push_back({d.ordinal, d.name, d.major, d.minor, d.memory_bytes, d.multiprocessors});
+  for (const cuda::DeviceInfo& d : *devices) gpus.push_back(d);  // the public part
   return gpus;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pykern/gpu_info.h"
 #include "pykern/result.h"
 
 namespace pykern::cuda {
@@ -75,14 +76,9 @@ struct DeviceLimits {
   int warp_size = 32;
 };
 
-struct DeviceInfo {
-  int ordinal = 0;
-  std::string name;
-  int major = 0, minor = 0;  // compute capability
-  uint64_t memory_bytes = 0;
-  int multiprocessors = 0;
+// A GPU as the public API describes it, and the limits launches are checked against.
+struct DeviceInfo : GpuInfo {
   DeviceLimits limits;
-  std::string arch() const { return "sm_" + std::to_string(major) + std::to_string(minor); }
 };
 
 Result<DeviceInfo> query_device(const Driver& driver, int ordinal);
