@@ -1,4 +1,6 @@
-// The pykern command: thin wrappers over the public API.
+// The pykern command: one subcommand per file (compile, run, bundle, cache, devices), each
+// parsing its arguments with CLI11 and calling the public API; `cache` and `bundle` also reach
+// the cache and the bundle writer, which the API does not expose.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>

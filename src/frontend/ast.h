@@ -119,7 +119,7 @@ struct Ast {
   const Stmt& operator[](StmtId id) const { return stmts[id]; }
 };
 
-// A readable dump, one node per line, used by unit tests and `--dump-ast`.
+// A readable dump, one node per line, for the front end's unit tests (test_frontend.cpp).
 std::string dump(const Ast& ast, const Function& function);
 std::string dump_expr(const Ast& ast, ExprId id);
 
