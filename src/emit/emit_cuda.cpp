@@ -86,6 +86,15 @@ bool has_loops(const ir::Function& f) {
   return false;
 }
 
+// A call's runtime function, from the registry (sema/calls.def): {n} is the operation's constant
+// argument, {lane} a vector's lane type.
+std::string call_spelling(const ir::Expr& e) {
+  std::string_view spelling = ir::call_info(e.op).spelling;
+  if (spelling.find('{') == std::string_view::npos) return std::string(spelling);
+  std::string lane = e.type.is(TypeKind::vector) ? cxx_type(e.type.elements.at(0)) : "";
+  return fmt::format(fmt::runtime(spelling), fmt::arg("n", e.op_arg), fmt::arg("lane", lane));
+}
+
 class Emitter {
  public:
   Emitter(const ir::Program& program, const std::string& file_name, Writer& out)
@@ -362,8 +371,8 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
     const ir::Reduction& reduction = plan.reductions[r];
     std::string name = local(reduction.local), type = cxx_type(function_->locals[reduction.local].type);
     std::string part = fmt::format("pk_partial_{}_{}[pk_p]", id, r);
-    std::string combined = reduction.combine_is_call
-                               ? fmt::format("{}({}, {})", reduction.combine, name, part)
+    std::string combined = reduction.combine_call != ir::Op::none
+                               ? fmt::format("{}({}, {})", ir::call_info(reduction.combine_call).spelling, name, part)
                                : fmt::format("static_cast<{}>({} {} {})", type, name, reduction.combine, part);
     out_.line(fmt::format("for (pk::i32 pk_p = 0; pk_p < pk_parts_{}; ++pk_p) {} = {};", id, name, combined));
   }
@@ -399,7 +408,7 @@ std::string Emitter::expr(ir::ExprId id) {
     case ir::ExprKind::binary:
     case ir::ExprKind::logical:
       return fmt::format("({} {} {})", expr(e.args[0]), e.name, expr(e.args[1]));
-    case ir::ExprKind::call: return fmt::format("{}({})", e.name, args(0));
+    case ir::ExprKind::call: return fmt::format("{}({})", call_spelling(e), args(0));
     case ir::ExprKind::device_call: {
       // A record argument is passed by reference, as Numba passes it.
       const ir::Function& callee = program_.functions[e.callee];

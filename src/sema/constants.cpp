@@ -75,21 +75,22 @@ std::optional<ir::Constant> convert(const ir::Constant& c, const Type& type) {
 // Python's operators fold by calling the runtime header's own functions (this file is compiled
 // with -fwrapv, as simulator builds are), so a folded value is exactly the value the kernel
 // would compute: one rule, in one place.
-template <class T> std::optional<T> fold_float_call(const std::string& op, T x, T y, size_t arity) {
+template <class T> std::optional<T> fold_float_call(ir::Op op, T x, T y, size_t arity) {
   using Unary = T (*)(T);
   using Binary = T (*)(T, T);
-  static const std::pair<const char*, Unary> unary[] = {
-      {"pk::sin", pk::sin},     {"pk::cos", pk::cos},     {"pk::tan", pk::tan},     {"pk::asin", pk::asin},
-      {"pk::acos", pk::acos},   {"pk::atan", pk::atan},   {"pk::sinh", pk::sinh},   {"pk::cosh", pk::cosh},
-      {"pk::tanh", pk::tanh},   {"pk::asinh", pk::asinh}, {"pk::acosh", pk::acosh}, {"pk::atanh", pk::atanh},
-      {"pk::exp", pk::exp},     {"pk::expm1", pk::expm1}, {"pk::log", pk::log},     {"pk::log2", pk::log2},
-      {"pk::log10", pk::log10}, {"pk::log1p", pk::log1p}, {"pk::sqrt", pk::sqrt},   {"pk::cbrt", pk::cbrt},
-      {"pk::fabs", pk::fabs},   {"pk::erf", pk::erf},     {"pk::erfc", pk::erfc},   {"pk::gamma", pk::gamma},
-      {"pk::lgamma", pk::lgamma}, {"pk::floor", pk::floor}, {"pk::ceil", pk::ceil}, {"pk::trunc", pk::trunc},
-      {"pk::abs", pk::abs<T>},  {"pk::degrees", pk::degrees<T>}, {"pk::radians", pk::radians<T>}};
-  static const std::pair<const char*, Binary> binary[] = {
-      {"pk::atan2", pk::atan2}, {"pk::hypot", pk::hypot}, {"pk::copysign", pk::copysign}, {"pk::fmod", pk::fmod},
-      {"pk::floordiv", pk::floordiv<T>}, {"pk::mod", pk::mod<T>}, {"pk::min", pk::min<T>}, {"pk::max", pk::max<T>}};
+  using ir::Op;
+  static const std::pair<Op, Unary> unary[] = {
+      {Op::sin, pk::sin},     {Op::cos, pk::cos},     {Op::tan, pk::tan},     {Op::asin, pk::asin},
+      {Op::acos, pk::acos},   {Op::atan, pk::atan},   {Op::sinh, pk::sinh},   {Op::cosh, pk::cosh},
+      {Op::tanh, pk::tanh},   {Op::asinh, pk::asinh}, {Op::acosh, pk::acosh}, {Op::atanh, pk::atanh},
+      {Op::exp, pk::exp},     {Op::expm1, pk::expm1}, {Op::log, pk::log},     {Op::log2, pk::log2},
+      {Op::log10, pk::log10}, {Op::log1p, pk::log1p}, {Op::sqrt, pk::sqrt},   {Op::cbrt, pk::cbrt},
+      {Op::fabs, pk::fabs},   {Op::erf, pk::erf},     {Op::erfc, pk::erfc},   {Op::gamma, pk::gamma},
+      {Op::lgamma, pk::lgamma}, {Op::floor, pk::floor}, {Op::ceil, pk::ceil}, {Op::trunc, pk::trunc},
+      {Op::abs, pk::abs<T>},  {Op::degrees, pk::degrees<T>}, {Op::radians, pk::radians<T>}};
+  static const std::pair<Op, Binary> binary[] = {
+      {Op::atan2, pk::atan2}, {Op::hypot, pk::hypot}, {Op::copysign, pk::copysign}, {Op::fmod, pk::fmod},
+      {Op::floordiv, pk::floordiv<T>}, {Op::mod, pk::mod<T>}, {Op::min, pk::min<T>}, {Op::max, pk::max<T>}};
   if (arity == 1)
     for (auto [name, f] : unary)
       if (op == name) return f(x);
@@ -99,39 +100,40 @@ template <class T> std::optional<T> fold_float_call(const std::string& op, T x, 
   return std::nullopt;
 }
 
-// A PK_CHECKED_ operation's runtime function (itself for any other).
-std::string unchecked_operation(const std::string& op) {
-  if (op == "PK_CHECKED_MOD") return "pk::mod";
-  if (op == "PK_CHECKED_FLOORDIV") return "pk::floordiv";
-  if (op == "PK_CHECKED_POW") return "pk::pow";
+// A checked operation's unchecked one (itself for any other).
+ir::Op unchecked_operation(ir::Op op) {
+  if (op == ir::Op::checked_mod) return ir::Op::mod;
+  if (op == ir::Op::checked_floordiv) return ir::Op::floordiv;
+  if (op == ir::Op::checked_pow) return ir::Op::pow;
   return op;
 }
 
 // Whether a checked operation raises ZeroDivisionError for these operands.
-bool would_raise(const std::string& op, const ir::Constant& a, const ir::Constant& b) {
-  if (op == "PK_CHECKED_POW") return a.as_double() == 0 && b.as_double() < 0;
+bool would_raise(ir::Op op, const ir::Constant& a, const ir::Constant& b) {
+  if (op == ir::Op::checked_pow) return a.as_double() == 0 && b.as_double() < 0;
   return b.as_double() == 0;
 }
 
-template <class I> std::optional<I> fold_integer_call(const std::string& op, I x, I y, size_t arity) {
-  if (arity == 1 && op == "pk::abs") return pk::abs(x);
+template <class I> std::optional<I> fold_integer_call(ir::Op op, I x, I y, size_t arity) {
+  using ir::Op;
+  if (arity == 1 && op == Op::abs) return pk::abs(x);
   if (arity != 2) return std::nullopt;
-  if (op == "pk::floordiv") return pk::floordiv(x, y);
-  if (op == "pk::mod") return pk::mod(x, y);
-  if (op == "pk::lshift") return pk::lshift(x, y);
-  if (op == "pk::rshift") return pk::rshift(x, y);
-  if (op == "pk::min") return pk::min(x, y);
-  if (op == "pk::max") return pk::max(x, y);
-  if (op == "pk::pow") return pk::pow(x, y);
+  if (op == Op::floordiv) return pk::floordiv(x, y);
+  if (op == Op::mod) return pk::mod(x, y);
+  if (op == Op::lshift) return pk::lshift(x, y);
+  if (op == Op::rshift) return pk::rshift(x, y);
+  if (op == Op::min) return pk::min(x, y);
+  if (op == Op::max) return pk::max(x, y);
+  if (op == Op::pow) return pk::pow(x, y);
   return std::nullopt;
 }
 
 // Python's operators and math functions fold by calling the runtime header's own functions
 // (this file is compiled with -fwrapv, as simulator builds are), in the kernel's own precision,
 // so a folded value is exactly the value the kernel would compute: one rule, in one place.
-std::optional<ir::Constant> fold_runtime_call(const std::string& op, const Type& type, const Type& right_type,
+std::optional<ir::Constant> fold_runtime_call(ir::Op op, const Type& type, const Type& right_type,
                                               const std::vector<ir::Constant>& values) {
-  if (values.empty() || values.size() > 2) return std::nullopt;
+  if (values.empty() || values.size() > 2 || !ir::call_has(op, ir::call_flag::foldable)) return std::nullopt;
   const ir::Constant& a = values[0];
   const ir::Constant& b = values.size() == 2 ? values[1] : values[0];
   auto wrap = [](auto v) -> std::optional<ir::Constant> {
@@ -139,11 +141,11 @@ std::optional<ir::Constant> fold_runtime_call(const std::string& op, const Type&
     return ir::Constant{*v};
   };
   if (type.is(TypeKind::floating) && type.bits == 16) return std::nullopt;  // float16 runs as the kernel does
-  if (type.is(TypeKind::floating) && op == "pk::pow" && right_type.is_integer_like()) {  // repeated multiplication
+  if (type.is(TypeKind::floating) && op == ir::Op::pow && right_type.is_integer_like()) {  // repeated multiplication
     if (type.bits == 32) return ir::Constant{double(pk::pow(float(a.as_double()), b.as_int()))};
     return ir::Constant{pk::pow(a.as_double(), b.as_int())};
   }
-  if (type.is(TypeKind::floating) && op == "pk::pow")
+  if (type.is(TypeKind::floating) && op == ir::Op::pow)
     return type.bits == 32 ? ir::Constant{double(pk::fpow(float(a.as_double()), float(b.as_double())))}
                            : ir::Constant{pk::fpow(a.as_double(), b.as_double())};
   if (type.is(TypeKind::floating) && type.bits == 32) {
@@ -192,7 +194,7 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         values.push_back(*value);
       }
       const Type& operand_type = e.args.empty() ? type : expr(e.args[0]).type;
-      const std::string& op = e.name;
+      const std::string& op = e.name;  // binary, logical: the operator
       if (values.size() == 2 && (e.kind == ir::ExprKind::binary || e.kind == ir::ExprKind::logical)) {
         const ir::Constant& a = values[0];
         const ir::Constant& b = values[1];
@@ -254,8 +256,8 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
       if (e.kind != ir::ExprKind::call) return std::nullopt;
       // Python's error model checks divisors and zero powers at run time (ZeroDivisionError):
       // an operation that would raise is not folded, the others fold as the unchecked one.
-      std::string runtime = unchecked_operation(op);
-      if (runtime != op && (values.size() != 2 || would_raise(op, values[0], values[1]))) return std::nullopt;
+      ir::Op runtime = unchecked_operation(e.op);
+      if (runtime != e.op && (values.size() != 2 || would_raise(e.op, values[0], values[1]))) return std::nullopt;
       const Type& right_type = e.args.size() == 2 ? expr(e.args[1]).type : type;
       auto folded = fold_runtime_call(runtime, type, right_type, values);
       return folded ? convert(*folded, type) : std::nullopt;

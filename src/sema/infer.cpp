@@ -402,7 +402,7 @@ void FunctionChecker::print_format(const Value& value, SourceRange range, ir::St
   const Type& type = value.type;
   if (type.is(TypeKind::boolean)) {
     out.message += "%s";
-    out.args.push_back(make_call("pk::bool_text", {value.expr}, Type::string(), range).expr);
+    out.args.push_back(make_call(ir::Op::bool_text, {value.expr}, Type::string(), range).expr);
   } else if (type.is(TypeKind::integer)) {
     out.message += type.is_signed ? "%lld" : "%llu";
     out.args.push_back(cast_expr(value.expr, type.is_signed ? Type::i64() : Type::u64()));
@@ -717,7 +717,7 @@ void FunctionChecker::check_return(const ast::Stmt& stmt) {
     note_none_return();
     // In a function that also returns values, None is the Optional's empty state.
     if (inferred_return_ && !signature_.return_type)
-      out.value = make_call("pk::optional_none", {}, return_type_now(), stmt.range).expr;
+      out.value = make_call(ir::Op::optional_none, {}, return_type_now(), stmt.range).expr;
   }
   emit_stmt(std::move(out));
 }

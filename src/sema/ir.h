@@ -12,6 +12,7 @@
 #include "base/ids.h"
 #include "base/source_file.h"
 #include "frontend/module.h"
+#include "sema/calls.h"
 #include "sema/types.h"
 
 namespace pykern::ir {
@@ -36,7 +37,7 @@ enum class ExprKind {
   unary,        // C++ operator `name` ("-", "~", "!") on args[0]
   binary,       // C++ operator `name` on args[0], args[1], both already of the operand type
   logical,      // "&&" or "||" on two bools (short-circuit, as Python's and/or)
-  call,         // runtime or intrinsic function `name` applied to args
+  call,         // the runtime operation `op` (sema/calls.def) applied to args
   device_call,  // the program's function `callee` applied to args
   element,      // array element args[0][args[1..]] (indices int64): an lvalue
   member,       // args[0].`name` (array shape/strides entries, record fields): may be an lvalue
@@ -49,7 +50,9 @@ struct Expr {
   ExprKind kind = ExprKind::constant;
   Type type;
   SourceRange range;
-  std::string name;
+  std::string name;  // unary, binary, logical: the C++ operator; member: the member's name
+  Op op = Op::none;  // call: the operation
+  int op_arg = -1;   // call: the operation's constant argument where its spelling has {n}
   std::vector<ExprId> args;
   Constant constant;
   int local = -1;
@@ -81,8 +84,8 @@ enum class StmtKind {
 // results are then combined in order: `+` for + and -, `*` for * and /, or the call `combine`.
 struct Reduction {
   int local = -1;
-  std::string combine;        // "+", "*", or a runtime function such as "pk::min"
-  bool combine_is_call = false;
+  std::string combine;        // "+" or "*" (combine_call none)
+  Op combine_call = Op::none;  // or a call with the reduction flag (pk::min)
   bool starts_at_identity = true;  // false: each part starts from the value before the loop
 };
 

@@ -23,7 +23,11 @@ std::string expr_text(const Function& f, ExprId id) {
     case ExprKind::binary:
     case ExprKind::logical:
       return fmt::format("({} {} {}):{}", expr_text(f, e.args[0]), e.name, expr_text(f, e.args[1]), type);
-    case ExprKind::call: return fmt::format("{}({}):{}", e.name, args, type);
+    case ExprKind::call: {
+      std::string op(ir::call_info(e.op).id);
+      if (e.op_arg >= 0) op += fmt::format("<{}>", e.op_arg);
+      return fmt::format("{}({}):{}", op, args, type);
+    }
     case ExprKind::device_call: return fmt::format("call#{}({}):{}", e.callee, args, type);
     case ExprKind::element: return fmt::format("{}[{}]:{}", expr_text(f, e.args[0]), args.substr(args.find(',') + 2), type);
     case ExprKind::member: return fmt::format("{}.{}", expr_text(f, e.args[0]), e.name);
