@@ -11,6 +11,7 @@ enum class Op : uint16_t {
 #define PK_CALL(id, spelling, flags) id,
 #include "sema/calls.def"
 #undef PK_CALL
+  end_,  // not an operation: one past the registry's last row
 };
 
 namespace call_flag {
