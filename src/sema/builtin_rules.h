@@ -41,8 +41,6 @@ std::string short_name(const std::string& qualified);
 // The arguments a call takes, counted, with no keywords; reports otherwise.
 bool want_args(FunctionChecker& c, const CallSite& call, size_t min, size_t max);
 bool want_numeric(FunctionChecker& c, const CallSite& call, const Value& v);
-// The keyword `name` of a call, if given, and whether every keyword is one of `known`.
-const Value* keyword_argument(const CallSite& call, const std::string& name);
 
 // math.sin and friends: float32 stays float32, integers and float64 compute in float64.
 Handler unary_math(ir::Op op);

@@ -31,12 +31,6 @@ bool want_numeric(FunctionChecker& c, const CallSite& call, const Value& v) {
   return false;
 }
 
-const Value* keyword_argument(const CallSite& call, const std::string& name) {
-  for (const auto& [keyword, value] : call.keywords)
-    if (keyword == name) return &value;
-  return nullptr;
-}
-
 Handler nullary(ir::Op op, Type type) {
   return [op, type](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 0, 0)) return Value::error();
