@@ -10,7 +10,9 @@ using namespace call_flag;
 constexpr CallInfo rows[] = {
     {"none", "", 0},
 #define PK_CALL(id, spelling, flags) {#id, spelling, flags},
+#define PK_FOLDABLE(id, function, flags) {#id, #function, (flags) | foldable},
 #include "sema/calls.def"
+#undef PK_FOLDABLE
 #undef PK_CALL
 };
 }  // namespace

@@ -9,7 +9,9 @@ namespace pykern::ir {
 enum class Op : uint16_t {
   none,
 #define PK_CALL(id, spelling, flags) id,
+#define PK_FOLDABLE(id, function, flags) id,
 #include "sema/calls.def"
+#undef PK_FOLDABLE
 #undef PK_CALL
   end_,  // not an operation: one past the registry's last row
 };
@@ -28,6 +30,8 @@ enum : uint32_t {
   grid_barrier = 1u << 8,
   host_only = 1u << 9,
   device_only = 1u << 10,
+  folds_float = 1u << 11,    // folds for float operands (PK_FOLDABLE rows)
+  folds_integer = 1u << 12,  // folds for integer operands (PK_FOLDABLE rows)
 };
 }  // namespace call_flag
 

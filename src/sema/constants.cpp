@@ -1,6 +1,7 @@
 // Compile-time evaluation: module globals (TPB = 16, SQRT_2PI = np.float32((2*math.pi)**0.5))
 // are folded to constants where a kernel uses them, as Numba freezes globals at compile time.
 #include <cmath>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -72,32 +73,34 @@ std::optional<ir::Constant> convert(const ir::Constant& c, const Type& type) {
   }
 }
 
-// Python's operators fold by calling the runtime header's own functions (this file is compiled
-// with -fwrapv, as simulator builds are), so a folded value is exactly the value the kernel
-// would compute: one rule, in one place.
-template <class T> std::optional<T> fold_float_call(ir::Op op, T x, T y, size_t arity) {
-  using Unary = T (*)(T);
-  using Binary = T (*)(T, T);
-  using ir::Op;
-  static const std::pair<Op, Unary> unary[] = {
-      {Op::sin, pk::sin},     {Op::cos, pk::cos},     {Op::tan, pk::tan},     {Op::asin, pk::asin},
-      {Op::acos, pk::acos},   {Op::atan, pk::atan},   {Op::sinh, pk::sinh},   {Op::cosh, pk::cosh},
-      {Op::tanh, pk::tanh},   {Op::asinh, pk::asinh}, {Op::acosh, pk::acosh}, {Op::atanh, pk::atanh},
-      {Op::exp, pk::exp},     {Op::expm1, pk::expm1}, {Op::log, pk::log},     {Op::log2, pk::log2},
-      {Op::log10, pk::log10}, {Op::log1p, pk::log1p}, {Op::sqrt, pk::sqrt},   {Op::cbrt, pk::cbrt},
-      {Op::fabs, pk::fabs},   {Op::erf, pk::erf},     {Op::erfc, pk::erfc},   {Op::gamma, pk::gamma},
-      {Op::lgamma, pk::lgamma}, {Op::floor, pk::floor}, {Op::ceil, pk::ceil}, {Op::trunc, pk::trunc},
-      {Op::abs, pk::abs<T>},  {Op::degrees, pk::degrees<T>}, {Op::radians, pk::radians<T>}};
-  static const std::pair<Op, Binary> binary[] = {
-      {Op::atan2, pk::atan2}, {Op::hypot, pk::hypot}, {Op::copysign, pk::copysign}, {Op::fmod, pk::fmod},
-      {Op::floordiv, pk::floordiv<T>}, {Op::mod, pk::mod<T>}, {Op::min, pk::min<T>}, {Op::max, pk::max<T>}};
-  if (arity == 1)
-    for (auto [name, f] : unary)
-      if (op == name) return f(x);
-  if (arity == 2)
-    for (auto [name, f] : binary)
-      if (op == name) return f(x, y);
+// Applies a runtime function to one or two operands of type T, if it takes them.
+template <class T, class F> std::optional<T> apply_runtime(F function, T x, T y, size_t arity) {
+  if constexpr (std::is_invocable_v<F, T>)
+    if (arity == 1) return static_cast<T>(function(x));
+  if constexpr (std::is_invocable_v<F, T, T>)
+    if (arity == 2) return static_cast<T>(function(x, y));
   return std::nullopt;
+}
+
+// Python's operators and math functions fold by calling the runtime header's own functions
+// (this file is compiled with -fwrapv, as simulator builds are): the registry's PK_FOLDABLE rows
+// name them, and say for which operand types (folds_float, folds_integer) they fold.
+template <class T> std::optional<T> fold_runtime_function(ir::Op op, T x, T y, size_t arity) {
+  using namespace ir::call_flag;
+  constexpr uint32_t domain = std::is_floating_point_v<T> ? folds_float : folds_integer;
+  switch (op) {
+#define PK_CALL(id, spelling, flags)
+#define PK_FOLDABLE(id, function, flags)                                                                   \
+  case ir::Op::id:                                                                                       \
+    if constexpr (((flags) & domain) != 0)                                                               \
+      return apply_runtime<T>([](auto... v) -> decltype(function(v...)) { return function(v...); }, x, y, \
+                              arity);                                                                    \
+    return std::nullopt;
+#include "sema/calls.def"
+#undef PK_FOLDABLE
+#undef PK_CALL
+    default: return std::nullopt;
+  }
 }
 
 // A checked operation's unchecked one (itself for any other).
@@ -112,20 +115,6 @@ ir::Op unchecked_operation(ir::Op op) {
 bool would_raise(ir::Op op, const ir::Constant& a, const ir::Constant& b) {
   if (op == ir::Op::checked_pow) return a.as_double() == 0 && b.as_double() < 0;
   return b.as_double() == 0;
-}
-
-template <class I> std::optional<I> fold_integer_call(ir::Op op, I x, I y, size_t arity) {
-  using ir::Op;
-  if (arity == 1 && op == Op::abs) return pk::abs(x);
-  if (arity != 2) return std::nullopt;
-  if (op == Op::floordiv) return pk::floordiv(x, y);
-  if (op == Op::mod) return pk::mod(x, y);
-  if (op == Op::lshift) return pk::lshift(x, y);
-  if (op == Op::rshift) return pk::rshift(x, y);
-  if (op == Op::min) return pk::min(x, y);
-  if (op == Op::max) return pk::max(x, y);
-  if (op == Op::pow) return pk::pow(x, y);
-  return std::nullopt;
 }
 
 // Python's operators and math functions fold by calling the runtime header's own functions
@@ -149,13 +138,13 @@ std::optional<ir::Constant> fold_runtime_call(ir::Op op, const Type& type, const
     return type.bits == 32 ? ir::Constant{double(pk::fpow(float(a.as_double()), float(b.as_double())))}
                            : ir::Constant{pk::fpow(a.as_double(), b.as_double())};
   if (type.is(TypeKind::floating) && type.bits == 32) {
-    auto v = fold_float_call<float>(op, float(a.as_double()), float(b.as_double()), values.size());
+    auto v = fold_runtime_function<float>(op, float(a.as_double()), float(b.as_double()), values.size());
     return v ? std::optional<ir::Constant>(ir::Constant{double(*v)}) : std::nullopt;
   }
-  if (type.is(TypeKind::floating)) return wrap(fold_float_call<double>(op, a.as_double(), b.as_double(), values.size()));
+  if (type.is(TypeKind::floating)) return wrap(fold_runtime_function<double>(op, a.as_double(), b.as_double(), values.size()));
   if (type.is(TypeKind::integer) && !type.is_signed)
-    return wrap(fold_integer_call<uint64_t>(op, uint64_t(a.as_int()), uint64_t(b.as_int()), values.size()));
-  if (type.is(TypeKind::integer)) return wrap(fold_integer_call<int64_t>(op, a.as_int(), b.as_int(), values.size()));
+    return wrap(fold_runtime_function<uint64_t>(op, uint64_t(a.as_int()), uint64_t(b.as_int()), values.size()));
+  if (type.is(TypeKind::integer)) return wrap(fold_runtime_function<int64_t>(op, a.as_int(), b.as_int(), values.size()));
   return std::nullopt;
 }
 

@@ -218,3 +218,18 @@ TEST_CASE("calls are spelled from the registry; a barrier that answers a value i
         "PK_AT(py_out, 0LL) = (pk_seq0 + static_cast<pk::f64>(pk_seq1));\n"
         "PK_AT(py_out, 1LL) = static_cast<pk::f64>(py_v.y);\n");
 }
+
+TEST_CASE("a foldable registry row folds by its runtime function alone: np.fmax and np.fmin as module constants") {
+  pykern::CompileOptions options;
+  options.emit = pykern::EmitKind::cuda;
+  options.use_cache = false;
+  options.signatures = {{"k", "void(float64[:])"}};
+  auto result = pykern::compile_source("import math\nimport numpy as np\nfrom numba import cuda\n"
+                                       "X = np.fmax(math.nan, 2.5)\nN = np.fmin(3, 8)\n"
+                                       "@cuda.jit\ndef k(a):\n    s = cuda.local.array(N, np.float64)\n"
+                                       "    s[0] = X\n    a[0] = s[0]\n",
+                                       "m.py", options);
+  REQUIRE_MESSAGE(result.ok(), result.error().describe());
+  CHECK(result->cuda_source.find("PK_LOCAL_STORAGE(pk::f64, pk_storage_0, 3);") != std::string::npos);
+  CHECK(result->cuda_source.find("PK_AT(py_s, 0LL) = 2.5;") != std::string::npos);
+}

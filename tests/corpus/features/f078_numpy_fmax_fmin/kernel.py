@@ -18,7 +18,7 @@ def nan_aware(a, b, out, small, ints):
         y = math.nan
     out[i, 0] = np.fmax(x, y)
     out[i, 1] = np.fmin(x, y)
-    out[i, 2] = np.fmax(x, 0.25)
+    out[i, 2] = np.fmax(x, 0.25) + np.fmax(math.nan, 2.0) * np.fmin(3, 5)
     out[i, 3] = np.fmin(math.nan, y)
     small[i] = np.fmax(np.float32(x), np.float32(y)) + np.fmin(np.float32(x), np.float32(1.5))
     ints[i] = np.fmax(i, 7) * 100 + np.fmin(np.int32(i), np.int32(20))
