@@ -57,7 +57,7 @@ class FunctionChecker {
   // Runs inference to a fixed point, then the reporting pass. Returns the finished function.
   ir::Function run();
 
-  // ---- used by builtins.cpp and constants.cpp ----
+  // ---- used by the builtins (builtins*.cpp) and constants.cpp ----
   Diagnostics& diagnostics();
   frontend::Module& module();
   const SourceFile& file();

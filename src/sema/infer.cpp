@@ -1,5 +1,6 @@
 // Inference of functions and statements. Expressions are in check_expr.cpp, calls of known
-// functions in builtins.cpp, constant folding in constants.cpp.
+// functions in builtins.cpp (one builtins_*.cpp per family, runtime operations in calls.def),
+// constant folding in constants.cpp.
 #include <fmt/format.h>
 
 #include "sema/checker.h"
