@@ -404,10 +404,10 @@ std::string Emitter::expr(ir::ExprId id) {
     case ir::ExprKind::local:
       return holds_nothing(function_->locals[e.local].type) ? "/* none */ 0" : local(e.local);
     case ir::ExprKind::cast: return fmt::format("static_cast<{}>({})", cxx_type(e.type), expr(e.args[0]));
-    case ir::ExprKind::unary: return fmt::format("({}{})", e.name, expr(e.args[0]));
+    case ir::ExprKind::unary: return fmt::format("({}{})", ir::call_info(e.op).spelling, expr(e.args[0]));
     case ir::ExprKind::binary:
     case ir::ExprKind::logical:
-      return fmt::format("({} {} {})", expr(e.args[0]), e.name, expr(e.args[1]));
+      return fmt::format("({} {} {})", expr(e.args[0]), ir::call_info(e.op).spelling, expr(e.args[1]));
     case ir::ExprKind::call: return fmt::format("{}({})", call_spelling(e), args(0));
     case ir::ExprKind::device_call: {
       // A record argument is passed by reference, as Numba passes it.

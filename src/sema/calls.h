@@ -1,5 +1,6 @@
-// The IR's call operations (ir::Op), one per row of sema/calls.def, and what each row says
-// about its operation. Passes ask the flags; nobody matches runtime names.
+// The IR's operations (ir::Op): calls of the runtime and C++'s operators, one per row of
+// sema/calls.def, and what each row says about its operation. Passes ask the flags and compare
+// ids; nobody matches runtime names.
 #pragma once
 #include <cstdint>
 #include <string_view>
@@ -32,6 +33,7 @@ enum : uint32_t {
   device_only = 1u << 10,
   folds_float = 1u << 11,    // folds for float operands (PK_FOLDABLE rows)
   folds_integer = 1u << 12,  // folds for integer operands (PK_FOLDABLE rows)
+  operator_ = 1u << 13,      // a C++ operator: ExprKind unary, binary or logical
 };
 }  // namespace call_flag
 

@@ -255,7 +255,7 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
     Value zero = make_constant({int64_t(0)}, Type::i64(), range);
     ir::Expr test;
     test.kind = ir::ExprKind::binary;
-    test.name = "!=";
+    test.op = ir::Op::ne;
     test.type = Type::boolean();
     test.args = {value.expr, cast_expr(zero.expr, value.type)};
     test.range = range;
@@ -267,17 +267,29 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
 }
 
 namespace {
-const char* cxx_operator(ast::BinaryOp op) {
+ir::Op cxx_operator(ast::BinaryOp op) {
   switch (op) {
-    case ast::BinaryOp::add: return "+";
-    case ast::BinaryOp::sub: return "-";
-    case ast::BinaryOp::mul: return "*";
-    case ast::BinaryOp::lshift: return "<<";
-    case ast::BinaryOp::rshift: return ">>";
-    case ast::BinaryOp::bitand_: return "&";
-    case ast::BinaryOp::bitor_: return "|";
-    case ast::BinaryOp::bitxor: return "^";
-    default: return nullptr;
+    case ast::BinaryOp::add: return ir::Op::add;
+    case ast::BinaryOp::sub: return ir::Op::sub;
+    case ast::BinaryOp::mul: return ir::Op::mul;
+    case ast::BinaryOp::lshift: return ir::Op::shift_left;
+    case ast::BinaryOp::rshift: return ir::Op::shift_right;
+    case ast::BinaryOp::bitand_: return ir::Op::bit_and;
+    case ast::BinaryOp::bitor_: return ir::Op::bit_or;
+    case ast::BinaryOp::bitxor: return ir::Op::bit_xor;
+    default: return ir::Op::none;
+  }
+}
+
+ir::Op cxx_operator(ast::CompareOp op) {
+  switch (op) {
+    case ast::CompareOp::eq: return ir::Op::eq;
+    case ast::CompareOp::ne: return ir::Op::ne;
+    case ast::CompareOp::lt: return ir::Op::lt;
+    case ast::CompareOp::le: return ir::Op::le;
+    case ast::CompareOp::gt: return ir::Op::gt;
+    case ast::CompareOp::ge: return ir::Op::ge;
+    default: return ir::Op::none;
   }
 }
 }  // namespace
@@ -295,10 +307,10 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
                  : "");
     return Value::error();
   }
-  auto build = [&](ir::ExprKind kind, std::string name, const Type& operand_type, const Type& result) {
+  auto build = [&](ir::ExprKind kind, ir::Op operation, const Type& operand_type, const Type& result) {
     ir::Expr e;
     e.kind = kind;
-    e.name = std::move(name);
+    e.op = operation;
     e.type = result;
     e.range = range;
     e.args = {cast_expr(left.expr, operand_type), cast_expr(right.expr, operand_type)};
@@ -319,7 +331,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
       Type type = true_divide_result(left.type, right.type);
       // Python's error model checks the divisor (sema/ir.h CompileOptions::checks_division).
       if (function_.options.checks_division) return call(ir::Op::checked_truediv, type);
-      return build(ir::ExprKind::binary, "/", type, type);
+      return build(ir::ExprKind::binary, ir::Op::truediv, type, type);
     }
     case ast::BinaryOp::floordiv:
     case ast::BinaryOp::mod: {
@@ -384,7 +396,7 @@ Value FunctionChecker::unary(ast::UnaryOp op, Value operand, SourceRange range) 
   Type type = operand.type.is_integer_like() ? arithmetic_result(operand.type, operand.type) : operand.type;
   ir::Expr e;
   e.kind = ir::ExprKind::unary;
-  e.name = op == ast::UnaryOp::neg ? "-" : op == ast::UnaryOp::pos ? "+" : "~";
+  e.op = op == ast::UnaryOp::neg ? ir::Op::negate : op == ast::UnaryOp::pos ? ir::Op::unary_plus : ir::Op::invert;
   e.type = type;
   e.range = range;
   e.args = {cast_expr(operand.expr, type)};
@@ -413,7 +425,7 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   }
   ir::Expr e;
   e.kind = ir::ExprKind::binary;
-  e.name = ast::to_string(op);
+  e.op = cxx_operator(op);
   e.type = Type::boolean();
   e.range = range;
   e.args = {cast_expr(left.expr, type), cast_expr(right.expr, type)};
@@ -469,7 +481,7 @@ Value FunctionChecker::new_list(const Type& type, const std::vector<Value>& item
 Value FunctionChecker::unary_not(const Value& condition, SourceRange range) {
   ir::Expr n;
   n.kind = ir::ExprKind::unary;
-  n.name = "!";
+  n.op = ir::Op::logical_not;
   n.type = Type::boolean();
   n.args = {condition.expr};
   n.range = range;
@@ -527,7 +539,7 @@ Value FunctionChecker::check_compare(const ast::Expr& e) {
     }
     ir::Expr both;
     both.kind = ir::ExprKind::logical;
-    both.name = "&&";
+    both.op = ir::Op::logical_and;
     both.type = Type::boolean();
     both.range = e.range;
     both.args = {result.expr, link.expr};
@@ -544,7 +556,7 @@ Value FunctionChecker::check_bool_op(const ast::Expr& e) {
   if (left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean)) {
     ir::Expr both;
     both.kind = ir::ExprKind::logical;
-    both.name = is_and ? "&&" : "||";
+    both.op = is_and ? ir::Op::logical_and : ir::Op::logical_or;
     both.type = Type::boolean();
     both.range = e.range;
     both.args = {left.expr, right.expr};

@@ -166,12 +166,12 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
     case ir::ExprKind::unary: {
       auto value = operand(0);
       if (!value) return std::nullopt;
-      if (e.name == "!") return ir::Constant{value->as_int() == 0};
+      if (e.op == ir::Op::logical_not) return ir::Constant{value->as_int() == 0};
       if (type.is(TypeKind::floating))
-        return ir::Constant{e.name == "-" ? -value->as_double() : value->as_double()};
-      if (type.is(TypeKind::complex)) return ir::Constant{e.name == "-" ? -as_complex(*value) : as_complex(*value)};
+        return ir::Constant{e.op == ir::Op::negate ? -value->as_double() : value->as_double()};
+      if (type.is(TypeKind::complex)) return ir::Constant{e.op == ir::Op::negate ? -as_complex(*value) : as_complex(*value)};
       int64_t v = value->as_int();
-      return convert(ir::Constant{e.name == "-" ? int64_t(0 - static_cast<uint64_t>(v)) : e.name == "~" ? ~v : v}, type);
+      return convert(ir::Constant{e.op == ir::Op::negate ? int64_t(0 - static_cast<uint64_t>(v)) : e.op == ir::Op::invert ? ~v : v}, type);
     }
     case ir::ExprKind::binary:
     case ir::ExprKind::logical:
@@ -183,12 +183,12 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         values.push_back(*value);
       }
       const Type& operand_type = e.args.empty() ? type : expr(e.args[0]).type;
-      const std::string& op = e.name;  // binary, logical: the operator
+      const ir::Op op = e.op;  // binary, logical: the operator
       if (values.size() == 2 && (e.kind == ir::ExprKind::binary || e.kind == ir::ExprKind::logical)) {
         const ir::Constant& a = values[0];
         const ir::Constant& b = values[1];
-        if (op == "&&") return ir::Constant{a.as_int() && b.as_int()};
-        if (op == "||") return ir::Constant{a.as_int() || b.as_int()};
+        if (op == ir::Op::logical_and) return ir::Constant{a.as_int() && b.as_int()};
+        if (op == ir::Op::logical_or) return ir::Constant{a.as_int() || b.as_int()};
         bool is_float = operand_type.is(TypeKind::floating);
         if (operand_type.is(TypeKind::complex)) {
           // The runtime's complex arithmetic, not std::complex's (whose * and / treat
@@ -196,12 +196,12 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
           std::complex<double> x = as_complex(a), y = as_complex(b);
           pk::complex<double> px(x.real(), x.imag()), py(y.real(), y.imag());
           auto folded = [](pk::complex<double> z) { return ir::Constant{std::complex<double>(z.re, z.im)}; };
-          if (op == "+") return folded(px + py);
-          if (op == "-") return folded(px - py);
-          if (op == "*") return folded(px * py);
-          if (op == "/") return folded(px / py);
-          if (op == "==") return ir::Constant{px == py};
-          if (op == "!=") return ir::Constant{px != py};
+          if (op == ir::Op::add) return folded(px + py);
+          if (op == ir::Op::sub) return folded(px - py);
+          if (op == ir::Op::mul) return folded(px * py);
+          if (op == ir::Op::truediv) return folded(px / py);
+          if (op == ir::Op::eq) return ir::Constant{px == py};
+          if (op == ir::Op::ne) return ir::Constant{px != py};
           return std::nullopt;
         }
         bool is_unsigned = operand_type.is(TypeKind::integer) && !operand_type.is_signed;
@@ -216,30 +216,30 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         auto gt = [](auto x, auto y) { return x > y; };
         auto eq = [](auto x, auto y) { return x == y; };
         auto ne = [](auto x, auto y) { return x != y; };
-        if (op == "<") return compare(lt, never);
-        if (op == "<=") return compare(lt, eq);
-        if (op == ">") return compare(gt, never);
-        if (op == ">=") return compare(gt, eq);
-        if (op == "==") return compare(never, eq);
-        if (op == "!=") return compare(never, ne);
+        if (op == ir::Op::lt) return compare(lt, never);
+        if (op == ir::Op::le) return compare(lt, eq);
+        if (op == ir::Op::gt) return compare(gt, never);
+        if (op == ir::Op::ge) return compare(gt, eq);
+        if (op == ir::Op::eq) return compare(never, eq);
+        if (op == ir::Op::ne) return compare(never, ne);
         if (is_float) {
           double x = a.as_double(), y = b.as_double(), r;
-          if (op == "+") r = x + y;
-          else if (op == "-") r = x - y;
-          else if (op == "*") r = x * y;
-          else if (op == "/") r = x / y;
+          if (op == ir::Op::add) r = x + y;
+          else if (op == ir::Op::sub) r = x - y;
+          else if (op == ir::Op::mul) r = x * y;
+          else if (op == ir::Op::truediv) r = x / y;
           else return std::nullopt;
           return convert(ir::Constant{r}, type);
         }
         uint64_t x = static_cast<uint64_t>(a.as_int()), y = static_cast<uint64_t>(b.as_int());
-        if (op == "+") return convert(ir::Constant{int64_t(x + y)}, type);
-        if (op == "-") return convert(ir::Constant{int64_t(x - y)}, type);
-        if (op == "*") return convert(ir::Constant{int64_t(x * y)}, type);
-        if (op == "&") return convert(ir::Constant{int64_t(x & y)}, type);
-        if (op == "|") return convert(ir::Constant{int64_t(x | y)}, type);
-        if (op == "^") return convert(ir::Constant{int64_t(x ^ y)}, type);
-        if (op == "<<" && y < 64) return convert(ir::Constant{int64_t(x << y)}, type);
-        if (op == ">>" && y < 64) return convert(ir::Constant{a.as_int() >> y}, type);
+        if (op == ir::Op::add) return convert(ir::Constant{int64_t(x + y)}, type);
+        if (op == ir::Op::sub) return convert(ir::Constant{int64_t(x - y)}, type);
+        if (op == ir::Op::mul) return convert(ir::Constant{int64_t(x * y)}, type);
+        if (op == ir::Op::bit_and) return convert(ir::Constant{int64_t(x & y)}, type);
+        if (op == ir::Op::bit_or) return convert(ir::Constant{int64_t(x | y)}, type);
+        if (op == ir::Op::bit_xor) return convert(ir::Constant{int64_t(x ^ y)}, type);
+        if (op == ir::Op::shift_left && y < 64) return convert(ir::Constant{int64_t(x << y)}, type);
+        if (op == ir::Op::shift_right && y < 64) return convert(ir::Constant{a.as_int() >> y}, type);
         return std::nullopt;
       }
       if (e.kind != ir::ExprKind::call) return std::nullopt;

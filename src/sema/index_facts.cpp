@@ -101,8 +101,8 @@ bool IndexFacts::at_least(ir::ExprId id, int64_t least, int depth) const {
              (least <= 0 && ir::call_has(e.op, ir::call_flag::non_negative));
     case ExprKind::member: return least <= 0 && e.name.rfind("shape[", 0) == 0;
     case ExprKind::binary:
-      if (e.args.size() != 2 || (e.name != "+" && e.name != "*")) return false;
-      if (e.name == "*") return at_least(e.args[0], least, depth + 1) && at_least(e.args[1], least, depth + 1);
+      if (e.args.size() != 2 || (e.op != ir::Op::add && e.op != ir::Op::mul)) return false;
+      if (e.op == ir::Op::mul) return at_least(e.args[0], least, depth + 1) && at_least(e.args[1], least, depth + 1);
       return at_least(e.args[0], 0, depth + 1) && at_least(e.args[1], 0, depth + 1) &&
              (least <= 0 || at_least(e.args[0], least, depth + 1) || at_least(e.args[1], least, depth + 1));
     case ExprKind::local: {
@@ -175,7 +175,7 @@ bool IndexFacts::non_negative(ir::ExprId index) const {
       if (fact.indices.count(x.local)) return true;
     return false;
   }
-  if (x.kind == ExprKind::binary && x.name == "+" && x.args.size() == 2) {
+  if (x.kind == ExprKind::binary && x.op == ir::Op::add && x.args.size() == 2) {
     auto c0 = constant(x.args[0]), c1 = constant(x.args[1]);
     return (c1 && *c1 >= 0 && non_negative(x.args[0])) || (c0 && *c0 >= 0 && non_negative(x.args[1]));
   }

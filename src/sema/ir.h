@@ -34,9 +34,9 @@ enum class ExprKind {
   constant,     // constant, of `type`
   local,        // local variable `local`
   cast,         // args[0] converted to `type`
-  unary,        // C++ operator `name` ("-", "~", "!") on args[0]
-  binary,       // C++ operator `name` on args[0], args[1], both already of the operand type
-  logical,      // "&&" or "||" on two bools (short-circuit, as Python's and/or)
+  unary,        // C++ operator `op` (negate, invert, logical_not) on args[0]
+  binary,       // C++ operator `op` on args[0], args[1], both already of the operand type
+  logical,      // `op` logical_and or logical_or on two bools (short-circuit, as Python's and/or)
   call,         // the runtime operation `op` (sema/calls.def) applied to args
   device_call,  // the program's function `callee` applied to args
   element,      // array element args[0][args[1..]] (indices int64): an lvalue
@@ -50,8 +50,8 @@ struct Expr {
   ExprKind kind = ExprKind::constant;
   Type type;
   SourceRange range;
-  std::string name;  // unary, binary, logical: the C++ operator; member: the member's name
-  Op op = Op::none;  // call: the operation
+  std::string name;  // member: the member's name
+  Op op = Op::none;  // call: the runtime operation; unary, binary, logical: the C++ operator
   int op_arg = -1;   // call: the operation's constant argument where its spelling has {n}
   std::vector<ExprId> args;
   Constant constant;

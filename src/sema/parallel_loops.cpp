@@ -86,12 +86,12 @@ std::optional<std::string> LoopPlanner::reduction_form(ir::ExprId value, int loc
     return x.kind == ExprKind::local && x.local == local;
   };
   if (v.kind == ExprKind::binary && v.args.size() == 2 &&
-      (v.name == "+" || v.name == "-" || v.name == "*" || v.name == "/")) {
-    bool commutes = v.name == "+" || v.name == "*";
+      (v.op == ir::Op::add || v.op == ir::Op::sub || v.op == ir::Op::mul || v.op == ir::Op::truediv)) {
+    bool commutes = v.op == ir::Op::add || v.op == ir::Op::mul;
     bool left = is_local(v.args[0]) && !reads(v.args[1], local);
     bool right = commutes && is_local(v.args[1]) && !reads(v.args[0], local);
     if (!left && !right) return std::string("not a reduction");
-    out.combine = v.name == "+" || v.name == "-" ? "+" : "*";
+    out.combine = v.op == ir::Op::add || v.op == ir::Op::sub ? "+" : "*";
     out.combine_call = ir::Op::none;
     out.starts_at_identity = true;
     return std::nullopt;
