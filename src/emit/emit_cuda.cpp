@@ -327,9 +327,9 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   for (size_t r = 0; r < plan.reductions.size(); ++r) {
     const ir::Reduction& reduction = plan.reductions[r];
     std::string type = cxx_type(function_->locals[reduction.local].type);
-    std::string start = !reduction.starts_at_identity ? local(reduction.local)
-                        : reduction.combine == "*"    ? fmt::format("pk::multiplicative_identity<{}>()", type)
-                                                      : type + "{}";
+    std::string start = !reduction.starts_at_identity        ? local(reduction.local)
+                        : reduction.combine == ir::Op::mul ? fmt::format("pk::multiplicative_identity<{}>()", type)
+                                                           : type + "{}";
     out_.line(fmt::format("pk::partials<{}> pk_partial_{}_{}(pk_parts_{}, {});", type, id, r, id, start));
   }
   for (int p : plan.privates) out_.line(fmt::format("auto* pk_outer_{}_{} = &{};", id, p, local_name(p)));
@@ -371,9 +371,10 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
     const ir::Reduction& reduction = plan.reductions[r];
     std::string name = local(reduction.local), type = cxx_type(function_->locals[reduction.local].type);
     std::string part = fmt::format("pk_partial_{}_{}[pk_p]", id, r);
-    std::string combined = reduction.combine_call != ir::Op::none
-                               ? fmt::format("{}({}, {})", ir::call_info(reduction.combine_call).spelling, name, part)
-                               : fmt::format("static_cast<{}>({} {} {})", type, name, reduction.combine, part);
+    std::string_view combine = ir::call_info(reduction.combine).spelling;
+    std::string combined = ir::call_has(reduction.combine, ir::call_flag::operator_)
+                               ? fmt::format("static_cast<{}>({} {} {})", type, name, combine, part)
+                               : fmt::format("{}({}, {})", combine, name, part);
     out_.line(fmt::format("for (pk::i32 pk_p = 0; pk_p < pk_parts_{}; ++pk_p) {} = {};", id, name, combined));
   }
   out_.dedent();

@@ -81,11 +81,11 @@ enum class StmtKind {
 // A reduction of a parallel loop: `local` is updated only as `local = local <op> x` (op one of
 // + - * /) or `local = min(local, x)` / max. Each part of the loop starts from the identity (0
 // for + and -, 1 for * and /) or, for min and max, from the value before the loop; the parts'
-// results are then combined in order: `+` for + and -, `*` for * and /, or the call `combine`.
+// results are then combined in order by `combine`: add for + and -, mul for * and /, or the
+// call itself (a row with the reduction flag: pk::min).
 struct Reduction {
   int local = -1;
-  std::string combine;        // "+" or "*" (combine_call none)
-  Op combine_call = Op::none;  // or a call with the reduction flag (pk::min)
+  Op combine = Op::none;
   bool starts_at_identity = true;  // false: each part starts from the value before the loop
 };
 

@@ -91,8 +91,7 @@ std::optional<std::string> LoopPlanner::reduction_form(ir::ExprId value, int loc
     bool left = is_local(v.args[0]) && !reads(v.args[1], local);
     bool right = commutes && is_local(v.args[1]) && !reads(v.args[0], local);
     if (!left && !right) return std::string("not a reduction");
-    out.combine = v.op == ir::Op::add || v.op == ir::Op::sub ? "+" : "*";
-    out.combine_call = ir::Op::none;
+    out.combine = v.op == ir::Op::add || v.op == ir::Op::sub ? ir::Op::add : ir::Op::mul;
     out.starts_at_identity = true;
     return std::nullopt;
   }
@@ -100,8 +99,7 @@ std::optional<std::string> LoopPlanner::reduction_form(ir::ExprId value, int loc
     bool left = is_local(v.args[0]) && !reads(v.args[1], local);
     bool right = is_local(v.args[1]) && !reads(v.args[0], local);
     if (!left && !right) return std::string("not a reduction");
-    out.combine.clear();
-    out.combine_call = v.op;
+    out.combine = v.op;
     out.starts_at_identity = false;
     return std::nullopt;
   }
@@ -118,12 +116,8 @@ std::optional<ir::Reduction> LoopPlanner::reduction_of(int local) const {
   for (ir::StmtId id : found->second) {
     ir::Reduction form;
     if (reduction_form(f_[id].value, local, form)) return std::nullopt;
-    if (id == found->second.front()) {
-      reduction.combine = form.combine;
-      reduction.combine_call = form.combine_call;
-    }
-    // s += x here, s *= y there
-    if (form.combine != reduction.combine || form.combine_call != reduction.combine_call) return std::nullopt;
+    if (id == found->second.front()) reduction.combine = form.combine;
+    if (form.combine != reduction.combine) return std::nullopt;  // s += x here, s *= y there
     reduction.starts_at_identity = form.starts_at_identity;
   }
   int reads_in_reductions = static_cast<int>(found->second.size());

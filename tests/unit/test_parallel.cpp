@@ -50,7 +50,7 @@ std::string plans_of(const std::string& body) {
         if (!f.locals[p].is_temporary) privates += (privates.empty() ? "" : ", ") + f.locals[p].name;
       for (const ir::Reduction& r : s.parallel.reductions)
         reductions += fmt::format("{}{} {}", reductions.empty() ? "" : ", ", f.locals[r.local].name,
-                                  r.combine_call != ir::Op::none ? ir::call_info(r.combine_call).spelling : r.combine);
+                                  ir::call_info(r.combine).spelling);
       out += fmt::format("parallel privates=[{}] reductions=[{}]\n", privates, reductions);
     }
   }
