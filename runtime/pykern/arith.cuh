@@ -143,6 +143,9 @@ template <class T> PK_DEVICE T rshift(T a, T count) {
 
 template <class T> PK_DEVICE T min(T a, T b) { return b < a ? b : a; }
 template <class T> PK_DEVICE T max(T a, T b) { return b > a ? b : a; }
+// np.fmax / np.fmin: a NaN gives way to the other operand (NaN only when both are), as NumPy's.
+template <class T> PK_DEVICE T fmax(T a, T b) { return b != b ? a : a != a ? b : max(a, b); }
+template <class T> PK_DEVICE T fmin(T a, T b) { return b != b ? a : a != a ? b : min(a, b); }
 
 // Python's round(x): half to even, as an int64.
 template <class T> PK_DEVICE i64 round_to_int(T x) { return static_cast<i64>(rint(x)); }

@@ -86,6 +86,15 @@ bool has_loops(const ir::Function& f) {
   return false;
 }
 
+// A call's runtime function, from the registry (sema/calls.def): {n} is the operation's constant
+// argument, {lane} a vector's lane type.
+std::string call_spelling(const ir::Expr& e) {
+  std::string_view spelling = ir::call_info(e.op).spelling;
+  if (spelling.find('{') == std::string_view::npos) return std::string(spelling);
+  std::string lane = e.type.is(TypeKind::vector) ? cxx_type(e.type.elements.at(0)) : "";
+  return fmt::format(fmt::runtime(spelling), fmt::arg("n", e.op_arg), fmt::arg("lane", lane));
+}
+
 class Emitter {
  public:
   Emitter(const ir::Program& program, const std::string& file_name, Writer& out)
@@ -320,9 +329,9 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   for (size_t r = 0; r < plan.reductions.size(); ++r) {
     const ir::Reduction& reduction = plan.reductions[r];
     std::string type = cxx_type(function_->locals[reduction.local].type);
-    std::string start = !reduction.starts_at_identity ? local(reduction.local)
-                        : reduction.combine == "*"    ? fmt::format("pk::multiplicative_identity<{}>()", type)
-                                                      : type + "{}";
+    std::string start = !reduction.starts_at_identity        ? local(reduction.local)
+                        : reduction.combine == ir::Op::mul ? fmt::format("pk::multiplicative_identity<{}>()", type)
+                                                           : type + "{}";
     out_.line(fmt::format("pk::partials<{}> pk_partial_{}_{}(pk_parts_{}, {});", type, id, r, id, start));
   }
   for (int p : plan.privates) out_.line(fmt::format("auto* pk_outer_{}_{} = &{};", id, p, local_name(p)));
@@ -364,9 +373,10 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
     const ir::Reduction& reduction = plan.reductions[r];
     std::string name = local(reduction.local), type = cxx_type(function_->locals[reduction.local].type);
     std::string part = fmt::format("pk_partial_{}_{}[pk_p]", id, r);
-    std::string combined = reduction.combine_is_call
-                               ? fmt::format("{}({}, {})", reduction.combine, name, part)
-                               : fmt::format("static_cast<{}>({} {} {})", type, name, reduction.combine, part);
+    std::string_view combine = ir::call_info(reduction.combine).spelling;
+    std::string combined = ir::call_has(reduction.combine, ir::call_flag::operator_)
+                               ? fmt::format("static_cast<{}>({} {} {})", type, name, combine, part)
+                               : fmt::format("{}({}, {})", combine, name, part);
     out_.line(fmt::format("for (pk::i32 pk_p = 0; pk_p < pk_parts_{}; ++pk_p) {} = {};", id, name, combined));
   }
   out_.dedent();
@@ -397,11 +407,11 @@ std::string Emitter::expr(ir::ExprId id) {
     case ir::ExprKind::local:
       return holds_nothing(function_->locals[e.local].type) ? "/* none */ 0" : local(e.local);
     case ir::ExprKind::cast: return fmt::format("static_cast<{}>({})", cxx_type(e.type), expr(e.args[0]));
-    case ir::ExprKind::unary: return fmt::format("({}{})", e.name, expr(e.args[0]));
+    case ir::ExprKind::unary: return fmt::format("({}{})", ir::call_info(e.op).spelling, expr(e.args[0]));
     case ir::ExprKind::binary:
     case ir::ExprKind::logical:
-      return fmt::format("({} {} {})", expr(e.args[0]), e.name, expr(e.args[1]));
-    case ir::ExprKind::call: return fmt::format("{}({})", e.name, args(0));
+      return fmt::format("({} {} {})", expr(e.args[0]), ir::call_info(e.op).spelling, expr(e.args[1]));
+    case ir::ExprKind::call: return fmt::format("{}({})", call_spelling(e), args(0));
     case ir::ExprKind::device_call: {
       // A record argument is passed by reference, as Numba passes it.
       const ir::Function& callee = program_.functions[e.callee];

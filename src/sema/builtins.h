@@ -22,6 +22,17 @@ struct CallSite {
 };
 Value call_builtin(FunctionChecker& checker, const CallSite& call);
 
+// Whether the builtin `name` takes its arguments as they are (types and dtypes stay values)
+// rather than as run-time values.
+bool builtin_takes_types(const std::string& name);
+
+// A NumPy dtype named by a string, as np.dtype() reads it ("float64", "f8", "<i4", "bool").
+std::optional<Type> dtype_named(const std::string& text);
+
+// The scalar dtype a value denotes where Python passes a dtype: a type value (np.float32,
+// numba.float32, np.dtype(...), a.dtype, or a dtype's name read by check_type_argument).
+std::optional<Type> dtype_of(const Value& value);
+
 // The Numba type a qualified name denotes ("numba.float32", "numpy.int64", "numba.cuda.double",
 // "numba.cuda.types.void"), in kernels and in signatures alike.
 std::optional<Type> type_value(const std::string& qualified_name);

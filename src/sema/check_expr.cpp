@@ -27,25 +27,14 @@ Value FunctionChecker::make_constant(ir::Constant constant, Type type, SourceRan
   return value_of(add(std::move(e)));
 }
 
-namespace {
-// Runtime functions at which the threads of a block or a warp meet.
-bool is_collective(const std::string& name) {
-  static const char* const collectives[] = {"pk::syncthreads", "pk::syncwarp", "pk::shfl", "pk::all_sync",
-                                            "pk::any_sync", "pk::eq_sync", "pk::ballot_sync", "pk::activemask",
-                                            "pk::match_any_sync", "pk::match_all_sync", "pk::grid_sync"};
-  for (const char* prefix : collectives)
-    if (name.rfind(prefix, 0) == 0) return true;
-  return false;
-}
-}  // namespace
-
-Value FunctionChecker::make_call(std::string name, std::vector<ir::ExprId> args, Type type,
-                                 SourceRange range) {
-  if (is_collective(name)) function_.uses_barriers = true;
-  if (name == "pk::grid_sync") function_.syncs_grid = true;
+Value FunctionChecker::make_call(ir::Op op, std::vector<ir::ExprId> args, Type type, SourceRange range, int op_arg) {
+  if (ir::call_has(op, ir::call_flag::barrier)) function_.uses_barriers = true;
+  if (ir::call_has(op, ir::call_flag::grid_barrier)) function_.syncs_grid = true;
+  if (ir::call_has(op, ir::call_flag::host_only)) function_.host_only = true;
   ir::Expr e;
   e.kind = ir::ExprKind::call;
-  e.name = std::move(name);
+  e.op = op;
+  e.op_arg = op_arg;
   e.args = std::move(args);
   e.type = std::move(type);
   e.range = range;
@@ -55,7 +44,7 @@ Value FunctionChecker::make_call(std::string name, std::vector<ir::ExprId> args,
 // An Optional used where its value is wanted: the value (Numba checks for None there).
 Value FunctionChecker::unwrap_optional(const Value& value, SourceRange range) {
   if (value.kind != Value::Kind::expr || !value.type.is(TypeKind::optional)) return value;
-  return make_call("pk::unwrap", {value.expr}, value.type.elements[0], range);
+  return make_call(ir::Op::unwrap, {value.expr}, value.type.elements[0], range);
 }
 
 ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
@@ -64,11 +53,11 @@ ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
   if (from.type.is(TypeKind::optional)) return cast_expr(unwrap_optional(value_of(id), from.range).expr, to);
   // [] meeting the list it becomes: made with the items' type.
   if (from.type.is(TypeKind::list) && to.is(TypeKind::list) && !from.type.elements[0].known() &&
-      from.kind == ir::ExprKind::call && from.name == "pk::new_list")
+      from.kind == ir::ExprKind::call && from.op == ir::Op::new_list)
     return new_list(to, {}, from.range).expr;
   if (to.is(TypeKind::optional)) {
     SourceRange range = from.range;
-    if (from.type.is(TypeKind::none)) return make_call("pk::optional_none", {}, to, range).expr;
+    if (from.type.is(TypeKind::none)) return make_call(ir::Op::optional_none, {}, to, range).expr;
     ir::Expr wrap;
     wrap.kind = ir::ExprKind::cast;
     wrap.type = to;
@@ -266,7 +255,7 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
     Value zero = make_constant({int64_t(0)}, Type::i64(), range);
     ir::Expr test;
     test.kind = ir::ExprKind::binary;
-    test.name = "!=";
+    test.op = ir::Op::ne;
     test.type = Type::boolean();
     test.args = {value.expr, cast_expr(zero.expr, value.type)};
     test.range = range;
@@ -278,17 +267,29 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
 }
 
 namespace {
-const char* cxx_operator(ast::BinaryOp op) {
+ir::Op cxx_operator(ast::BinaryOp op) {
   switch (op) {
-    case ast::BinaryOp::add: return "+";
-    case ast::BinaryOp::sub: return "-";
-    case ast::BinaryOp::mul: return "*";
-    case ast::BinaryOp::lshift: return "<<";
-    case ast::BinaryOp::rshift: return ">>";
-    case ast::BinaryOp::bitand_: return "&";
-    case ast::BinaryOp::bitor_: return "|";
-    case ast::BinaryOp::bitxor: return "^";
-    default: return nullptr;
+    case ast::BinaryOp::add: return ir::Op::add;
+    case ast::BinaryOp::sub: return ir::Op::sub;
+    case ast::BinaryOp::mul: return ir::Op::mul;
+    case ast::BinaryOp::lshift: return ir::Op::shift_left;
+    case ast::BinaryOp::rshift: return ir::Op::shift_right;
+    case ast::BinaryOp::bitand_: return ir::Op::bit_and;
+    case ast::BinaryOp::bitor_: return ir::Op::bit_or;
+    case ast::BinaryOp::bitxor: return ir::Op::bit_xor;
+    default: return ir::Op::none;
+  }
+}
+
+ir::Op cxx_operator(ast::CompareOp op) {
+  switch (op) {
+    case ast::CompareOp::eq: return ir::Op::eq;
+    case ast::CompareOp::ne: return ir::Op::ne;
+    case ast::CompareOp::lt: return ir::Op::lt;
+    case ast::CompareOp::le: return ir::Op::le;
+    case ast::CompareOp::gt: return ir::Op::gt;
+    case ast::CompareOp::ge: return ir::Op::ge;
+    default: return ir::Op::none;
   }
 }
 }  // namespace
@@ -306,14 +307,18 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
                  : "");
     return Value::error();
   }
-  auto build = [&](ir::ExprKind kind, std::string name, const Type& operand_type, const Type& result) {
+  auto build = [&](ir::ExprKind kind, ir::Op operation, const Type& operand_type, const Type& result) {
     ir::Expr e;
     e.kind = kind;
-    e.name = std::move(name);
+    e.op = operation;
     e.type = result;
     e.range = range;
     e.args = {cast_expr(left.expr, operand_type), cast_expr(right.expr, operand_type)};
     return value_of(add(std::move(e)));
+  };
+  // A runtime operation on the two operands, both converted to `type`.
+  auto call = [&](ir::Op runtime, const Type& type) {
+    return make_call(runtime, {cast_expr(left.expr, type), cast_expr(right.expr, type)}, type, range);
   };
   switch (op) {
     case ast::BinaryOp::add:
@@ -325,8 +330,8 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
     case ast::BinaryOp::div: {
       Type type = true_divide_result(left.type, right.type);
       // Python's error model checks the divisor (sema/ir.h CompileOptions::checks_division).
-      if (function_.options.checks_division) return build(ir::ExprKind::call, "PK_CHECKED_TRUEDIV", type, type);
-      return build(ir::ExprKind::binary, "/", type, type);
+      if (function_.options.checks_division) return call(ir::Op::checked_truediv, type);
+      return build(ir::ExprKind::binary, ir::Op::truediv, type, type);
     }
     case ast::BinaryOp::floordiv:
     case ast::BinaryOp::mod: {
@@ -338,26 +343,20 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
       }
       bool floor = op == ast::BinaryOp::floordiv;
       if (function_.options.checks_division)
-        return build(ir::ExprKind::call, floor ? "PK_CHECKED_FLOORDIV" : "PK_CHECKED_MOD", type, type);
-      return build(ir::ExprKind::call, floor ? "pk::floordiv" : "pk::mod", type, type);
+        return call(floor ? ir::Op::checked_floordiv : ir::Op::checked_mod, type);
+      return call(floor ? ir::Op::floordiv : ir::Op::mod, type);
     }
     case ast::BinaryOp::pow: {
       Type type = power_result(left.type, right.type);
       // Python's error model refuses a negative integer power of zero (ZeroDivisionError).
       bool checked = function_.options.checks_division && !type.is(TypeKind::complex) && right.type.is_integer_like();
-      const char* power = checked ? "PK_CHECKED_POW" : "pk::pow";
+      ir::Op power = checked ? ir::Op::checked_pow : ir::Op::pow;
       // A float base with an integer exponent keeps the exponent an integer: Numba computes
       // it by repeated multiplication, exactly.
       if (type.is(TypeKind::floating) && right.type.is_integer_like()) {
-        ir::Expr e;
-        e.kind = ir::ExprKind::call;
-        e.name = power;
-        e.type = type;
-        e.range = range;
-        e.args = {cast_expr(left.expr, type), cast_expr(right.expr, Type::i64())};
-        return value_of(add(std::move(e)));
+        return make_call(power, {cast_expr(left.expr, type), cast_expr(right.expr, Type::i64())}, type, range);
       }
-      return build(ir::ExprKind::call, power, type, type);
+      return call(power, type);
     }
     case ast::BinaryOp::lshift:
     case ast::BinaryOp::rshift:
@@ -373,7 +372,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
       bool shift = op == ast::BinaryOp::lshift || op == ast::BinaryOp::rshift;
       bool logical = !shift && left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
       Type type = logical ? Type::boolean() : arithmetic_result(left.type, right.type);
-      if (shift) return build(ir::ExprKind::call, op == ast::BinaryOp::lshift ? "pk::lshift" : "pk::rshift", type, type);
+      if (shift) return call(op == ast::BinaryOp::lshift ? ir::Op::lshift : ir::Op::rshift, type);
       return build(ir::ExprKind::binary, cxx_operator(op), type, type);
     }
     case ast::BinaryOp::matmul:
@@ -397,7 +396,7 @@ Value FunctionChecker::unary(ast::UnaryOp op, Value operand, SourceRange range) 
   Type type = operand.type.is_integer_like() ? arithmetic_result(operand.type, operand.type) : operand.type;
   ir::Expr e;
   e.kind = ir::ExprKind::unary;
-  e.name = op == ast::UnaryOp::neg ? "-" : op == ast::UnaryOp::pos ? "+" : "~";
+  e.op = op == ast::UnaryOp::neg ? ir::Op::negate : op == ast::UnaryOp::pos ? ir::Op::unary_plus : ir::Op::invert;
   e.type = type;
   e.range = range;
   e.args = {cast_expr(operand.expr, type)};
@@ -426,7 +425,7 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   }
   ir::Expr e;
   e.kind = ir::ExprKind::binary;
-  e.name = ast::to_string(op);
+  e.op = cxx_operator(op);
   e.type = Type::boolean();
   e.range = range;
   e.args = {cast_expr(left.expr, type), cast_expr(right.expr, type)};
@@ -476,13 +475,13 @@ Value FunctionChecker::new_list(const Type& type, const std::vector<Value>& item
     args.push_back(make_constant({int64_t(0)}, type.elements[0], range).expr);  // names the item type for C++
     for (const Value& item : items) args.push_back(cast_expr(item.expr, type.elements[0]));
   }
-  return make_call("pk::new_list", std::move(args), type, range);
+  return make_call(ir::Op::new_list, std::move(args), type, range);
 }
 
 Value FunctionChecker::unary_not(const Value& condition, SourceRange range) {
   ir::Expr n;
   n.kind = ir::ExprKind::unary;
-  n.name = "!";
+  n.op = ir::Op::logical_not;
   n.type = Type::boolean();
   n.args = {condition.expr};
   n.range = range;
@@ -499,7 +498,7 @@ Value FunctionChecker::identity(bool is, const Value& left, const Value& right, 
   if (left_none != right_none) {  // an Optional against None: known only at run time
     const Value& other = left_none ? right : left;
     if (other.type.is(TypeKind::optional)) {
-      Value none = make_call("pk::is_none", {other.expr}, Type::boolean(), range);
+      Value none = make_call(ir::Op::is_none, {other.expr}, Type::boolean(), range);
       return is ? none : unary_not(none, range);
     }
   }
@@ -510,7 +509,7 @@ Value FunctionChecker::identity(bool is, const Value& left, const Value& right, 
   if (left.type.is_numeric() && !left.type.is(TypeKind::record)) {
     same = compare(ast::CompareOp::eq, left, right, range);
   } else if (left.type.is(TypeKind::array)) {
-    same = make_call("pk::same_array", {left.expr, right.expr}, Type::boolean(), range);
+    same = make_call(ir::Op::same_array, {left.expr, right.expr}, Type::boolean(), range);
   } else {
     error(DiagKind::unsupported_operation, range,
           "'is' between two values of type '" + to_string(left.type) + "' has no meaning in kernels",
@@ -540,7 +539,7 @@ Value FunctionChecker::check_compare(const ast::Expr& e) {
     }
     ir::Expr both;
     both.kind = ir::ExprKind::logical;
-    both.name = "&&";
+    both.op = ir::Op::logical_and;
     both.type = Type::boolean();
     both.range = e.range;
     both.args = {result.expr, link.expr};
@@ -557,7 +556,7 @@ Value FunctionChecker::check_bool_op(const ast::Expr& e) {
   if (left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean)) {
     ir::Expr both;
     both.kind = ir::ExprKind::logical;
-    both.name = is_and ? "&&" : "||";
+    both.op = is_and ? ir::Op::logical_and : ir::Op::logical_or;
     both.type = Type::boolean();
     both.range = e.range;
     both.args = {left.expr, right.expr};
@@ -571,7 +570,7 @@ Value FunctionChecker::check_bool_op(const ast::Expr& e) {
                       to_string(right.type), is_and ? "and" : "or"));
     return Value::error();
   }
-  return make_call(is_and ? "pk::py_and" : "pk::py_or",
+  return make_call(is_and ? ir::Op::py_and : ir::Op::py_or,
                    {cast_expr(left.expr, *type), cast_expr(right.expr, *type)}, *type, e.range);
 }
 
@@ -629,12 +628,19 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
         tuple.args.push_back(member(fmt::format("{}[{}]", attr, axis), Type::i64()).expr);
       return value_of(add(std::move(tuple)));
     }
-    if (attr == "size") return make_call("pk::size", {base.expr}, Type::i64(), range);
+    if (attr == "size") return make_call(ir::Op::size, {base.expr}, Type::i64(), range);
+    if (attr == "dtype") {  // a type value: a.view(b.dtype), cuda.local.array(n, a.dtype)
+      Value dtype;
+      dtype.kind = Value::Kind::type;
+      dtype.type = type.dtype();
+      dtype.name = "dtype";
+      return dtype;
+    }
     if (attr == "ndim") return make_constant({int64_t(type.ndim)}, Type::i64(), range);
     if (attr == "itemsize") return make_constant({int64_t(type.dtype().itemsize())}, Type::i64(), range);
     if (attr == "T") {
       Layout layout = type.layout == Layout::C ? Layout::F : type.layout == Layout::F ? Layout::C : Layout::A;
-      return make_call("pk::transpose", {base.expr}, Type::array(type.dtype(), type.ndim, layout), range);
+      return make_call(ir::Op::transpose, {base.expr}, Type::array(type.dtype(), type.ndim, layout), range);
     }
   }
   if (type.is(TypeKind::array) && (attr == "real" || attr == "imag")) {
@@ -642,7 +648,7 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
     if (type.dtype().is(TypeKind::complex)) {
       Type part = Type::array(Type::float_(type.dtype().bits / 2), type.ndim, Layout::A);
       part.readonly = type.readonly;
-      return make_call(attr == "real" ? "pk::real_part" : "pk::imag_part", {base.expr}, part, range);
+      return make_call(attr == "real" ? ir::Op::real_part : ir::Op::imag_part, {base.expr}, part, range);
     }
     if (attr == "real") return base;
     error(DiagKind::unknown_attribute, range, "'.imag' of a real array would be a new array of zeros",
@@ -650,7 +656,7 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
     return Value::error();
   }
   if (type.is(TypeKind::complex) && (attr == "real" || attr == "imag"))
-    return make_call(attr == "real" ? "pk::real" : "pk::imag", {base.expr}, Type::float_(type.bits / 2), range);
+    return make_call(attr == "real" ? ir::Op::real : ir::Op::imag, {base.expr}, Type::float_(type.bits / 2), range);
   if (type.is_numeric() && !type.is(TypeKind::complex) && (attr == "real" || attr == "imag"))
     return attr == "real" ? base : cast(make_constant({int64_t(0)}, Type::i64(), range), type, range);
   if (type.is(TypeKind::record)) {
@@ -662,7 +668,7 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
       Type view = Type::array(type.elements[i], static_cast<int>(shape.size()), Layout::C);
       std::vector<ir::ExprId> args = {member(attr, view).expr};
       for (int64_t extent : shape) args.push_back(make_constant({extent}, Type::i64(), range).expr);
-      return make_call(fmt::format("pk::subarray<{}>", shape.size()), std::move(args), view, range);
+      return make_call(ir::Op::subarray, std::move(args), view, range, static_cast<int>(shape.size()));
     }
   }
   error(DiagKind::unknown_attribute, range,
@@ -705,7 +711,7 @@ Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprI
 Value FunctionChecker::element_of_tuple(const Value& tuple, size_t i, SourceRange range) {
   const ir::Expr& e = expr(tuple.expr);
   if (e.kind == ir::ExprKind::make_tuple) return value_of(e.args[i]);
-  return make_call(fmt::format("pk::get<{}>", i), {tuple.expr}, tuple.type.elements[i], range);
+  return make_call(ir::Op::get, {tuple.expr}, tuple.type.elements[i], range, static_cast<int>(i));
 }
 
 Value FunctionChecker::subscript_value(const Value& base, std::vector<Value> indices, SourceRange range) {
@@ -761,7 +767,7 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
     bool uniform = std::all_of(type.elements.begin(), type.elements.end(),
                                [&](const Type& e) { return e == type.elements[0]; });
     if (!position && uniform && count > 0)  // a homogeneous tuple may be indexed at run time
-      return make_call("pk::tuple_at", {base.expr, cast_expr(items[0].value.expr, Type::i64())}, type.elements[0], range);
+      return make_call(ir::Op::tuple_at, {base.expr, cast_expr(items[0].value.expr, Type::i64())}, type.elements[0], range);
     if (!position) {
       error(DiagKind::not_constant, range, "an index into a tuple of mixed types must be a constant integer");
       return Value::error();
@@ -814,10 +820,10 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
     if (item.is_slice) {
       auto none = [&] { return make_constant({INT64_MIN}, Type::i64(), range).expr; };
       layout = Layout::A;
-      view = make_call(fmt::format("pk::slice_axis<{}>", axis),
+      view = make_call(ir::Op::slice_axis,
                        {view.expr, item.start.valid() ? item.start : none(),
                         item.stop.valid() ? item.stop : none(), item.step.valid() ? item.step : none()},
-                       Type::array(type.dtype(), ndim, layout), range);
+                       Type::array(type.dtype(), ndim, layout), range, axis);
     } else {
       --ndim;
       // Fixing leading axes of a C array keeps it C-contiguous.
@@ -825,7 +831,7 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
                                               [](const IndexItem& i) { return !i.is_slice; });
       if (!(layout == Layout::C && leading)) layout = Layout::A;
       ir::ExprId axis_number = make_constant({int64_t(axis)}, Type::i64(), range).expr;
-      view = make_call("PK_INDEX_AXIS", {axis_number, view.expr, item.value.expr},
+      view = make_call(ir::Op::index_axis, {axis_number, view.expr, item.value.expr},
                        Type::array(type.dtype(), ndim, layout), range);
     }
   }

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "sema/builtins.h"
 #include "sema/checker.h"
 
 namespace pykern::sema {
@@ -44,7 +45,7 @@ class LoopSource {
       for (size_t i = 2; i < e.operands.size() && is_zip(e) && shortest.ok(); ++i) {
         Value other = length(e.operands[i]);
         if (!other.ok()) return other;
-        shortest = c_.make_call("pk::min", {shortest.expr, other.expr}, Type::i64(), e.range);
+        shortest = c_.make_call(ir::Op::min, {shortest.expr, other.expr}, Type::i64(), e.range);
       }
       return shortest;
     }
@@ -54,7 +55,7 @@ class LoopSource {
         std::all_of(array.type.elements.begin(), array.type.elements.end(),
                     [&](const Type& t) { return t == array.type.elements[0]; }))
       return c_.make_constant({int64_t(array.type.elements.size())}, Type::i64(), e.range);
-    if (array.type.is(TypeKind::list)) return c_.make_call("pk::list_len", {array.expr}, Type::i64(), e.range);
+    if (array.type.is(TypeKind::list)) return c_.make_call(ir::Op::list_len, {array.expr}, Type::i64(), e.range);
     if (!array.type.is(TypeKind::array)) {
       c_.error(DiagKind::unsupported_operation, e.range,
                "cannot iterate over a value of type '" + to_string(array.type) + "'",
@@ -309,8 +310,12 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
     error(DiagKind::wrong_arity, call.range, std::string(what) + "() needs a shape and a dtype");
     return failed();
   }
-  Value dtype = check_expr(dtype_expr);
-  if (dtype.kind != Value::Kind::type || !dtype.type.is_scalar()) {
+  // A type (float32, np.float32), a dtype (np.dtype("f4"), a.dtype) or a dtype's name
+  // ("float32"), as Numba's parse_dtype takes it.
+  Value dtype_value = check_type_argument(dtype_expr);
+  std::optional<Type> dtype = dtype_of(dtype_value);
+  if (!dtype && tree[dtype_expr].kind == ast::ExprKind::string) return failed();  // reported: names no dtype
+  if (!dtype) {
     error(DiagKind::bad_argument, tree[dtype_expr].range,
           "the dtype of " + std::string(what) + " must be a scalar type such as float32");
     return failed();
@@ -353,12 +358,12 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
     }
   }
   int local = local_at(target);
-  set_local_type(local, Type::array(dtype.type, static_cast<int>(extents.size()), Layout::C), range);
+  set_local_type(local, Type::array(*dtype, static_cast<int>(extents.size()), Layout::C), range);
   ir::Stmt declare;
   declare.kind = ir::StmtKind::declare_array;
   declare.range = range;
   declare.local = local;
-  declare.array_dtype = dtype.type;
+  declare.array_dtype = *dtype;
   declare.array_shape = extents;
   declare.in_shared_memory = shared;
   declare.dynamic_shared = dynamic;

@@ -68,7 +68,7 @@ class FunctionChecker {
   // Runs inference to a fixed point, then the reporting pass. Returns the finished function.
   ir::Function run();
 
-  // ---- used by builtins.cpp and constants.cpp ----
+  // ---- used by the builtins (builtins*.cpp) and constants.cpp ----
   Diagnostics& diagnostics();
   frontend::Module& module();
   const SourceFile& file();
@@ -80,7 +80,8 @@ class FunctionChecker {
   Value value_of(ir::ExprId id) const;
 
   Value make_constant(ir::Constant constant, Type type, SourceRange range);
-  Value make_call(std::string name, std::vector<ir::ExprId> args, Type type, SourceRange range);
+  // A call of a runtime operation; its flags mark the function (barriers, host only).
+  Value make_call(ir::Op op, std::vector<ir::ExprId> args, Type type, SourceRange range, int op_arg = -1);
   Value cast(const Value& value, const Type& to, SourceRange range);
   ir::ExprId cast_expr(ir::ExprId id, const Type& to);
   bool allow_host_only(SourceRange range, const std::string& what);
@@ -95,6 +96,8 @@ class FunctionChecker {
 
   Value check_expr(ast::ExprId id);
   Value check_call(ast::ExprId id);
+  // An argument where Python passes a type or dtype: a string literal is the dtype it names.
+  Value check_type_argument(ast::ExprId id);
   Value binary(ast::BinaryOp op, Value left, Value right, SourceRange range);
   Value truth(const Value& value, SourceRange range);  // Python truthiness as bool
   Value attribute_of(const Value& base, const std::string& attr, SourceRange range);

@@ -1,6 +1,7 @@
 // Compile-time evaluation: module globals (TPB = 16, SQRT_2PI = np.float32((2*math.pi)**0.5))
 // are folded to constants where a kernel uses them, as Numba freezes globals at compile time.
 #include <cmath>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -72,66 +73,56 @@ std::optional<ir::Constant> convert(const ir::Constant& c, const Type& type) {
   }
 }
 
-// Python's operators fold by calling the runtime header's own functions (this file is compiled
-// with -fwrapv, as simulator builds are), so a folded value is exactly the value the kernel
-// would compute: one rule, in one place.
-template <class T> std::optional<T> fold_float_call(const std::string& op, T x, T y, size_t arity) {
-  using Unary = T (*)(T);
-  using Binary = T (*)(T, T);
-  static const std::pair<const char*, Unary> unary[] = {
-      {"pk::sin", pk::sin},     {"pk::cos", pk::cos},     {"pk::tan", pk::tan},     {"pk::asin", pk::asin},
-      {"pk::acos", pk::acos},   {"pk::atan", pk::atan},   {"pk::sinh", pk::sinh},   {"pk::cosh", pk::cosh},
-      {"pk::tanh", pk::tanh},   {"pk::asinh", pk::asinh}, {"pk::acosh", pk::acosh}, {"pk::atanh", pk::atanh},
-      {"pk::exp", pk::exp},     {"pk::expm1", pk::expm1}, {"pk::log", pk::log},     {"pk::log2", pk::log2},
-      {"pk::log10", pk::log10}, {"pk::log1p", pk::log1p}, {"pk::sqrt", pk::sqrt},   {"pk::cbrt", pk::cbrt},
-      {"pk::fabs", pk::fabs},   {"pk::erf", pk::erf},     {"pk::erfc", pk::erfc},   {"pk::gamma", pk::gamma},
-      {"pk::lgamma", pk::lgamma}, {"pk::floor", pk::floor}, {"pk::ceil", pk::ceil}, {"pk::trunc", pk::trunc},
-      {"pk::abs", pk::abs<T>},  {"pk::degrees", pk::degrees<T>}, {"pk::radians", pk::radians<T>}};
-  static const std::pair<const char*, Binary> binary[] = {
-      {"pk::atan2", pk::atan2}, {"pk::hypot", pk::hypot}, {"pk::copysign", pk::copysign}, {"pk::fmod", pk::fmod},
-      {"pk::floordiv", pk::floordiv<T>}, {"pk::mod", pk::mod<T>}, {"pk::min", pk::min<T>}, {"pk::max", pk::max<T>}};
-  if (arity == 1)
-    for (auto [name, f] : unary)
-      if (op == name) return f(x);
-  if (arity == 2)
-    for (auto [name, f] : binary)
-      if (op == name) return f(x, y);
+// Applies a runtime function to one or two operands of type T, if it takes them.
+template <class T, class F> std::optional<T> apply_runtime(F function, T x, T y, size_t arity) {
+  if constexpr (std::is_invocable_v<F, T>)
+    if (arity == 1) return static_cast<T>(function(x));
+  if constexpr (std::is_invocable_v<F, T, T>)
+    if (arity == 2) return static_cast<T>(function(x, y));
   return std::nullopt;
 }
 
-// A PK_CHECKED_ operation's runtime function (itself for any other).
-std::string unchecked_operation(const std::string& op) {
-  if (op == "PK_CHECKED_MOD") return "pk::mod";
-  if (op == "PK_CHECKED_FLOORDIV") return "pk::floordiv";
-  if (op == "PK_CHECKED_POW") return "pk::pow";
+// Python's operators and math functions fold by calling the runtime header's own functions
+// (this file is compiled with -fwrapv, as simulator builds are): the registry's PK_FOLDABLE rows
+// name them, and say for which operand types (folds_float, folds_integer) they fold.
+template <class T> std::optional<T> fold_runtime_function(ir::Op op, T x, T y, size_t arity) {
+  using namespace ir::call_flag;
+  constexpr uint32_t domain = std::is_floating_point_v<T> ? folds_float : folds_integer;
+  switch (op) {
+#define PK_CALL(id, spelling, flags)
+#define PK_FOLDABLE(id, function, flags)                                                                   \
+  case ir::Op::id:                                                                                       \
+    if constexpr (((flags) & domain) != 0)                                                               \
+      return apply_runtime<T>([](auto... v) -> decltype(function(v...)) { return function(v...); }, x, y, \
+                              arity);                                                                    \
+    return std::nullopt;
+#include "sema/calls.def"
+#undef PK_FOLDABLE
+#undef PK_CALL
+    default: return std::nullopt;
+  }
+}
+
+// A checked operation's unchecked one (itself for any other).
+ir::Op unchecked_operation(ir::Op op) {
+  if (op == ir::Op::checked_mod) return ir::Op::mod;
+  if (op == ir::Op::checked_floordiv) return ir::Op::floordiv;
+  if (op == ir::Op::checked_pow) return ir::Op::pow;
   return op;
 }
 
 // Whether a checked operation raises ZeroDivisionError for these operands.
-bool would_raise(const std::string& op, const ir::Constant& a, const ir::Constant& b) {
-  if (op == "PK_CHECKED_POW") return a.as_double() == 0 && b.as_double() < 0;
+bool would_raise(ir::Op op, const ir::Constant& a, const ir::Constant& b) {
+  if (op == ir::Op::checked_pow) return a.as_double() == 0 && b.as_double() < 0;
   return b.as_double() == 0;
-}
-
-template <class I> std::optional<I> fold_integer_call(const std::string& op, I x, I y, size_t arity) {
-  if (arity == 1 && op == "pk::abs") return pk::abs(x);
-  if (arity != 2) return std::nullopt;
-  if (op == "pk::floordiv") return pk::floordiv(x, y);
-  if (op == "pk::mod") return pk::mod(x, y);
-  if (op == "pk::lshift") return pk::lshift(x, y);
-  if (op == "pk::rshift") return pk::rshift(x, y);
-  if (op == "pk::min") return pk::min(x, y);
-  if (op == "pk::max") return pk::max(x, y);
-  if (op == "pk::pow") return pk::pow(x, y);
-  return std::nullopt;
 }
 
 // Python's operators and math functions fold by calling the runtime header's own functions
 // (this file is compiled with -fwrapv, as simulator builds are), in the kernel's own precision,
 // so a folded value is exactly the value the kernel would compute: one rule, in one place.
-std::optional<ir::Constant> fold_runtime_call(const std::string& op, const Type& type, const Type& right_type,
+std::optional<ir::Constant> fold_runtime_call(ir::Op op, const Type& type, const Type& right_type,
                                               const std::vector<ir::Constant>& values) {
-  if (values.empty() || values.size() > 2) return std::nullopt;
+  if (values.empty() || values.size() > 2 || !ir::call_has(op, ir::call_flag::foldable)) return std::nullopt;
   const ir::Constant& a = values[0];
   const ir::Constant& b = values.size() == 2 ? values[1] : values[0];
   auto wrap = [](auto v) -> std::optional<ir::Constant> {
@@ -139,21 +130,21 @@ std::optional<ir::Constant> fold_runtime_call(const std::string& op, const Type&
     return ir::Constant{*v};
   };
   if (type.is(TypeKind::floating) && type.bits == 16) return std::nullopt;  // float16 runs as the kernel does
-  if (type.is(TypeKind::floating) && op == "pk::pow" && right_type.is_integer_like()) {  // repeated multiplication
+  if (type.is(TypeKind::floating) && op == ir::Op::pow && right_type.is_integer_like()) {  // repeated multiplication
     if (type.bits == 32) return ir::Constant{double(pk::pow(float(a.as_double()), b.as_int()))};
     return ir::Constant{pk::pow(a.as_double(), b.as_int())};
   }
-  if (type.is(TypeKind::floating) && op == "pk::pow")
+  if (type.is(TypeKind::floating) && op == ir::Op::pow)
     return type.bits == 32 ? ir::Constant{double(pk::fpow(float(a.as_double()), float(b.as_double())))}
                            : ir::Constant{pk::fpow(a.as_double(), b.as_double())};
   if (type.is(TypeKind::floating) && type.bits == 32) {
-    auto v = fold_float_call<float>(op, float(a.as_double()), float(b.as_double()), values.size());
+    auto v = fold_runtime_function<float>(op, float(a.as_double()), float(b.as_double()), values.size());
     return v ? std::optional<ir::Constant>(ir::Constant{double(*v)}) : std::nullopt;
   }
-  if (type.is(TypeKind::floating)) return wrap(fold_float_call<double>(op, a.as_double(), b.as_double(), values.size()));
+  if (type.is(TypeKind::floating)) return wrap(fold_runtime_function<double>(op, a.as_double(), b.as_double(), values.size()));
   if (type.is(TypeKind::integer) && !type.is_signed)
-    return wrap(fold_integer_call<uint64_t>(op, uint64_t(a.as_int()), uint64_t(b.as_int()), values.size()));
-  if (type.is(TypeKind::integer)) return wrap(fold_integer_call<int64_t>(op, a.as_int(), b.as_int(), values.size()));
+    return wrap(fold_runtime_function<uint64_t>(op, uint64_t(a.as_int()), uint64_t(b.as_int()), values.size()));
+  if (type.is(TypeKind::integer)) return wrap(fold_runtime_function<int64_t>(op, a.as_int(), b.as_int(), values.size()));
   return std::nullopt;
 }
 
@@ -175,12 +166,12 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
     case ir::ExprKind::unary: {
       auto value = operand(0);
       if (!value) return std::nullopt;
-      if (e.name == "!") return ir::Constant{value->as_int() == 0};
+      if (e.op == ir::Op::logical_not) return ir::Constant{value->as_int() == 0};
       if (type.is(TypeKind::floating))
-        return ir::Constant{e.name == "-" ? -value->as_double() : value->as_double()};
-      if (type.is(TypeKind::complex)) return ir::Constant{e.name == "-" ? -as_complex(*value) : as_complex(*value)};
+        return ir::Constant{e.op == ir::Op::negate ? -value->as_double() : value->as_double()};
+      if (type.is(TypeKind::complex)) return ir::Constant{e.op == ir::Op::negate ? -as_complex(*value) : as_complex(*value)};
       int64_t v = value->as_int();
-      return convert(ir::Constant{e.name == "-" ? int64_t(0 - static_cast<uint64_t>(v)) : e.name == "~" ? ~v : v}, type);
+      return convert(ir::Constant{e.op == ir::Op::negate ? int64_t(0 - static_cast<uint64_t>(v)) : e.op == ir::Op::invert ? ~v : v}, type);
     }
     case ir::ExprKind::binary:
     case ir::ExprKind::logical:
@@ -192,12 +183,12 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         values.push_back(*value);
       }
       const Type& operand_type = e.args.empty() ? type : expr(e.args[0]).type;
-      const std::string& op = e.name;
+      const ir::Op op = e.op;  // binary, logical: the operator
       if (values.size() == 2 && (e.kind == ir::ExprKind::binary || e.kind == ir::ExprKind::logical)) {
         const ir::Constant& a = values[0];
         const ir::Constant& b = values[1];
-        if (op == "&&") return ir::Constant{a.as_int() && b.as_int()};
-        if (op == "||") return ir::Constant{a.as_int() || b.as_int()};
+        if (op == ir::Op::logical_and) return ir::Constant{a.as_int() && b.as_int()};
+        if (op == ir::Op::logical_or) return ir::Constant{a.as_int() || b.as_int()};
         bool is_float = operand_type.is(TypeKind::floating);
         if (operand_type.is(TypeKind::complex)) {
           // The runtime's complex arithmetic, not std::complex's (whose * and / treat
@@ -205,12 +196,12 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
           std::complex<double> x = as_complex(a), y = as_complex(b);
           pk::complex<double> px(x.real(), x.imag()), py(y.real(), y.imag());
           auto folded = [](pk::complex<double> z) { return ir::Constant{std::complex<double>(z.re, z.im)}; };
-          if (op == "+") return folded(px + py);
-          if (op == "-") return folded(px - py);
-          if (op == "*") return folded(px * py);
-          if (op == "/") return folded(px / py);
-          if (op == "==") return ir::Constant{px == py};
-          if (op == "!=") return ir::Constant{px != py};
+          if (op == ir::Op::add) return folded(px + py);
+          if (op == ir::Op::sub) return folded(px - py);
+          if (op == ir::Op::mul) return folded(px * py);
+          if (op == ir::Op::truediv) return folded(px / py);
+          if (op == ir::Op::eq) return ir::Constant{px == py};
+          if (op == ir::Op::ne) return ir::Constant{px != py};
           return std::nullopt;
         }
         bool is_unsigned = operand_type.is(TypeKind::integer) && !operand_type.is_signed;
@@ -225,37 +216,37 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
         auto gt = [](auto x, auto y) { return x > y; };
         auto eq = [](auto x, auto y) { return x == y; };
         auto ne = [](auto x, auto y) { return x != y; };
-        if (op == "<") return compare(lt, never);
-        if (op == "<=") return compare(lt, eq);
-        if (op == ">") return compare(gt, never);
-        if (op == ">=") return compare(gt, eq);
-        if (op == "==") return compare(never, eq);
-        if (op == "!=") return compare(never, ne);
+        if (op == ir::Op::lt) return compare(lt, never);
+        if (op == ir::Op::le) return compare(lt, eq);
+        if (op == ir::Op::gt) return compare(gt, never);
+        if (op == ir::Op::ge) return compare(gt, eq);
+        if (op == ir::Op::eq) return compare(never, eq);
+        if (op == ir::Op::ne) return compare(never, ne);
         if (is_float) {
           double x = a.as_double(), y = b.as_double(), r;
-          if (op == "+") r = x + y;
-          else if (op == "-") r = x - y;
-          else if (op == "*") r = x * y;
-          else if (op == "/") r = x / y;
+          if (op == ir::Op::add) r = x + y;
+          else if (op == ir::Op::sub) r = x - y;
+          else if (op == ir::Op::mul) r = x * y;
+          else if (op == ir::Op::truediv) r = x / y;
           else return std::nullopt;
           return convert(ir::Constant{r}, type);
         }
         uint64_t x = static_cast<uint64_t>(a.as_int()), y = static_cast<uint64_t>(b.as_int());
-        if (op == "+") return convert(ir::Constant{int64_t(x + y)}, type);
-        if (op == "-") return convert(ir::Constant{int64_t(x - y)}, type);
-        if (op == "*") return convert(ir::Constant{int64_t(x * y)}, type);
-        if (op == "&") return convert(ir::Constant{int64_t(x & y)}, type);
-        if (op == "|") return convert(ir::Constant{int64_t(x | y)}, type);
-        if (op == "^") return convert(ir::Constant{int64_t(x ^ y)}, type);
-        if (op == "<<" && y < 64) return convert(ir::Constant{int64_t(x << y)}, type);
-        if (op == ">>" && y < 64) return convert(ir::Constant{a.as_int() >> y}, type);
+        if (op == ir::Op::add) return convert(ir::Constant{int64_t(x + y)}, type);
+        if (op == ir::Op::sub) return convert(ir::Constant{int64_t(x - y)}, type);
+        if (op == ir::Op::mul) return convert(ir::Constant{int64_t(x * y)}, type);
+        if (op == ir::Op::bit_and) return convert(ir::Constant{int64_t(x & y)}, type);
+        if (op == ir::Op::bit_or) return convert(ir::Constant{int64_t(x | y)}, type);
+        if (op == ir::Op::bit_xor) return convert(ir::Constant{int64_t(x ^ y)}, type);
+        if (op == ir::Op::shift_left && y < 64) return convert(ir::Constant{int64_t(x << y)}, type);
+        if (op == ir::Op::shift_right && y < 64) return convert(ir::Constant{a.as_int() >> y}, type);
         return std::nullopt;
       }
       if (e.kind != ir::ExprKind::call) return std::nullopt;
       // Python's error model checks divisors and zero powers at run time (ZeroDivisionError):
       // an operation that would raise is not folded, the others fold as the unchecked one.
-      std::string runtime = unchecked_operation(op);
-      if (runtime != op && (values.size() != 2 || would_raise(op, values[0], values[1]))) return std::nullopt;
+      ir::Op runtime = unchecked_operation(e.op);
+      if (runtime != e.op && (values.size() != 2 || would_raise(e.op, values[0], values[1]))) return std::nullopt;
       const Type& right_type = e.args.size() == 2 ? expr(e.args[1]).type : type;
       auto folded = fold_runtime_call(runtime, type, right_type, values);
       return folded ? convert(*folded, type) : std::nullopt;

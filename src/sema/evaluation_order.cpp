@@ -9,19 +9,15 @@ namespace {
 using ir::ExprKind;
 using ir::StmtKind;
 
-// Calls whose effects or results depend on when they run.
+// Calls whose effects or results depend on when they run (the registry's effects flag).
 bool has_effects(const ir::Expr& e) {
   if (e.kind == ExprKind::device_call) return true;
-  if (e.kind != ExprKind::call) return false;
-  for (const char* prefix : {"pk::atomic_", "pk::xoroshiro128p_", "pk::init_xoroshiro128p", "pk::host_random",
-                             "pk::list_append", "PK_SET_NUM_THREADS"})
-    if (e.name.rfind(prefix, 0) == 0) return true;
-  return false;
+  return e.kind == ExprKind::call && ir::call_has(e.op, ir::call_flag::effects);
 }
 
 // An operand the call takes by reference (the element an atomic updates): it stays in place.
 bool is_place(const ir::Expr& parent, size_t operand) {
-  return operand == 0 && parent.kind == ExprKind::call && parent.name.rfind("pk::atomic_", 0) == 0;
+  return operand == 0 && parent.kind == ExprKind::call && ir::call_has(parent.op, ir::call_flag::by_reference);
 }
 
 // A value the emitter can hold in a temporary: not a record (a record variable refers into

@@ -61,21 +61,6 @@ IndexFacts::IndexFacts(ir::Function& f) : f_(f) {
   }
 }
 
-// Runtime values that are never negative (thread and block positions), or never below one
-// (extents of the launch): Numba's range analysis knows them from their types.
-const std::set<std::string>& non_negative_calls() {
-  static const std::set<std::string> names = {
-      "pk::grid1", "pk::grid2", "pk::grid3", "pk::threadIdx_x", "pk::threadIdx_y", "pk::threadIdx_z", "pk::blockIdx_x",
-      "pk::blockIdx_y", "pk::blockIdx_z", "pk::laneid"};
-  return names;
-}
-const std::set<std::string>& positive_calls() {
-  static const std::set<std::string> names = {
-      "pk::gridsize1", "pk::gridsize2", "pk::gridsize3", "pk::blockDim_x", "pk::blockDim_y", "pk::blockDim_z", "pk::gridDim_x",
-      "pk::gridDim_y",  "pk::gridDim_z",  "pk::warpsize"};
-  return names;
-}
-
 // A cast to int64 from a narrower or same-width signed integer (or a narrower unsigned one)
 // keeps the value: the fact about the operand holds for the cast.
 ir::ExprId IndexFacts::strip_widening(ir::ExprId e) const {
@@ -108,13 +93,16 @@ bool IndexFacts::at_least(ir::ExprId id, int64_t least, int depth) const {
   if (!e.type.is(TypeKind::integer) && !e.type.is(TypeKind::tuple)) return false;
   switch (e.kind) {
     case ExprKind::call:
-      if (e.name.rfind("pk::get<", 0) == 0 && e.args.size() == 1) return at_least(e.args[0], least, depth + 1);
+      if (e.op == ir::Op::get && e.args.size() == 1) return at_least(e.args[0], least, depth + 1);
+      // Thread and block positions are never negative, launch extents never below one: Numba's
+      // range analysis knows them from their types (the registry's flags).
       if (!e.args.empty()) return false;
-      return positive_calls().count(e.name) || (least <= 0 && non_negative_calls().count(e.name));
+      return ir::call_has(e.op, ir::call_flag::positive) ||
+             (least <= 0 && ir::call_has(e.op, ir::call_flag::non_negative));
     case ExprKind::member: return least <= 0 && e.name.rfind("shape[", 0) == 0;
     case ExprKind::binary:
-      if (e.args.size() != 2 || (e.name != "+" && e.name != "*")) return false;
-      if (e.name == "*") return at_least(e.args[0], least, depth + 1) && at_least(e.args[1], least, depth + 1);
+      if (e.args.size() != 2 || (e.op != ir::Op::add && e.op != ir::Op::mul)) return false;
+      if (e.op == ir::Op::mul) return at_least(e.args[0], least, depth + 1) && at_least(e.args[1], least, depth + 1);
       return at_least(e.args[0], 0, depth + 1) && at_least(e.args[1], 0, depth + 1) &&
              (least <= 0 || at_least(e.args[0], least, depth + 1) || at_least(e.args[1], least, depth + 1));
     case ExprKind::local: {
@@ -165,7 +153,7 @@ void IndexFacts::extents_of(ir::ExprId stop, const std::set<int>& assigned,
   if (e.kind == ExprKind::member && e.name.rfind("shape[", 0) == 0 && !e.args.empty() &&
       f_[e.args[0]].kind == ExprKind::local && !assigned.count(f_[e.args[0]].local)) {
     out.insert({f_[e.args[0]].local, std::stoi(e.name.substr(6))});
-  } else if (e.kind == ExprKind::call && e.name == "pk::min") {
+  } else if (e.kind == ExprKind::call && e.op == ir::Op::min) {
     for (ir::ExprId a : e.args) extents_of(a, assigned, out);
   } else if (e.kind == ExprKind::local && !opaque_.count(e.local) && values_.count(e.local) &&
              values_.at(e.local).size() == 1) {
@@ -187,7 +175,7 @@ bool IndexFacts::non_negative(ir::ExprId index) const {
       if (fact.indices.count(x.local)) return true;
     return false;
   }
-  if (x.kind == ExprKind::binary && x.name == "+" && x.args.size() == 2) {
+  if (x.kind == ExprKind::binary && x.op == ir::Op::add && x.args.size() == 2) {
     auto c0 = constant(x.args[0]), c1 = constant(x.args[1]);
     return (c1 && *c1 >= 0 && non_negative(x.args[0])) || (c0 && *c0 >= 0 && non_negative(x.args[1]));
   }

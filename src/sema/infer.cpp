@@ -1,5 +1,6 @@
 // Inference of functions and statements. Expressions are in check_expr.cpp, calls of known
-// functions in builtins.cpp, constant folding in constants.cpp.
+// functions in builtins.cpp (one builtins_*.cpp per family, runtime operations in calls.def),
+// constant folding in constants.cpp.
 #include <limits>
 
 #include <fmt/format.h>
@@ -403,7 +404,7 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
 void FunctionChecker::print_pieces(const Value& value, SourceRange range, std::vector<PrintPiece>& out) {
   const Type& type = value.type;
   if (type.is(TypeKind::boolean)) {
-    out.push_back({"", "%s", make_call("pk::bool_text", {value.expr}, Type::string(), range).expr, range});
+    out.push_back({"", "%s", make_call(ir::Op::bool_text, {value.expr}, Type::string(), range).expr, range});
   } else if (type.is(TypeKind::integer)) {
     out.push_back({"", type.is_signed ? "%lld" : "%llu", cast_expr(value.expr, type.is_signed ? Type::i64() : Type::u64()),
                    range});
@@ -794,7 +795,7 @@ void FunctionChecker::check_return(const ast::Stmt& stmt) {
     note_none_return();
     // In a function that also returns values, None is the Optional's empty state.
     if (inferred_return_ && !signature_.return_type)
-      out.value = make_call("pk::optional_none", {}, return_type_now(), stmt.range).expr;
+      out.value = make_call(ir::Op::optional_none, {}, return_type_now(), stmt.range).expr;
   }
   emit_stmt(std::move(out));
 }

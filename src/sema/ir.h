@@ -12,6 +12,7 @@
 #include "base/ids.h"
 #include "base/source_file.h"
 #include "frontend/module.h"
+#include "sema/calls.h"
 #include "sema/types.h"
 
 namespace pykern::ir {
@@ -33,10 +34,10 @@ enum class ExprKind {
   constant,     // constant, of `type`
   local,        // local variable `local`
   cast,         // args[0] converted to `type`
-  unary,        // C++ operator `name` ("-", "~", "!") on args[0]
-  binary,       // C++ operator `name` on args[0], args[1], both already of the operand type
-  logical,      // "&&" or "||" on two bools (short-circuit, as Python's and/or)
-  call,         // runtime or intrinsic function `name` applied to args
+  unary,        // C++ operator `op` (negate, invert, logical_not) on args[0]
+  binary,       // C++ operator `op` on args[0], args[1], both already of the operand type
+  logical,      // `op` logical_and or logical_or on two bools (short-circuit, as Python's and/or)
+  call,         // the runtime operation `op` (sema/calls.def) applied to args
   device_call,  // the program's function `callee` applied to args
   element,      // array element args[0][args[1..]] (indices int64): an lvalue
   member,       // args[0].`name` (array shape/strides entries, record fields): may be an lvalue
@@ -49,7 +50,9 @@ struct Expr {
   ExprKind kind = ExprKind::constant;
   Type type;
   SourceRange range;
-  std::string name;
+  std::string name;  // member: the member's name
+  Op op = Op::none;  // call: the runtime operation; unary, binary, logical: the C++ operator
+  int op_arg = -1;   // call: the operation's constant argument where its spelling has {n}
   std::vector<ExprId> args;
   Constant constant;
   int local = -1;
@@ -78,11 +81,11 @@ enum class StmtKind {
 // A reduction of a parallel loop: `local` is updated only as `local = local <op> x` (op one of
 // + - * /) or `local = min(local, x)` / max. Each part of the loop starts from the identity (0
 // for + and -, 1 for * and /) or, for min and max, from the value before the loop; the parts'
-// results are then combined in order: `+` for + and -, `*` for * and /, or the call `combine`.
+// results are then combined in order by `combine`: add for + and -, mul for * and /, or the
+// call itself (a row with the reduction flag: pk::min).
 struct Reduction {
   int local = -1;
-  std::string combine;        // "+", "*", or a runtime function such as "pk::min"
-  bool combine_is_call = false;
+  Op combine = Op::none;
   bool starts_at_identity = true;  // false: each part starts from the value before the loop
 };
 

@@ -19,11 +19,16 @@ std::string expr_text(const Function& f, ExprId id) {
                                       : std::to_string(e.constant.as_int()), type);
     case ExprKind::local: return f.locals[e.local].name;
     case ExprKind::cast: return fmt::format("cast<{}>({})", type, args);
-    case ExprKind::unary: return fmt::format("({}{})", e.name, args);
+    case ExprKind::unary: return fmt::format("({}{})", ir::call_info(e.op).spelling, args);
     case ExprKind::binary:
     case ExprKind::logical:
-      return fmt::format("({} {} {}):{}", expr_text(f, e.args[0]), e.name, expr_text(f, e.args[1]), type);
-    case ExprKind::call: return fmt::format("{}({}):{}", e.name, args, type);
+      return fmt::format("({} {} {}):{}", expr_text(f, e.args[0]), ir::call_info(e.op).spelling, expr_text(f, e.args[1]),
+                         type);
+    case ExprKind::call: {
+      std::string op(ir::call_info(e.op).id);
+      if (e.op_arg >= 0) op += fmt::format("<{}>", e.op_arg);
+      return fmt::format("{}({}):{}", op, args, type);
+    }
     case ExprKind::device_call: return fmt::format("call#{}({}):{}", e.callee, args, type);
     case ExprKind::element: return fmt::format("{}[{}]:{}", expr_text(f, e.args[0]), args.substr(args.find(',') + 2), type);
     case ExprKind::member: return fmt::format("{}.{}", expr_text(f, e.args[0]), e.name);

@@ -86,22 +86,20 @@ std::optional<std::string> LoopPlanner::reduction_form(ir::ExprId value, int loc
     return x.kind == ExprKind::local && x.local == local;
   };
   if (v.kind == ExprKind::binary && v.args.size() == 2 &&
-      (v.name == "+" || v.name == "-" || v.name == "*" || v.name == "/")) {
-    bool commutes = v.name == "+" || v.name == "*";
+      (v.op == ir::Op::add || v.op == ir::Op::sub || v.op == ir::Op::mul || v.op == ir::Op::truediv)) {
+    bool commutes = v.op == ir::Op::add || v.op == ir::Op::mul;
     bool left = is_local(v.args[0]) && !reads(v.args[1], local);
     bool right = commutes && is_local(v.args[1]) && !reads(v.args[0], local);
     if (!left && !right) return std::string("not a reduction");
-    out.combine = v.name == "+" || v.name == "-" ? "+" : "*";
-    out.combine_is_call = false;
+    out.combine = v.op == ir::Op::add || v.op == ir::Op::sub ? ir::Op::add : ir::Op::mul;
     out.starts_at_identity = true;
     return std::nullopt;
   }
-  if (v.kind == ExprKind::call && (v.name == "pk::min" || v.name == "pk::max") && v.args.size() == 2) {
+  if (v.kind == ExprKind::call && ir::call_has(v.op, ir::call_flag::reduction) && v.args.size() == 2) {
     bool left = is_local(v.args[0]) && !reads(v.args[1], local);
     bool right = is_local(v.args[1]) && !reads(v.args[0], local);
     if (!left && !right) return std::string("not a reduction");
-    out.combine = v.name;
-    out.combine_is_call = true;
+    out.combine = v.op;
     out.starts_at_identity = false;
     return std::nullopt;
   }
@@ -120,7 +118,6 @@ std::optional<ir::Reduction> LoopPlanner::reduction_of(int local) const {
     if (reduction_form(f_[id].value, local, form)) return std::nullopt;
     if (id == found->second.front()) reduction.combine = form.combine;
     if (form.combine != reduction.combine) return std::nullopt;  // s += x here, s *= y there
-    reduction.combine_is_call = form.combine_is_call;
     reduction.starts_at_identity = form.starts_at_identity;
   }
   int reads_in_reductions = static_cast<int>(found->second.size());
@@ -185,7 +182,7 @@ std::optional<std::string> LoopPlanner::shared_list_append() const {
   std::optional<std::string> reason;
   std::function<void(ir::ExprId)> visit = [&](ir::ExprId e) {
     const ir::Expr& x = f_[e];
-    if (x.kind == ExprKind::call && x.name == "pk::list_append" && !x.args.empty()) {
+    if (x.kind == ExprKind::call && ir::call_has(x.op, ir::call_flag::appends) && !x.args.empty()) {
       const ir::Expr& list = f_[x.args[0]];
       if (list.kind == ExprKind::local && !assigned_.count(list.local) && !reason)
         reason = fmt::format("it appends to the list '{}', which every iteration shares", name(list.local));

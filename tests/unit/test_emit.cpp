@@ -206,3 +206,30 @@ TEST_CASE("evaluation order: effects and reads that C++ leaves unsequenced are e
         "PK_AT(py_out, 0LL) = ((PK_AT(py_a, 0LL) > static_cast<pk::f64>(0LL)) ? (pk_device_py_bump_0(py_a) * "
         "PK_AT(py_a, 1LL)) : pk_device_py_bump_0(py_a));\nPK_AT(py_out, 1LL) = pk_device_py_bump_0(py_a);\n");
 }
+
+TEST_CASE("calls are spelled from the registry; a barrier that answers a value is sequenced like an effect") {
+  CHECK(kernel_body("    x, y = cuda.grid(2)\n    v = cuda.float32x2(x, y)\n    out[0] = a[1] + cuda.syncthreads_count(1)\n"
+                    "    out[1] = v.y\n") ==
+        "pk::i64 py_x{};\npk::i64 py_y{};\npk::vec<pk::f32, 2> py_v{};\npk::tuple<pk::i64, pk::i64> pk_tmp0{};\n"
+        "pk::f64 pk_seq0{};\npk::i32 pk_seq1{};\npk_tmp0 = pk::grid2();\npy_x = pk::get<0>(pk_tmp0);\n"
+        "py_y = pk::get<1>(pk_tmp0);\n"
+        "py_v = pk::make_vec<pk::f32, 2>(static_cast<pk::f32>(py_x), static_cast<pk::f32>(py_y));\n"
+        "pk_seq0 = PK_AT(py_a, 1LL);\npk_seq1 = pk::syncthreads_count(static_cast<pk::i32>(1LL));\n"
+        "PK_AT(py_out, 0LL) = (pk_seq0 + static_cast<pk::f64>(pk_seq1));\n"
+        "PK_AT(py_out, 1LL) = static_cast<pk::f64>(py_v.y);\n");
+}
+
+TEST_CASE("a foldable registry row folds by its runtime function alone: np.fmax and np.fmin as module constants") {
+  pykern::CompileOptions options;
+  options.emit = pykern::EmitKind::cuda;
+  options.use_cache = false;
+  options.signatures = {{"k", "void(float64[:])"}};
+  auto result = pykern::compile_source("import math\nimport numpy as np\nfrom numba import cuda\n"
+                                       "X = np.fmax(math.nan, 2.5)\nN = np.fmin(3, 8)\n"
+                                       "@cuda.jit\ndef k(a):\n    s = cuda.local.array(N, np.float64)\n"
+                                       "    s[0] = X\n    a[0] = s[0]\n",
+                                       "m.py", options);
+  REQUIRE_MESSAGE(result.ok(), result.error().describe());
+  CHECK(result->cuda_source.find("PK_LOCAL_STORAGE(pk::f64, pk_storage_0, 3);") != std::string::npos);
+  CHECK(result->cuda_source.find("PK_AT(py_s, 0LL) = 2.5;") != std::string::npos);
+}

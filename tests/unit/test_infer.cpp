@@ -7,6 +7,7 @@
 
 #include "frontend/module.h"
 #include "pykern/compiler.h"
+#include "sema/calls.h"
 #include "sema/infer.h"
 #include "syntax/syntax_tree.h"
 
@@ -192,4 +193,45 @@ TEST_CASE("every intrinsic and atomic takes numba-cuda's types, and each it take
     }
     if (!compiled.ok()) FAIL(compiled.error().describe());
   }
+}
+
+TEST_CASE("dtypes are values where Python passes them: a name, np.dtype(...), an array's .dtype") {
+  std::string text = std::string(header) +
+                     "@cuda.jit\ndef k(a, b):\n    s = cuda.local.array(2, \"float64\")\n"
+                     "    t = cuda.local.array(2, np.dtype(\"i4\"))\n    u = cuda.local.array(2, dtype=b.dtype)\n"
+                     "    v = cuda.local.array(2, np.dtype(np.uint8))\n    w = a.view(np.dtype(\"<u4\"))\n"
+                     "    x = a.view(b.dtype)\n    s[0] = t[0] + u[0] + v[0] + w[0] + x[0]\n";
+  CHECK(locals_of(text, "k", "void(float32[::1], int16[:])") ==
+        "a: array(float32, 1d, C)\nb: array(int16, 1d, A)\ns: array(float64, 1d, C)\nt: array(int32, 1d, C)\n"
+        "u: array(int16, 1d, C)\nv: array(uint8, 1d, C)\nw: array(uint32, 1d, C)\nx: array(int16, 1d, C)\n-> none");
+}
+
+TEST_CASE("the call registry: one row per operation, a distinct spelling each, flags that hold together") {
+  std::set<std::string_view> ids, spellings;
+  size_t rows = 0;
+  for (uint16_t i = 1; i < static_cast<uint16_t>(ir::Op::end_); ++i) {
+    const ir::CallInfo& info = ir::call_info(static_cast<ir::Op>(i));
+    CAPTURE(info.id);
+    CHECK(!info.spelling.empty());
+    CHECK(ids.insert(info.id).second);
+    if (!(info.flags & ir::call_flag::operator_)) CHECK(spellings.insert(info.spelling).second);
+    // An operand updated in place is an effect; a reduction's combine folds like its operator.
+    if (info.flags & ir::call_flag::by_reference) CHECK((info.flags & ir::call_flag::effects) != 0);
+    if (info.flags & ir::call_flag::reduction) CHECK((info.flags & ir::call_flag::foldable) != 0);
+    ++rows;
+  }
+  CHECK(rows > 200);
+  // Every draw of the host's random modules is an effect (so draws run in Python's order)
+  // and host only; every barrier that answers a value is an effect too.
+  for (ir::Op op : {ir::Op::host_random, ir::Op::host_random_seed, ir::Op::host_uniform, ir::Op::host_gauss,
+                    ir::Op::host_randint, ir::Op::host_randrange}) {
+    CHECK(ir::call_has(op, ir::call_flag::effects));
+    CHECK(ir::call_has(op, ir::call_flag::host_only));
+  }
+  for (ir::Op op : {ir::Op::syncthreads_count, ir::Op::syncthreads_and, ir::Op::syncthreads_or, ir::Op::grid_sync})
+    CHECK(ir::call_has(op, ir::call_flag::effects | ir::call_flag::barrier));
+  CHECK(ir::call_has(ir::Op::atomic_add, ir::call_flag::effects | ir::call_flag::by_reference));
+  CHECK(ir::call_has(ir::Op::gridsize, ir::call_flag::positive));
+  CHECK(ir::call_has(ir::Op::gridsize, ir::call_flag::non_negative));  // positive implies it
+  CHECK(!ir::call_has(ir::Op::grid, ir::call_flag::positive));
 }

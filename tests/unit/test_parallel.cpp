@@ -49,7 +49,8 @@ std::string plans_of(const std::string& body) {
       for (int p : s.parallel.privates)
         if (!f.locals[p].is_temporary) privates += (privates.empty() ? "" : ", ") + f.locals[p].name;
       for (const ir::Reduction& r : s.parallel.reductions)
-        reductions += fmt::format("{}{} {}", reductions.empty() ? "" : ", ", f.locals[r.local].name, r.combine);
+        reductions += fmt::format("{}{} {}", reductions.empty() ? "" : ", ", f.locals[r.local].name,
+                                  ir::call_info(r.combine).spelling);
       out += fmt::format("parallel privates=[{}] reductions=[{}]\n", privates, reductions);
     }
   }

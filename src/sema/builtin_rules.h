@@ -1,0 +1,71 @@
+// Internal to the builtins: the handler table that maps a Python name to its typing rule, the
+// rules several families share, and one function per family that adds its names
+// (builtins_math.cpp, builtins_python.cpp, builtins_numpy.cpp, builtins_cuda.cpp,
+// builtins_atomics.cpp, builtins_random.cpp, builtins_host.cpp). A rule checks the arguments,
+// converts them, and makes a call of a runtime operation of sema/calls.def.
+#pragma once
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "sema/builtins.h"
+
+namespace pykern::sema {
+
+using Handler = std::function<Value(FunctionChecker&, const CallSite&)>;
+
+// A Python name's typing rule. Most rules take run-time values: check_call converts each
+// argument before the rule sees it (a type there is an error). A rule that takes_types sees its
+// arguments as they are: a type or dtype value (np.float32, np.dtype("f8"), a.dtype) stays one.
+struct Builtin {
+  Handler rule;
+  bool takes_types = false;
+
+  Builtin() = default;
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, Builtin>>>
+  Builtin(F f) : rule(std::move(f)) {}  // NOLINT: a rule is a builtin of run-time values
+  static Builtin with_types(Handler rule) {
+    Builtin b(std::move(rule));
+    b.takes_types = true;
+    return b;
+  }
+};
+using HandlerTable = std::map<std::string, Builtin>;
+
+// "numba.cuda.grid" -> "grid", for messages.
+std::string short_name(const std::string& qualified);
+
+// The arguments a call takes, counted, with no keywords; reports otherwise.
+bool want_args(FunctionChecker& c, const CallSite& call, size_t min, size_t max);
+bool want_numeric(FunctionChecker& c, const CallSite& call, const Value& v);
+
+// math.sin and friends: float32 stays float32, integers and float64 compute in float64.
+Handler unary_math(ir::Op op);
+// math.atan2 and friends: both operands in the wider float type.
+Handler binary_math(ir::Op op);
+// math.isnan and friends: a bool (constant for an integer).
+Handler predicate_math(ir::Op op);
+// A call of no arguments with a fixed result type.
+Handler nullary(ir::Op op, Type type);
+// A call whose arguments convert to fixed types.
+Handler fixed(ir::Op op, std::vector<Type> parameters, Type result);
+// min/max of two or more numbers, promoted as NumPy promotes.
+Value min_max(FunctionChecker& c, const CallSite& call, ir::Op op);
+// The absolute value (abs, np.abs): keeps the type; a complex gives its float part's type.
+Value absolute(FunctionChecker& c, const CallSite& call);
+
+void add_math_builtins(HandlerTable& t);
+void add_python_builtins(HandlerTable& t);
+void add_numpy_builtins(HandlerTable& t);
+void add_cuda_builtins(HandlerTable& t);
+void add_atomic_and_warp_builtins(HandlerTable& t);
+void add_random_builtins(HandlerTable& t);
+void add_host_builtins(HandlerTable& t);
+
+// cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
+std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);
+
+}  // namespace pykern::sema

@@ -1,0 +1,144 @@
+// Python's builtins (abs, min, max, round, int, float, bool, complex, range, len, pow, tuple)
+// and the operator module, as Numba types them.
+#include <fmt/format.h>
+
+#include "sema/builtin_rules.h"
+
+namespace pykern::sema {
+
+using ir::Op;
+
+namespace {
+
+Value round_value(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 2) || !want_numeric(c, call, call.args[0])) return Value::error();
+  const Type& type = call.args[0].type;
+  if (call.args.size() == 1) {
+    if (type.is_integer_like()) return c.value_of(c.cast_expr(call.args[0].expr, Type::i64()));
+    return c.make_call(Op::round_to_int, {call.args[0].expr}, Type::i64(), call.range);
+  }
+  Type result = type.is(TypeKind::floating) ? type : Type::f64();
+  return c.make_call(Op::round_digits,
+                     {c.cast_expr(call.args[0].expr, result), c.cast_expr(call.args[1].expr, Type::i64())}, result,
+                     call.range);
+}
+
+Value complex_value(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 2)) return Value::error();
+  Type part = Type::f64();
+  std::vector<ir::ExprId> args;
+  for (const Value& v : call.args) {
+    if (!want_numeric(c, call, v) || v.type.is(TypeKind::complex)) return Value::error();
+    args.push_back(c.cast_expr(v.expr, part));
+  }
+  if (args.size() == 1) args.push_back(c.make_constant({0.0}, part, call.range).expr);
+  return c.make_call(Op::make_complex, args, Type::complex(128), call.range);
+}
+
+// range(...) as a value (r = range(2, n, 3)): a for loop over it or len(r) use it.
+Value range_value(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 3)) return Value::error();
+  auto bounds = c.range_bounds(call.args);
+  if (!bounds) return Value::error();
+  return c.make_call(Op::make_range, {bounds->start, bounds->stop, bounds->step}, Type::range_of(bounds->type),
+                     call.range);
+}
+
+Value length(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1)) return Value::error();
+  const Type& type = call.args[0].type;
+  if (type.is(TypeKind::range)) return c.make_call(Op::range_len, {call.args[0].expr}, Type::i64(), call.range);
+  if (type.is(TypeKind::list)) return c.make_call(Op::list_len, {call.args[0].expr}, Type::i64(), call.range);
+  if (type.is(TypeKind::tuple)) return c.make_constant({int64_t(type.elements.size())}, Type::i64(), call.range);
+  if (!type.is(TypeKind::array)) {
+    c.error(DiagKind::type_mismatch, call.range, "len() of a value of type '" + to_string(type) + "'");
+    return Value::error();
+  }
+  return c.attribute_of(call.args[0], "shape", call.range).ok()
+             ? c.value_of(c.expr(c.attribute_of(call.args[0], "shape", call.range).expr).args[0])
+             : Value::error();
+}
+
+// tuple(t) of a tuple is the tuple itself.
+Value tuple_value(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1)) return Value::error();
+  if (!call.args[0].type.is(TypeKind::tuple)) {
+    c.error(DiagKind::type_mismatch, call.range,
+            "tuple() in a kernel takes a tuple, not '" + to_string(call.args[0].type) + "'",
+            "kernels cannot build a tuple from an array at run time; write the tuple out");
+    return Value::error();
+  }
+  return call.args[0];
+}
+
+}  // namespace
+
+Value min_max(FunctionChecker& c, const CallSite& call, Op op) {
+  if (call.args.size() < 2 || !call.keywords.empty()) {
+    c.error(DiagKind::wrong_arity, call.range, short_name(call.name) + "() takes two or more numbers in a kernel");
+    return Value::error();
+  }
+  Type type = call.args[0].type;
+  for (const Value& v : call.args) {
+    if (!want_numeric(c, call, v)) return Value::error();
+    if (v.type.is(TypeKind::complex)) {
+      c.error(DiagKind::unsupported_operation, call.range,
+              short_name(call.name) + "() of complex numbers: complex numbers have no order",
+              "compare abs(z), z.real or z.imag");
+      return Value::error();
+    }
+    type = promote(type, v.type);
+  }
+  Value result = c.value_of(c.cast_expr(call.args[0].expr, type));
+  for (size_t i = 1; i < call.args.size(); ++i)
+    result = c.make_call(op, {result.expr, c.cast_expr(call.args[i].expr, type)}, type, call.range);
+  return result;
+}
+
+Value absolute(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+  Type type = call.args[0].type;
+  if (type.is(TypeKind::complex)) return c.make_call(Op::abs, {call.args[0].expr}, Type::float_(type.bits / 2), call.range);
+  if (type.is(TypeKind::boolean)) type = Type::i64();
+  return c.make_call(Op::abs, {c.cast_expr(call.args[0].expr, type)}, type, call.range);
+}
+
+void add_python_builtins(HandlerTable& t) {
+  t["builtins.min"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, Op::min); };
+  t["builtins.max"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, Op::max); };
+  t["builtins.abs"] = absolute;
+  t["builtins.round"] = round_value;
+  t["builtins.int"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+    return c.value_of(c.cast_expr(call.args[0].expr, Type::i64()));
+  };
+  t["builtins.float"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+    return c.value_of(c.cast_expr(call.args[0].expr, Type::f64()));
+  };
+  t["builtins.bool"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 1, 1)) return Value::error();
+    return c.truth(call.args[0], call.range);
+  };
+  t["builtins.complex"] = complex_value;
+  t["builtins.range"] = range_value;
+  t["builtins.len"] = length;
+  t["builtins.pow"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+    if (!want_args(c, call, 2, 2)) return Value::error();
+    return c.binary(ast::BinaryOp::pow, call.args[0], call.args[1], call.range);
+  };
+  t["builtins.tuple"] = tuple_value;
+  // The operator module's functions are the operators themselves.
+  static const std::pair<const char*, ast::BinaryOp> operators[] = {
+      {"add", ast::BinaryOp::add},         {"sub", ast::BinaryOp::sub},        {"mul", ast::BinaryOp::mul},
+      {"truediv", ast::BinaryOp::div},     {"floordiv", ast::BinaryOp::floordiv}, {"mod", ast::BinaryOp::mod},
+      {"pow", ast::BinaryOp::pow},         {"lshift", ast::BinaryOp::lshift},  {"rshift", ast::BinaryOp::rshift},
+      {"and_", ast::BinaryOp::bitand_},    {"or_", ast::BinaryOp::bitor_},     {"xor", ast::BinaryOp::bitxor}};
+  for (const auto& [name, op] : operators)
+    t[std::string("operator.") + name] = [op = op](FunctionChecker& c, const CallSite& call) -> Value {
+      if (!want_args(c, call, 2, 2)) return Value::error();
+      return c.binary(op, call.args[0], call.args[1], call.range);
+    };
+}
+
+}  // namespace pykern::sema
