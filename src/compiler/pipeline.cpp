@@ -123,7 +123,7 @@ void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output) {
 Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
   std::optional<std::vector<std::string>> chosen;
   for (int index : program.kernels) {
-    const ir::CompileOptions& o = program.functions[index].options;
+    const ir::FunctionOptions& o = program.functions[index].options;
     std::vector<std::string> flags;
     if (o.debug) flags.insert(flags.end(), {"-G", "-DPK_DEBUG=1"});
     else if (o.lineinfo) flags.push_back("-lineinfo");

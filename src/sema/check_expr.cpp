@@ -329,7 +329,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
     }
     case ast::BinaryOp::div: {
       Type type = true_divide_result(left.type, right.type);
-      // Python's error model checks the divisor (sema/ir.h CompileOptions::checks_division).
+      // Python's error model checks the divisor (sema/ir.h FunctionOptions::checks_division).
       if (function_.options.checks_division) return call(ir::Op::checked_truediv, type);
       return build(ir::ExprKind::binary, ir::Op::truediv, type, type);
     }

@@ -138,7 +138,7 @@ struct Local {
   int version = 0;  // the name's web (sema/webs.h): 1, 2, ... where one name holds values of different types
 };
 
-struct CompileOptions {
+struct FunctionOptions {
   bool debug = false;
   // Python's error model: a division or modulo by zero raises ZeroDivisionError (debug=True,
   // and @jit functions called on the host unless error_model='numpy'); else Numba's numpy
@@ -167,7 +167,7 @@ struct Function {
   Store<StmtTag, Stmt> stmts;
   SourceRange range;
   uint32_t first_line = 0;
-  CompileOptions options;
+  FunctionOptions options;
   // Calls syncthreads, a warp collective, or a function that does: the simulator must run
   // its threads as fibers that meet at barriers.
   bool uses_barriers = false;
@@ -203,7 +203,5 @@ struct Program {
   std::vector<int> kernels;  // indices of the entry points asked for
   std::vector<ConstantArray> constant_arrays;
 };
-
-std::string dump(const Function& function);
 
 }  // namespace pykern::ir
