@@ -20,6 +20,10 @@ const std::optional<std::string>& named_case();
 // `cases` without those --case leaves out (all of them when it names none).
 std::vector<std::filesystem::path> selected(const std::vector<std::filesystem::path>& cases);
 
+// The corpus cases to run: the one --case names (no listing of the corpus: a process that runs one
+// case starts faster), none if it names a golden or bad program, else every case.
+std::vector<std::filesystem::path> selected_corpus_cases();
+
 // The calling test case checks nothing here (no GPU, no NVRTC), and says why. A process in which
 // every test case that ran skipped itself, and none failed, exits with kSkipped, which ctest
 // reports as skipped (SKIP_RETURN_CODE), not passed.

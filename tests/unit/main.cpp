@@ -76,6 +76,13 @@ std::vector<fs::path> selected(const std::vector<fs::path>& cases) {
   return kept;
 }
 
+std::vector<fs::path> selected_corpus_cases() {
+  if (!case_option) return corpus_case_dirs();
+  std::string group = case_option->substr(0, case_option->find('/'));
+  if (suite_of_group(group) != "corpus") return {};
+  return {source_dir() / "tests/corpus" / *case_option};
+}
+
 void skip(const std::string& reason) {
   if (running) skipped.insert(running);
   if (reasons_told.insert(reason).second) std::fprintf(stderr, "skipped: %s\n", reason.c_str());

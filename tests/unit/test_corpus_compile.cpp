@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> corpus_cases() { return test::selected(test::corpus_case_dirs()); }
+std::vector<fs::path> corpus_cases() { return test::selected_corpus_cases(); }
 
 pykern::CompileOptions options_for(const fs::path& case_dir, pykern::EmitKind emit) {
   nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));

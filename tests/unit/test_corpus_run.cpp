@@ -44,7 +44,7 @@ fs::path test_cache() {
 
 std::vector<fs::path> cases_of_kind(const std::set<std::string>& kinds) {
   std::vector<fs::path> cases;
-  for (const fs::path& dir : test::selected(test::corpus_case_dirs())) {
+  for (const fs::path& dir : test::selected_corpus_cases()) {
     auto spec = nlohmann::json::parse(test::read(dir / "case.json"));
     if (kinds.count(spec["kind"].get<std::string>())) cases.push_back(dir);
   }
@@ -219,7 +219,7 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
   ::setenv("PYKERN_CACHE_DIR", test_cache().c_str(), 1);
   fs::create_directories(test_cache());
   fs::create_directories(scratch());
-  for (const fs::path& case_dir : test::selected(test::corpus_case_dirs())) {
+  for (const fs::path& case_dir : test::selected_corpus_cases()) {
     CAPTURE(test::case_id(case_dir));
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     std::string command = std::string(PYKERN_BINARY) + " run " + (case_dir / "kernel.py").string() + " " +
