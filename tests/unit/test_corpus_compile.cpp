@@ -1,12 +1,14 @@
 // Every corpus kernel compiles, with the signature Numba would specialise it with, to an
 // sm_90 cubin; ufuncs, gufuncs and reductions type their scalar functions. The emitted CUDA
-// also compiles under the host C++ compiler, as the CPU simulator will build it.
+// also compiles under the host C++ compiler, as the CPU simulator will build it. ctest runs
+// each corpus case alone (`--case=GROUP/NAME`, see case_selection.h).
 #include <unistd.h>
 
 #include <cstdlib>
 
 #include <doctest/doctest.h>
 
+#include "case_selection.h"
 #include "helpers.h"
 #include "jit/nvrtc.h"
 #include "pykern/compiler.h"
@@ -15,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> corpus_cases() { return test::corpus_case_dirs(); }
+std::vector<fs::path> corpus_cases() { return test::selected_corpus_cases(); }
 
 pykern::CompileOptions options_for(const fs::path& case_dir, pykern::EmitKind emit) {
   nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
@@ -46,11 +48,13 @@ pykern::CompileOptions options_for(const fs::path& case_dir, pykern::EmitKind em
 
 }  // namespace
 
+TEST_SUITE_BEGIN("corpus");
+
 TEST_CASE("every corpus case translates and its kernels compile to sm_90 cubins") {
   bool have_nvrtc = pykern::jit::nvrtc_version().ok();
   if (!have_nvrtc) MESSAGE("NVRTC not found: checking translation only");
   for (const fs::path& case_dir : corpus_cases()) {
-    CAPTURE(case_dir.filename().string());
+    CAPTURE(test::case_id(case_dir));
     nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     // @jit functions run on the host (lists live there): their CUDA goes to the host compiler only.
     bool host_only = spec["kind"] == "function";
@@ -71,7 +75,7 @@ TEST_CASE("the emitted CUDA of every corpus case compiles under the host C++ com
   fs::path scratch = fs::temp_directory_path() / ("pykern-host-" + std::to_string(::getpid()));
   fs::create_directories(scratch);
   for (const fs::path& case_dir : corpus_cases()) {
-    CAPTURE(case_dir.filename().string());
+    CAPTURE(test::case_id(case_dir));
     auto result = pykern::compile_file((case_dir / "kernel.py").string(), options_for(case_dir, pykern::EmitKind::cuda));
     REQUIRE(result.ok());
     fs::path source = scratch / (case_dir.filename().string() + ".cpp");
@@ -88,25 +92,25 @@ TEST_CASE("the emitted CUDA of every corpus case compiles under the host C++ com
   fs::remove_all(scratch);
 }
 
-TEST_CASE("the pykern command compiles every corpus kernel with --sig to an sm_90 cubin") {
-  if (!pykern::jit::nvrtc_version().ok()) return;
+TEST_SUITE_END();
+
+// The CLI's --sig and --emit cubin, on one case: the corpus cases compile to cubins through the
+// API above, and `pykern run` takes each of them through the CLI (test_corpus_run.cpp).
+TEST_CASE("the pykern command compiles a corpus kernel with --sig to an sm_90 cubin") {
+  if (!pykern::jit::nvrtc_version().ok()) return test::skip("NVRTC not found: no cubin to make");
+  fs::path case_dir = test::source_dir() / "tests/corpus/seeds/s003_matmul_shared";
   fs::path out = fs::temp_directory_path() / ("pykern-cli-" + std::to_string(::getpid()) + ".cubin");
   fs::path log = fs::temp_directory_path() / ("pykern-cli-" + std::to_string(::getpid()) + ".log");
-  for (const fs::path& case_dir : corpus_cases()) {
-    nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-    if (spec["kind"] != "kernel") continue;
-    CAPTURE(case_dir.filename().string());
-    std::string function = spec["function"];
-    auto signature = test::corpus_kernel_signature(case_dir);
-    REQUIRE(signature);
-    std::string command = std::string(PYKERN_BINARY) + " compile " + (case_dir / "kernel.py").string() +
-                          " --sig \"" + function + "=" + *signature +
-                          "\" --emit cubin --arch sm_90 --no-cache -o " + out.string() + " 2>" + log.string();
-    CAPTURE(command);
-    int status = test::run_shell(command, log);
-    REQUIRE_MESSAGE(status == 0, test::read(log));
-    CHECK(test::read(out).compare(0, 4, "\x7f" "ELF") == 0);
-  }
+  nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
+  auto signature = test::corpus_kernel_signature(case_dir);
+  REQUIRE(signature);
+  std::string command = std::string(PYKERN_BINARY) + " compile " + (case_dir / "kernel.py").string() + " --sig \"" +
+                        spec["function"].get<std::string>() + "=" + *signature +
+                        "\" --emit cubin --arch sm_90 --no-cache -o " + out.string() + " 2>" + log.string();
+  CAPTURE(command);
+  int status = test::run_shell(command, log);
+  REQUIRE_MESSAGE(status == 0, test::read(log));
+  CHECK(test::read(out).compare(0, 4, "\x7f" "ELF") == 0);
   fs::remove(out);
   fs::remove(log);
 }

@@ -1,6 +1,9 @@
 // Every corpus case of kind `kernel` runs on the CPU simulator and matches the outputs Numba's
 // simulator produced, through the C++ API and through `pykern run`; the two debug cases fail
-// with Numba's IndexError.
+// with Numba's IndexError. What kernels print is compared with what Numba's printed, and stays
+// out of the test log. ctest runs each corpus case alone (`--case=GROUP/NAME`, see
+// case_selection.h), with one kernel cache ($PYKERN_CACHE_DIR) for all of them.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -10,6 +13,7 @@
 
 #include <doctest/doctest.h>
 
+#include "case_selection.h"
 #include "compare.h"
 #include "corpus_case.h"
 #include "helpers.h"
@@ -22,14 +26,25 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// This process's outputs, logs and (without $PYKERN_CACHE_DIR) kernel cache.
+fs::path scratch() {
+  static const fs::path dir = fs::temp_directory_path() / ("pykern-run-" + std::to_string(::getpid()));
+  return dir;
+}
+
+// $PYKERN_CACHE_DIR where ctest gives one, shared by the processes that run one case each: each
+// would otherwise build the simulator's precompiled runtime again.
 fs::path test_cache() {
-  static const fs::path dir = fs::temp_directory_path() / ("pykern-run-cache-" + std::to_string(::getpid()));
+  static const fs::path dir = [] {
+    const char* shared = std::getenv("PYKERN_CACHE_DIR");
+    return shared && *shared ? fs::path(shared) : scratch() / "cache";
+  }();
   return dir;
 }
 
 std::vector<fs::path> cases_of_kind(const std::set<std::string>& kinds) {
   std::vector<fs::path> cases;
-  for (const fs::path& dir : test::corpus_case_dirs()) {
+  for (const fs::path& dir : test::selected_corpus_cases()) {
     auto spec = nlohmann::json::parse(test::read(dir / "case.json"));
     if (kinds.count(spec["kind"].get<std::string>())) cases.push_back(dir);
   }
@@ -63,6 +78,30 @@ std::vector<std::string> sorted_lines(const std::string& text) {
   return lines;
 }
 
+// Runs `body` with the process's standard output (what kernels print through printf, on the
+// simulator) going to `file` instead of the test log; returns what `body` returns.
+// Nothing in between reports to doctest, which writes to standard output too.
+template <class Body>
+auto with_stdout_to(const fs::path& file, Body body) {
+  int redirected = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  REQUIRE(redirected >= 0);
+  std::fflush(stdout);
+  int saved = ::dup(STDOUT_FILENO);
+  ::dup2(redirected, STDOUT_FILENO);
+  ::close(redirected);
+  auto result = body();
+  std::fflush(stdout);
+  ::dup2(saved, STDOUT_FILENO);
+  ::close(saved);
+  return result;
+}
+
+// What the case's kernels printed under Numba (expected/stdout.txt), or nothing.
+std::vector<std::string> expected_printed(const fs::path& case_dir) {
+  fs::path printed = case_dir / "expected" / "stdout.txt";
+  return fs::exists(printed) ? sorted_lines(test::read(printed)) : std::vector<std::string>();
+}
+
 // The case's kernel.py, loaded with the tests' kernel cache. A load that fails stops the case.
 pykern::Result<pykern::Module> load_case_module(const fs::path& case_dir) {
   pykern::ModuleOptions options;
@@ -78,16 +117,23 @@ std::string expected_error(const fs::path& case_dir) {
 
 }  // namespace
 
+TEST_SUITE_BEGIN("corpus");
+
 TEST_CASE("corpus kernels on the CPU simulator through the C++ API match Numba's simulator") {
   for (const fs::path& case_dir : kernel_cases()) {
-    CAPTURE(case_dir.filename().string());
+    CAPTURE(test::case_id(case_dir));
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     auto module = load_case_module(case_dir);
     REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
     auto kernel = module->kernel(spec["function"]);
     REQUIRE(kernel.ok());
     auto [args, arrays] = test::case_arguments(case_dir, spec);
-    auto status = kernel->launch(test::case_launch(spec["launch"], pykern::Backend::cpu), args);
+    fs::create_directories(scratch());
+    fs::path printed = scratch() / "printed.txt";
+    auto status = with_stdout_to(printed, [&, &args = args] {
+      return kernel->launch(test::case_launch(spec["launch"], pykern::Backend::cpu), args);
+    });
+    CHECK(sorted_lines(test::read(printed)) == expected_printed(case_dir));
     if (spec.contains("expect_error")) {
       REQUIRE_FALSE(status.ok());
       bool named = false;
@@ -111,7 +157,7 @@ TEST_CASE("corpus kernels on the CPU simulator through the C++ API match Numba's
 
 TEST_CASE("corpus ufuncs, gufuncs and reductions through the C++ API match Numba") {
   for (const fs::path& case_dir : generator_cases()) {
-    CAPTURE(case_dir.filename().string());
+    CAPTURE(test::case_id(case_dir));
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     auto module = load_case_module(case_dir);
     REQUIRE(module.ok());
@@ -137,7 +183,7 @@ TEST_CASE("corpus ufuncs, gufuncs and reductions through the C++ API match Numba
 
 TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU target") {
   for (const fs::path& case_dir : function_cases()) {
-    CAPTURE(case_dir.filename().string());
+    CAPTURE(test::case_id(case_dir));
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     auto module = load_case_module(case_dir);
     REQUIRE(module.ok());
@@ -172,8 +218,9 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
 TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's simulator") {
   ::setenv("PYKERN_CACHE_DIR", test_cache().c_str(), 1);
   fs::create_directories(test_cache());
-  for (const fs::path& case_dir : test::corpus_case_dirs()) {
-    CAPTURE(case_dir.filename().string());
+  fs::create_directories(scratch());
+  for (const fs::path& case_dir : test::selected_corpus_cases()) {
+    CAPTURE(test::case_id(case_dir));
     auto spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     std::string command = std::string(PYKERN_BINARY) + " run " + (case_dir / "kernel.py").string() + " " +
                           spec["function"].get<std::string>();
@@ -186,7 +233,7 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
     if (launch.contains("forall")) command += " --forall " + std::to_string(launch["forall"].get<int64_t>());
     else if (launch.contains("grid")) command += " --grid " + joined(launch["grid"]) + " --block " + joined(launch["block"]);
     if (launch.contains("shared_bytes")) command += " --shared-bytes " + std::to_string(launch["shared_bytes"].get<uint64_t>());
-    fs::path out = test_cache() / "out" / case_dir.filename();
+    fs::path out = scratch() / "out" / case_dir.filename();
     command += " --backend cpu --out " + out.string();
     for (const auto& arg : spec["args"]) {
       if (!arg.contains("scalar")) {
@@ -197,8 +244,8 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
         command += " " + (arg.contains("dtype") ? arg["dtype"].get<std::string>() + ":" : "") + value;
       }
     }
-    fs::path log = test_cache() / "log.txt";
-    fs::path printed = test_cache() / "stdout.txt";
+    fs::path log = scratch() / "log.txt";
+    fs::path printed = scratch() / "stdout.txt";
     int status = test::run_shell(command + " > " + printed.string() + " 2> " + log.string(), log);
     if (spec.contains("expect_error")) {
       CHECK(status != 0);
@@ -213,8 +260,11 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
       return *array;
     });
     CHECK_MESSAGE(mismatch.empty(), mismatch);
+    // Only kernels' prints: `pykern run` writes a @jit function's value to standard output too.
     if (fs::exists(case_dir / "expected" / "stdout.txt"))
-      CHECK(sorted_lines(test::read(printed)) == sorted_lines(test::read(case_dir / "expected" / "stdout.txt")));
+      CHECK(sorted_lines(test::read(printed)) == expected_printed(case_dir));
   }
-  fs::remove_all(test_cache());
+  fs::remove_all(scratch());  // and the cache in it, where there is no shared one
 }
+
+TEST_SUITE_END();

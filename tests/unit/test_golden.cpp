@@ -2,7 +2,8 @@
 // warnings of tests/golden/NAME.warn if it has any; tests/bad/NAME.py must fail with exactly
 // tests/bad/NAME.err. Lines "# pykern: --sig NAME=SIG" in a program
 // give signatures. Run with PYKERN_UPDATE_GOLDEN=1 to rewrite the expectations; approving a
-// change is committing it.
+// change is committing it. ctest runs each program alone (`--case=golden/NAME`, `--case=bad/NAME`,
+// see case_selection.h).
 #include <cstdlib>
 #include <regex>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <doctest/doctest.h>
 
 #include "base/diagnostics.h"
+#include "case_selection.h"
 #include "helpers.h"
 #include "pykern/compiler.h"
 
@@ -37,12 +39,31 @@ pykern::CompileOptions options_from_comments(const std::string& text) {
   return options;
 }
 
+// Every program in `dir`.
 std::vector<fs::path> programs(const char* dir) {
   std::vector<fs::path> found;
   for (const auto& entry : fs::directory_iterator(test::source_dir() / dir))
     if (entry.path().extension() == ".py") found.push_back(entry.path());
   std::sort(found.begin(), found.end());
   return found;
+}
+
+// Those --case leaves in.
+std::vector<fs::path> selected_programs(const char* dir) { return test::selected(programs(dir)); }
+
+// The message compiling a bad program fails with, or "" if it compiles.
+std::string bad_program_error(const fs::path& program) {
+  std::string text = test::read(program);
+  auto result = pykern::compile_source(text, program.filename().string(), options_from_comments(text));
+  return result.ok() ? "" : result.error().describe();
+}
+
+// The diagnostic kinds named ("[kind]") in `text`.
+void add_kinds_named(const std::string& text, std::set<std::string>& kinds) {
+  for (pykern::DiagKind kind : pykern::all_diag_kinds()) {
+    std::string tag = std::string("[") + pykern::diag_kind_name(kind) + "]";
+    if (text.find(tag) != std::string::npos) kinds.insert(pykern::diag_kind_name(kind));
+  }
 }
 
 void compare(const fs::path& expected_path, const std::string& actual) {
@@ -56,9 +77,11 @@ void compare(const fs::path& expected_path, const std::string& actual) {
 
 }  // namespace
 
+TEST_SUITE_BEGIN("golden");
+
 TEST_CASE("golden: kernels translate to the expected CUDA C++") {
-  for (const fs::path& program : programs("tests/golden")) {
-    CAPTURE(program.filename().string());
+  for (const fs::path& program : selected_programs("tests/golden")) {
+    CAPTURE(test::case_id(program));
     std::string text = test::read(program);
     auto result = pykern::compile_source(text, program.filename().string(), options_from_comments(text));
     if (!result.ok()) FAIL(result.error().describe());
@@ -68,44 +91,44 @@ TEST_CASE("golden: kernels translate to the expected CUDA C++") {
   }
 }
 
+TEST_SUITE_END();
+
+TEST_SUITE_BEGIN("bad");
+
 TEST_CASE("bad inputs: each fails with its expected, located message and none crashes") {
+  for (const fs::path& program : selected_programs("tests/bad")) {
+    CAPTURE(test::case_id(program));
+    std::string message = bad_program_error(program);
+    REQUIRE_FALSE(message.empty());
+    // Located: "file:line:col: error:" (the file, or the --sig argument at fault).
+    CHECK(std::regex_search(message, std::regex(R"(^\S[^:]*:\d+:\d+: error: )")));
+    compare(fs::path(program).replace_extension(".err"), message);
+  }
+}
+
+TEST_SUITE_END();
+
+TEST_CASE("every diagnostic kind has a bad program or golden warning that produces it") {
   auto bad = programs("tests/bad");
   CHECK(bad.size() >= 40);
   std::set<std::string> kinds_seen;
-  for (const fs::path& program : bad) {
-    CAPTURE(program.filename().string());
-    std::string text = test::read(program);
-    auto result = pykern::compile_source(text, program.filename().string(), options_from_comments(text));
-    REQUIRE_FALSE(result.ok());
-    std::string message = result.error().describe();
-    // Located: "file:line:col: error:" (the file, or the --sig argument at fault).
-    CHECK(std::regex_search(message, std::regex(R"(^\S[^:]*:\d+:\d+: error: )")));
-    for (pykern::DiagKind kind : pykern::all_diag_kinds()) {
-      std::string tag = std::string("[") + pykern::diag_kind_name(kind) + "]";
-      if (message.find(tag) != std::string::npos) kinds_seen.insert(pykern::diag_kind_name(kind));
-    }
-    compare(fs::path(program).replace_extension(".err"), message);
-  }
-  // Warnings are produced by golden programs.
+  for (const fs::path& program : bad) add_kinds_named(bad_program_error(program), kinds_seen);
   for (const fs::path& program : programs("tests/golden")) {
     fs::path warnings = fs::path(program).replace_extension(".warn");
-    if (!fs::exists(warnings)) continue;
-    std::string text = test::read(warnings);
-    for (pykern::DiagKind kind : pykern::all_diag_kinds())
-      if (text.find(std::string("[") + pykern::diag_kind_name(kind) + "]") != std::string::npos)
-        kinds_seen.insert(pykern::diag_kind_name(kind));
+    if (fs::exists(warnings)) add_kinds_named(test::read(warnings), kinds_seen);
   }
-  // Every diagnostic kind (but the internal one) has a program that produces it.
   for (pykern::DiagKind kind : pykern::all_diag_kinds()) {
-    if (kind == pykern::DiagKind::internal_error) continue;
+    if (kind == pykern::DiagKind::internal_error) continue;  // no program should produce it
     CAPTURE(pykern::diag_kind_name(kind));
     CHECK(kinds_seen.count(pykern::diag_kind_name(kind)) == 1);
   }
 }
 
+TEST_SUITE_BEGIN("golden");
+
 TEST_CASE("golden programs compile under NVRTC and the host compiler (no name can inject)") {
-  for (const fs::path& program : programs("tests/golden")) {
-    CAPTURE(program.filename().string());
+  for (const fs::path& program : selected_programs("tests/golden")) {
+    CAPTURE(test::case_id(program));
     std::string text = test::read(program);
     auto options = options_from_comments(text);
     options.emit = pykern::EmitKind::cubin;
@@ -126,3 +149,5 @@ TEST_CASE("golden programs compile under NVRTC and the host compiler (no name ca
     fs::remove(source);
   }
 }
+
+TEST_SUITE_END();
