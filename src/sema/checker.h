@@ -203,11 +203,11 @@ class FunctionChecker {
   std::vector<bool> loop_else_stack_;
   int next_loop_id_ = 0;
   int temporaries_ = 0;
-  int global_depth_ = 0;
+  int global_depth_ = 0;  // > 0 while a module global's expression is checked
   // Final round: which locals have been assigned at some earlier point of the source, so a
   // read before any assignment is reported (Python would raise UnboundLocalError).
   std::vector<bool> assigned_;
-  std::vector<bool> poisoned_;  // a failed declaration: uses stay silent (no cascades)  // > 0 while a module global's expression is checked
+  std::vector<bool> poisoned_;  // a failed declaration: uses stay silent (no cascades)
   bool changed_ = false;
   bool final_round_ = false;
 };
