@@ -127,13 +127,9 @@ Status pack_call(const detail::HostCall& call, const std::vector<Argument>& args
 }  // namespace
 
 Result<Function> Module::function(const std::string& name) const {
-  for (size_t i = 0; i < state_->host_functions.size(); ++i)
-    if (state_->host_functions[i] == name) return Function(state_, name, state_->host_function_parameters[i]);
-  std::string known;
-  for (const std::string& f : state_->host_functions) known += (known.empty() ? "" : ", ") + f;
-  return Error::make(ErrorKind::invalid_argument,
-                     fmt::format("{} has no @jit or @njit function named '{}' (its functions: {})", state_->name, name,
-                                 known.empty() ? "none" : known));
+  auto at = detail::find_named(*state_, state_->host_functions, name, "@jit or @njit function", "functions");
+  if (!at.ok()) return at.error();
+  return Function(state_, name, state_->host_function_parameters[*at]);
 }
 
 Result<Returned> Function::call(const std::vector<Argument>& args) const {

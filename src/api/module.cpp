@@ -240,14 +240,20 @@ Result<Module> Module::load_file(const std::string& path, ModuleOptions options)
   return load_source(file->text(), path, options);
 }
 
-Result<Kernel> Module::kernel(const std::string& name) const {
-  for (size_t i = 0; i < state_->kernels.size(); ++i)
-    if (state_->kernels[i] == name) return Kernel(state_, name, state_->parameters[i]);
+Result<size_t> detail::find_named(const ModuleState& module, const std::vector<std::string>& names,
+                                  const std::string& name, const std::string& what, const std::string& plural) {
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return i;
   std::string known;
-  for (const std::string& k : state_->kernels) known += (known.empty() ? "" : ", ") + k;
-  return Error::make(ErrorKind::invalid_argument,
-                     fmt::format("{} has no kernel named '{}' (its kernels: {})", state_->name, name,
-                                 known.empty() ? "none" : known));
+  for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+  return Error::make(ErrorKind::invalid_argument, fmt::format("{} has no {} named '{}' (its {}: {})", module.name, what,
+                                                              name, plural, known.empty() ? "none" : known));
+}
+
+Result<Kernel> Module::kernel(const std::string& name) const {
+  auto at = detail::find_named(*state_, state_->kernels, name, "kernel", "kernels");
+  if (!at.ok()) return at.error();
+  return Kernel(state_, name, state_->parameters[*at]);
 }
 
 const std::vector<std::string>& Module::kernel_names() const { return state_->kernels; }

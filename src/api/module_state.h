@@ -173,6 +173,11 @@ template <class F> auto guarded(F&& call) -> decltype(call()) {
   }
 }
 
+// Where `name` is in one of a module's lists of names (its kernels, its @jit functions), or an
+// error that names the module and lists them: "m.py has no kernel named 'x' (its kernels: a, b)".
+Result<size_t> find_named(const ModuleState& module, const std::vector<std::string>& names, const std::string& name,
+                          const std::string& what, const std::string& plural);
+
 }  // namespace detail
 
 }  // namespace pykern

@@ -299,6 +299,10 @@ FakeDriver::FakeDriver() {
 
 FakeDriver::~FakeDriver() {
   pykern::cuda::Gpu::select(nullptr);
+  // What is still allocated goes as at a process's exit: memory a stuck GPU keeps on purpose
+  // (freeing it would wait for the kernel), or a failing test's.
+  for (const auto& [pointer, bytes] : device_memory) std::free(reinterpret_cast<void*>(pointer));
+  for (const auto& [pointer, bytes] : pinned_memory) std::free(pointer);
   fake = nullptr;
 }
 

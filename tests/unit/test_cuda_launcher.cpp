@@ -759,6 +759,7 @@ def twice(a):
   }
   pykern::cuda::Gpu::select(nullptr);
   CHECK(fake.waited_for_ever.empty());
+  CHECK(fake.device_memory.size() == 1);  // the device array, left to the process's end
   CHECK(fake.count("cuStreamSynchronize") == 1);  // to_device's copy, before the kernel ran
   std::filesystem::remove_all(fake_options().cache_dir);
 }
