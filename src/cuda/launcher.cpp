@@ -77,11 +77,35 @@ std::vector<Span> merged_spans(const std::vector<Argument>& args) {
   return merged;
 }
 
+// The arguments as the kernel sees them: each host array at its place in the device copy of
+// the stretch that holds it, copy k starting at `bases[k]`.
+std::vector<Argument> at_device_copies(const std::vector<Argument>& args, const std::vector<Span>& spans,
+                                       const std::vector<CUdeviceptr>& bases) {
+  std::vector<Argument> device_args = args;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Array* a = std::get_if<Array>(&args[i]);
+    if (!a || a->location() != Location::host) continue;
+    std::byte* device_data = nullptr;
+    auto* host_data = static_cast<std::byte*>(a->data());
+    if (span_of(*a).bytes > 0) {
+      // The stretch that holds this array: the last one starting at or below its data.
+      auto holder = std::upper_bound(spans.begin(), spans.end(), host_data,
+                                     [](std::byte* p, const Span& s) { return p < s.lowest; });
+      size_t k = size_t(std::prev(holder) - spans.begin());
+      device_data = reinterpret_cast<std::byte*>(bases[k]) + (host_data - spans[k].lowest);
+    }
+    device_args[i] = Array::wrap(device_data, a->dtype(), a->shape(), a->strides(), Location::device);
+  }
+  return device_args;
+}
+
 // The copies of a launch's host arrays: allocated and filled before it, read back after.
-Status stage_host_arrays(const Gpu& gpu, const std::vector<Argument>& args, CUstream stream, const std::string& what,
-                         std::vector<Argument>& device_args, std::vector<StagedArray>& staged) {
+Status stage_host_arrays(const Gpu& gpu, const std::vector<Argument>& args, const std::vector<Span>& spans,
+                         CUstream stream, const std::string& what, std::vector<Argument>& device_args,
+                         std::vector<StagedArray>& staged) {
   const Driver& d = gpu.driver();
-  for (const Span& span : merged_spans(args)) {
+  std::vector<CUdeviceptr> bases;
+  for (const Span& span : spans) {
     StagedArray& s = staged.emplace_back();
     s.gpu = &gpu;
     s.host = span;
@@ -90,22 +114,9 @@ Status stage_host_arrays(const Gpu& gpu, const std::vector<Argument>& args, CUst
     if (auto r = d.check(d.memcpy_htod_async(s.pointer, span.lowest, span.bytes, stream), "cuMemcpyHtoDAsync", what);
         !r.ok())
       return r;
+    bases.push_back(s.pointer);
   }
-  device_args = args;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const Array* a = std::get_if<Array>(&args[i]);
-    if (!a || a->location() != Location::host) continue;
-    std::byte* device_data = nullptr;
-    auto* host_data = static_cast<std::byte*>(a->data());
-    if (span_of(*a).bytes > 0) {
-      // The copy whose stretch holds this array: the last one starting at or below its data.
-      auto holder = std::upper_bound(staged.begin(), staged.end(), host_data,
-                                     [](std::byte* p, const StagedArray& s) { return p < s.host.lowest; });
-      const StagedArray& s = *std::prev(holder);
-      device_data = reinterpret_cast<std::byte*>(s.pointer) + (host_data - s.host.lowest);
-    }
-    device_args[i] = Array::wrap(device_data, a->dtype(), a->shape(), a->strides(), Location::device);
-  }
+  device_args = at_device_copies(args, spans, bases);
   return ok_status();
 }
 
@@ -341,10 +352,15 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   bool has_host_arrays = false;
   for (const Argument& a : args)
     if (const Array* array = std::get_if<Array>(&a); array && array->location() == Location::host) has_host_arrays = true;
+  std::vector<Span> spans = has_host_arrays ? merged_spans(args) : std::vector<Span>();
+  // Alignment is checked where the copies will be, before anything is allocated or copied: a
+  // device allocation starts at a multiple of 256 bytes, so any such base stands for it.
+  std::vector<CUdeviceptr> nominal_bases(spans.size(), CUdeviceptr(1) << 20);
+  if (auto s = check_alignment(kernel_, has_host_arrays ? at_device_copies(args, spans, nominal_bases) : args); !s.ok())
+    return s;
   if (has_host_arrays)
-    if (auto s = stage_host_arrays(g, args, stream, describe(), device_args, staged); !s.ok()) return s;
+    if (auto s = stage_host_arrays(g, args, spans, stream, describe(), device_args, staged); !s.ok()) return s;
   const std::vector<Argument>& kernel_args = device_args.empty() ? args : device_args;
-  if (auto s = check_alignment(kernel_, kernel_args); !s.ok()) return s;
   if (auto s = detail::pack_arguments(kernel_, kernel_args, Location::device, packed); !s.ok()) return s;
   if (debug_)
     if (auto s = d.check(d.memset_d8_async(error_record_, 0, sizeof(pk::ErrorRecord), stream), "cuMemsetD8Async", describe());

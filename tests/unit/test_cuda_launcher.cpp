@@ -591,6 +591,8 @@ TEST_CASE("a host array whose strides a GPU cannot load from is refused before t
           "pass an aligned copy (np.ascontiguousarray) or launch on the simulator");
     CHECK(fake.launches.empty());
     CHECK(fake.fault == CUDA_SUCCESS);
+    CHECK(fake.count("cuMemAlloc") == 0);  // refused before anything was allocated or copied
+    CHECK(fake.count("cuMemcpyHtoDAsync") == 0);
     // A view at an odd offset of a byte buffer alone: its device copy starts aligned.
     alignas(8) unsigned char shifted_bytes[40] = {};
     Array shifted = Array::wrap(shifted_bytes + 4, DType::float_(64), {4}, {8});
