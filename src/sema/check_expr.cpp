@@ -811,12 +811,16 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
     for (const IndexItem& item : items) element.args.push_back(item.value.expr);
     return value_of(add(std::move(element)));
   }
-  // A view: apply the axes right to left so earlier axis numbers stay valid.
+  // A view: the items apply left to right (their indices evaluate in Python's order), each to
+  // the axis it names in the view made so far: a fixed axis is dropped, a sliced one kept.
+  // Fixing the leading axis of a C array keeps it C-contiguous (a[y, x] of a C image is a C
+  // pixel, as in Numba); any other fixed axis, or a slice, makes the view any-layout, as the
+  // runtime's index_axis and slice_axis type it.
   Value view = base;
   int ndim = type.ndim;
   Layout layout = type.layout;
-  for (int axis = static_cast<int>(items.size()) - 1; axis >= 0; --axis) {
-    const IndexItem& item = items[axis];
+  int axis = 0;  // the item's axis in the view so far
+  for (const IndexItem& item : items) {
     if (item.is_slice) {
       auto none = [&] { return make_constant({INT64_MIN}, Type::i64(), range).expr; };
       layout = Layout::A;
@@ -824,12 +828,10 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
                        {view.expr, item.start.valid() ? item.start : none(),
                         item.stop.valid() ? item.stop : none(), item.step.valid() ? item.step : none()},
                        Type::array(type.dtype(), ndim, layout), range, axis);
+      ++axis;
     } else {
       --ndim;
-      // Fixing leading axes of a C array keeps it C-contiguous.
-      bool leading = axis == 0 || std::all_of(items.begin(), items.begin() + axis,
-                                              [](const IndexItem& i) { return !i.is_slice; });
-      if (!(layout == Layout::C && leading)) layout = Layout::A;
+      if (!(layout == Layout::C && axis == 0)) layout = Layout::A;
       ir::ExprId axis_number = make_constant({int64_t(axis)}, Type::i64(), range).expr;
       view = make_call(ir::Op::index_axis, {axis_number, view.expr, item.value.expr},
                        Type::array(type.dtype(), ndim, layout), range);

@@ -27,7 +27,7 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
 #line 14 "arrays_and_tuples.py"
   py_row = PK_INDEX_AXIS(0LL, py_matrix, 1LL);
 #line 15 "arrays_and_tuples.py"
-  py_column = pk::slice_axis<0>(PK_INDEX_AXIS(1LL, py_matrix, 0LL), (-9223372036854775807LL - 1), (-9223372036854775807LL - 1), (-9223372036854775807LL - 1));
+  py_column = PK_INDEX_AXIS(1LL, pk::slice_axis<0>(py_matrix, (-9223372036854775807LL - 1), (-9223372036854775807LL - 1), (-9223372036854775807LL - 1)), 0LL);
 #line 16 "arrays_and_tuples.py"
   PK_AT(py_vector, 0LL) = (((PK_AT(py_row, 0LL) + PK_AT(py_column, (-1LL))) + static_cast<pk::f64>(py_matrix.shape[1])) + static_cast<pk::f64>(pk::size(py_matrix)));
 #line 17 "arrays_and_tuples.py"
