@@ -105,6 +105,66 @@ PK_DEVICE Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> in
 }
 #define PK_INDEX_AXIS(axis, array, index) (::pk::index_axis<axis>(__FILE__, __LINE__, array, index))
 
+// a[s] = v where a[s] is a view (slices, or indices that leave axes): every element of the view
+// set. The byte offset of element `flat` (C order over the view's shape) of an array whose
+// strides are `strides`.
+template <int N>
+PK_DEVICE i64 flat_offset(i64 flat, const i64 (&shape)[N], const i64 (&strides)[N]) {
+  i64 offset = 0;
+  for (int axis = N - 1; axis >= 0; --axis) {
+    i64 extent = shape[axis] > 0 ? shape[axis] : 1;
+    offset += (flat % extent) * strides[axis];
+    flat /= extent;
+  }
+  return offset;
+}
+template <class T, int N, Layout L>
+PK_DEVICE i64 element_count(const Array<T, N, L>& a) {
+  i64 count = 1;
+  for (int axis = 0; axis < N; ++axis) count *= a.shape[axis];
+  return count;
+}
+
+// a[s] = scalar: the scalar (already of the array's type) into every element.
+template <class T, int N, Layout L>
+PK_DEVICE void fill_view(const Array<T, N, L>& view, T value) {
+  i64 strides[N];
+  for (int axis = 0; axis < N; ++axis) strides[axis] = view.stride(axis);
+  i64 count = element_count(view);
+  for (i64 flat = 0; flat < count; ++flat) view.at_offset(flat_offset(flat, view.shape, strides)) = value;
+}
+
+// a[s] = b: b broadcast to the view's shape as NumPy does (its axes align with the view's last
+// ones; an extent of 1 repeats), each element converted to the view's type. Shapes that do not
+// broadcast are Numba's ValueError. Where the two overlap in memory and the view starts after
+// the source (a[1:] = a[:-1]), the elements are copied last first, so each is read before it is
+// overwritten, as NumPy's copy through a temporary gives for such shifts.
+template <class T, int N, Layout L, class U, int M, Layout K>
+PK_DEVICE void copy_view(const char* file, int line, const Array<T, N, L>& view, const Array<U, M, K>& source) {
+  bool fits = M <= N;
+  i64 view_strides[N], source_strides[N];
+  for (int axis = 0; axis < N; ++axis) {
+    view_strides[axis] = view.stride(axis);
+    int from = axis - (N - M);  // the source's axis that lines up with this one, if any
+    source_strides[axis] = 0;
+    if (from < 0 || from >= M) continue;
+    if (source.shape[from] == view.shape[axis])
+      source_strides[axis] = source.stride(from);
+    else if (source.shape[from] != 1)
+      fits = false;
+  }
+  if (!fits) report_failure(file, line, "ValueError", "cannot assign slice from input of different size");
+  i64 count = element_count(view);
+  bool backwards = reinterpret_cast<const char*>(view.data) > reinterpret_cast<const char*>(source.data);
+  for (i64 k = 0; k < count; ++k) {
+    i64 flat = backwards ? count - 1 - k : k;
+    const U& from = *reinterpret_cast<const U*>(reinterpret_cast<const char*>(source.data) +
+                                                flat_offset(flat, view.shape, source_strides));
+    view.at_offset(flat_offset(flat, view.shape, view_strides)) = static_cast<T>(from);
+  }
+}
+#define PK_COPY_VIEW(view, source) (::pk::copy_view(__FILE__, __LINE__, view, source))
+
 // a[..., start:stop:step, ...]: Python's slice rules (negative bounds, clamping).
 template <int Axis, class T, int N, Layout L>
 PK_DEVICE Array<T, N, layout_a> slice_axis(const Array<T, N, L>& a, i64 start, i64 stop, i64 step) {

@@ -837,6 +837,10 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
                        Type::array(type.dtype(), ndim, layout), range);
     }
   }
+  if (type.readonly) {  // a view of a frozen module array is frozen too
+    view.type.readonly = true;
+    function_.exprs[view.expr].type.readonly = true;
+  }
   return view;
 }
 

@@ -655,6 +655,10 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
     case ast::ExprKind::attribute: {
       Value place = check_expr(target);
       if (!place.ok()) return;
+      if (place.kind == Value::Kind::expr && t.kind == ast::ExprKind::subscript && place.type.is(TypeKind::array)) {
+        assign_to_view(place, value, t, range);  // a[:] = 0, a[i:j] = b, m[:, k] = v
+        return;
+      }
       if (place.kind != Value::Kind::expr) {  // cuda.p = 1, math.pi = 3: a module, not a value
         error(DiagKind::bad_assignment, t.range, "cannot assign to '" + std::string(file().slice(t.range)) + "'",
               "only array elements and local variables can be assigned");
@@ -703,6 +707,40 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
             "cannot assign to '" + std::string(file().slice(t.range)) + "'");
       return;
   }
+}
+
+// a[s] = v where a[s] is a view of the array (slices, or fewer indices than axes): a scalar
+// fills it, an array is broadcast into it (numba's setitem on an array).
+void FunctionChecker::assign_to_view(const Value& view, const Value& value, const ast::Expr& target,
+                                     SourceRange range) {
+  std::string shown(file().slice(target.range));
+  if (view.type.readonly) {
+    error(DiagKind::bad_assignment, target.range,
+          "cannot assign to '" + shown + "': a module-level array is frozen into the kernel, read-only (as in Numba)",
+          "copy it into a cuda.local.array, or pass the array as an argument");
+    return;
+  }
+  Type dtype = view.type.dtype();
+  Value source = as_runtime(value, range);
+  if (!source.ok()) return;
+  const Type& given = source.type.is(TypeKind::array) ? source.type.dtype() : source.type;
+  bool converts = given.is_scalar() && !given.is(TypeKind::record) && !dtype.is(TypeKind::record) &&
+                  (dtype.is(TypeKind::complex) || !given.is(TypeKind::complex));
+  if (!converts) {
+    error(DiagKind::type_mismatch, range,
+          fmt::format("cannot assign a '{}' to '{}', a view of type '{}'", to_string(source.type), shown,
+                      to_string(view.type)),
+          "assign a number, or an array of numbers, that converts to the array's type");
+    return;
+  }
+  ir::Stmt out;
+  out.kind = ir::StmtKind::expr;
+  out.range = range;
+  if (source.type.is(TypeKind::array))
+    out.value = make_call(ir::Op::copy_view, {view.expr, source.expr}, Type::void_(), range).expr;
+  else
+    out.value = make_call(ir::Op::fill_view, {view.expr, cast_expr(source.expr, dtype)}, Type::void_(), range).expr;
+  emit_stmt(std::move(out));
 }
 
 void FunctionChecker::check_aug_assign(const ast::Stmt& stmt) {

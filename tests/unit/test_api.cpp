@@ -437,3 +437,24 @@ def count(flags, out):
   CHECK(std::vector<int64_t>(counted, counted + 4) == std::vector<int64_t>{0, 11, 11, 11});
   CHECK(std::vector<int>(bytes, bytes + 4) == std::vector<int>{1, 0, 0, 0});  // stores write 0 or 1
 }
+
+TEST_CASE("a slice assigned from an array of another shape is Numba's ValueError; a broadcastable one fills the view") {
+  Module module = load(R"py(from numba import cuda
+
+@cuda.jit
+def put(a, b):
+    if cuda.grid(1) == 0:
+        a[0:3] = b
+)py");
+  Array a = Array::from<double>({0, 0, 0, 0, 0});
+  auto refused = module.kernel("put")->launch({1}, {4}, a, Array::from<double>({1, 2, 3, 4}));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find("api_test.py:6: ValueError") != std::string::npos);
+  CHECK(refused.error().message.find("cannot assign slice from input of different size") != std::string::npos);
+  CHECK(a.at<double>(0) == 0);
+  // One element broadcasts to the three, converted from int64 as NumPy converts it.
+  REQUIRE(module.kernel("put")->launch({1}, {4}, a, Array::from<int64_t>({9})).ok());
+  CHECK(a.at<double>(0) == 9);
+  CHECK(a.at<double>(2) == 9);
+  CHECK(a.at<double>(3) == 0);
+}
