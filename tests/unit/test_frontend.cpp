@@ -94,6 +94,15 @@ TEST_CASE("lowering keeps the supported subset, with docstrings, elif chains and
   CHECK_FALSE(p.diagnostics.has_errors());
 }
 
+TEST_CASE("backslash continuations lower like the joined line: in calls, slices, comparisons and conditionals") {
+  Parsed p(
+      "def k(a, \\\n      b):\n    x = f(a, \\\n          b) + a[1: \\\n 2]\n"
+      "    y = a < \\\n        b <= \\\n        x\n    z = a if y \\\n        else b\n    return \\\n        z\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  CHECK(p.dump("k") ==
+        "def k(a, b):\n  x = (f(a, b) + a[1:2:_])\n  y = (a < b <= x)\n  z = (a if y else b)\n  return z\n");
+}
+
 TEST_CASE("host code that does not parse is ignored; a broken kernel is reported") {
   Parsed ignored("from numba import cuda\n%timeit f()\n!nvidia-smi\n@cuda.jit\ndef k(a):\n    a[0] = 1\n");
   CHECK_FALSE(ignored.diagnostics.has_errors());
