@@ -1,5 +1,7 @@
 #include "frontend/module.h"
 
+#include <fmt/format.h>
+
 #include "frontend/lower.h"
 #include "syntax/nfkc.h"
 #include "syntax/source_checks.h"
@@ -29,39 +31,413 @@ Module Module::build(const syntax::SyntaxTree& tree, Diagnostics& diagnostics) {
   if (!syntax::check_source_text(tree.file(), diagnostics) || !syntax::check_nesting(tree, diagnostics) ||
       !syntax::check_indentation(tree, diagnostics) || !syntax::check_python_rules(tree, diagnostics))
     return module;
-  for (TSNode node : tree.named_children(tree.root())) {
-    switch (tree.kind(node)) {
-      case Node::import_statement: module.scan_import(node); break;
-      case Node::import_from_statement: module.scan_import_from(node); break;
-      case Node::function_definition: module.scan_function(node, {}, diagnostics); break;
-      case Node::decorated_definition: {
-        TSNode definition = tree.field(node, Field::definition);
-        std::vector<TSNode> decorators;
-        for (TSNode child : tree.named_children(node))
-          if (tree.kind(child) == Node::decorator) decorators.push_back(child);
-        if (tree.kind(definition) == Node::function_definition)
-          module.scan_function(definition, decorators, diagnostics);
-        break;
-      }
-      case Node::expression_statement: {
-        TSNode inner = ts_node_named_child(node, 0);
-        if (tree.kind(inner) == Node::assignment && module.scan_assignment(inner)) break;
-        module.note_bindings(node);  // `N += 1`, `a, b = 1, 2`, `x = y = 3`
-        break;
-      }
-      case Node::error:
-        // Lines that do not parse are ignored (notebook magics, Python 2 prints), unless they
-        // hold a definition: then a kernel is broken and the user must hear of it.
-        if (holds_definition(tree, node)) tree.report_syntax_errors(node, diagnostics);
-        break;
-      default:
-        // Host code, classes, `if __name__ == "__main__":` blocks: not evaluated, so a kernel
-        // may not depend on a name they bind.
-        module.note_bindings(node);
-        break;
+  for (TSNode node : tree.named_children(tree.root())) module.scan_statement(node, diagnostics);
+  return module;
+}
+
+// One module-level statement, as Python would run it at import: imports, definitions and
+// `NAME = value` are recorded; `try:` and `if` blocks are entered where the path Python takes
+// can be decided; anything else only notes the names it binds.
+void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
+  const syntax::SyntaxTree& tree = *tree_;
+  switch (tree.kind(node)) {
+    case Node::import_statement: scan_import(node); break;
+    case Node::import_from_statement: scan_import_from(node); break;
+    case Node::function_definition: scan_function(node, {}, diagnostics); break;
+    case Node::decorated_definition: {
+      TSNode definition = tree.field(node, Field::definition);
+      std::vector<TSNode> decorators;
+      for (TSNode child : tree.named_children(node))
+        if (tree.kind(child) == Node::decorator) decorators.push_back(child);
+      if (tree.kind(definition) == Node::function_definition) scan_function(definition, decorators, diagnostics);
+      else note_bindings(node);
+      break;
+    }
+    case Node::expression_statement: {
+      TSNode inner = ts_node_named_child(node, 0);
+      if (tree.kind(inner) == Node::assignment && scan_assignment(inner)) break;
+      note_bindings(node);  // `N += 1`, `a, b = 1, 2`, `x = y = 3`
+      break;
+    }
+    case Node::try_statement: scan_try(node, diagnostics); break;
+    case Node::if_statement: scan_if(node, diagnostics); break;
+    case Node::error:
+      // Lines that do not parse are ignored (notebook magics, Python 2 prints), unless they
+      // hold a definition: then a kernel is broken and the user must hear of it.
+      if (holds_definition(tree, node)) tree.report_syntax_errors(node, diagnostics);
+      break;
+    default:
+      // Host code, classes, loops: not evaluated, so a kernel may not depend on a name they bind.
+      note_bindings(node);
+      break;
+  }
+}
+
+void Module::scan_block(TSNode block, Diagnostics& diagnostics) {
+  if (ts_node_is_null(block)) return;
+  for (TSNode statement : tree_->named_children(block)) scan_statement(statement, diagnostics);
+}
+
+// `except ImportError:`, `except (ImportError, AttributeError):`, `except Exception:`, or a bare
+// `except:` would all catch a failed import.
+bool Module::catches_import_error(TSNode except_clause) const {
+  static const char* const catching[] = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"};
+  auto catches = [&](TSNode type) {
+    if (tree_->kind(type) != Node::identifier) return false;
+    std::string name = tree_->name(type);
+    for (const char* c : catching)
+      if (name == c) return true;
+    return false;
+  };
+  for (TSNode child : tree_->named_children(except_clause)) {
+    if (tree_->kind(child) == Node::block) return true;  // a bare `except:`
+    if (tree_->kind(child) == Node::tuple) {
+      for (TSNode type : tree_->named_children(child))
+        if (catches(type)) return true;
+      return false;
+    }
+    // `except ImportError as e:` holds an as_pattern whose first child is the type.
+    TSNode type = tree_->kind(child) == Node::identifier ? child : ts_node_named_child(child, 0);
+    return catches(type) || (tree_->kind(type) == Node::tuple && [&] {
+             for (TSNode t : tree_->named_children(type))
+               if (catches(t)) return true;
+             return false;
+           }());
+  }
+  return true;
+}
+
+// `try: from numba import cuda / except ImportError: cuda = None`: kernels run where the imports
+// succeed, so the try body (then its else and finally blocks) is what Python ran, and the
+// handlers never ran. A try whose handlers catch something else is not decided.
+void Module::scan_try(TSNode node, Diagnostics& diagnostics) {
+  std::vector<TSNode> handlers, tail;
+  TSNode body{};
+  for (TSNode child : tree_->named_children(node)) {
+    Node kind = tree_->kind(child);
+    if (kind == Node::block && ts_node_is_null(body)) body = child;
+    else if (kind == Node::except_clause || kind == Node::except_group_clause) handlers.push_back(child);
+    else if (kind == Node::else_clause || kind == Node::finally_clause) tail.push_back(child);
+  }
+  for (TSNode handler : handlers) {
+    if (tree_->kind(handler) == Node::except_clause && catches_import_error(handler)) continue;
+    scan_undecided(node, node, diagnostics);
+    return;
+  }
+  scan_block(body, diagnostics);
+  for (TSNode clause : tail)
+    for (TSNode child : tree_->named_children(clause))
+      if (tree_->kind(child) == Node::block) scan_block(child, diagnostics);
+}
+
+// `if HAVE_CUDA:`, `if cuda is not None:`, `if Version(numba.__version__) >= Version("0.57"):`:
+// the branch Python takes at import is scanned; the others bind nothing. `if __name__ ==
+// "__main__":` is host code, as before.
+void Module::scan_if(TSNode node, Diagnostics& diagnostics) {
+  TSNode condition = tree_->field(node, Field::condition);
+  std::string text(tree_->text(condition));
+  if (text.find("__name__") != std::string::npos) {
+    note_bindings(node);
+    return;
+  }
+  std::vector<std::pair<TSNode, TSNode>> branches = {{condition, tree_->field(node, Field::consequence)}};
+  TSNode otherwise{};
+  for (TSNode alternative : tree_->fields(node, Field::alternative)) {
+    if (tree_->kind(alternative) == Node::else_clause) otherwise = tree_->field(alternative, Field::body);
+    else branches.push_back({tree_->field(alternative, Field::condition), tree_->field(alternative, Field::consequence)});
+  }
+  for (auto [test, block] : branches) {
+    auto value = fold(test, 0);
+    if (!value) {
+      scan_undecided(node, test, diagnostics);
+      return;
+    }
+    if (value->truthy()) {
+      scan_block(block, diagnostics);
+      return;
     }
   }
-  return module;
+  if (!ts_node_is_null(otherwise)) scan_block(otherwise, diagnostics);
+}
+
+// A block pykern cannot decide: the names it binds are opaque, and a kernel or device function
+// defined in it is an error at its decorator, since pykern cannot tell whether Python defines it.
+void Module::scan_undecided(TSNode statement, TSNode header, Diagnostics& diagnostics) {
+  note_bindings(statement);
+  SourceRange where = syntax::SyntaxTree::range(header);
+  uint32_t line = file().position(where.begin).line;
+  std::vector<TSNode> stack = {statement};
+  while (!stack.empty()) {
+    TSNode node = stack.back();
+    stack.pop_back();
+    if (tree_->kind(node) == Node::decorated_definition) {
+      TSNode definition = tree_->field(node, Field::definition);
+      std::string name = tree_->name(tree_->field(definition, Field::name));
+      undecided_.emplace(name, where);
+      for (TSNode decorator : tree_->named_children(node)) {
+        if (tree_->kind(decorator) != Node::decorator) continue;
+        Diagnostics scratch;
+        Decoration decoration = read_decorators({decorator}, scratch);
+        if (decoration.role == FunctionRole::undecorated) continue;
+        diagnostics.error(DiagKind::undecided_definition, file(), syntax::SyntaxTree::range(decorator),
+                          fmt::format("cannot tell whether '{}' ({} '{}') is defined: it is under the "
+                                      "import-time condition on line {}, which pykern cannot evaluate",
+                                      std::string(tree_->text(decorator)), to_string(decoration.role), name, line),
+                          "define it at top level, or make the condition one pykern can decide: a module "
+                          "constant, `NAME is not None` on an import, a numba version comparison, or a "
+                          "`try:` whose handlers catch ImportError");
+        break;
+      }
+      continue;
+    }
+    if (tree_->kind(node) == Node::function_definition || tree_->kind(node) == Node::class_definition) continue;
+    for (TSNode child : tree_->named_children(node)) stack.push_back(child);
+  }
+}
+
+bool ImportTimeValue::truthy() const {
+  switch (kind) {
+    case Kind::none: return false;
+    case Kind::boolean:
+    case Kind::integer: return integer != 0;
+    case Kind::real: return real != 0;
+    case Kind::string: return !text.empty();
+    case Kind::tuple: return !items.empty();
+    case Kind::object: return true;
+  }
+  return true;
+}
+
+namespace {
+
+using Value = ImportTimeValue;
+using VKind = ImportTimeValue::Kind;
+
+// The versions a module's version checks see: pykern follows numba-cuda 0.30.4 (its corpus is
+// made by it) on the numba release the project's CPU reference uses.
+constexpr const char* numba_version = "0.68.1";
+constexpr const char* numba_cuda_version = "0.30.4";
+
+Value of_kind(VKind kind) {
+  Value value;
+  value.kind = kind;
+  return value;
+}
+
+Value make_integer(int64_t v, VKind kind = VKind::integer) {
+  Value value;
+  value.kind = kind;
+  value.integer = v;
+  return value;
+}
+
+// Version("0.57.1rc1") as packaging orders it, for release numbers: (0, 57, 1).
+Value version_tuple(const std::string& text) {
+  Value value;
+  value.kind = VKind::tuple;
+  size_t i = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+    int64_t part = 0;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) part = part * 10 + (text[i++] - '0');
+    value.items.push_back(make_integer(part));
+    if (i < text.size() && text[i] == '.') ++i;
+    else break;
+  }
+  while (value.items.size() > 1 && value.items.back().integer == 0) value.items.pop_back();  // 1.0 == 1
+  return value;
+}
+
+// numba.version_info and its fields (major, minor, patch, short, full), from numba_version.
+std::optional<Value> numba_version_info(const std::string& qualified) {
+  Value full = version_tuple(numba_version);
+  while (full.items.size() < 3) full.items.push_back(make_integer(0));
+  std::string field = qualified.substr(std::string("numba.version_info").size());
+  if (field.empty() || field == ".full") return full;
+  if (field == ".short") {
+    full.items.resize(2);
+    return full;
+  }
+  if (field == ".major") return full.items[0];
+  if (field == ".minor") return full.items[1];
+  if (field == ".patch") return full.items[2];
+  return std::nullopt;
+}
+
+bool numeric(const Value& v) { return v.kind == VKind::boolean || v.kind == VKind::integer || v.kind == VKind::real; }
+double as_double(const Value& v) { return v.kind == VKind::real ? v.real : static_cast<double>(v.integer); }
+
+// -1, 0, 1; nullopt where Python would raise (or pykern cannot tell) ordering them.
+std::optional<int> order(const Value& a, const Value& b) {
+  if (numeric(a) && numeric(b)) {
+    double x = as_double(a), y = as_double(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  if (a.kind == VKind::string && b.kind == VKind::string) return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+  if (a.kind == VKind::tuple && b.kind == VKind::tuple) {
+    for (size_t i = 0; i < a.items.size() && i < b.items.size(); ++i) {
+      auto o = order(a.items[i], b.items[i]);
+      if (!o || *o != 0) return o;
+    }
+    return a.items.size() < b.items.size() ? -1 : a.items.size() > b.items.size() ? 1 : 0;
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> equal(const Value& a, const Value& b) {
+  if (a.kind == VKind::none || b.kind == VKind::none) return a.kind == b.kind;
+  if (a.kind == VKind::object || b.kind == VKind::object) return std::nullopt;
+  auto o = order(a, b);
+  if (!o) return false;  // a number never equals a string
+  return *o == 0;
+}
+
+std::optional<bool> compare(ast::CompareOp op, const Value& a, const Value& b) {
+  using ast::CompareOp;
+  switch (op) {
+    case CompareOp::is:
+    case CompareOp::is_not: {
+      // Only `is None` is decided: identity of anything else depends on the objects.
+      if (a.kind != VKind::none && b.kind != VKind::none) return std::nullopt;
+      bool same = a.kind == b.kind;
+      return op == CompareOp::is ? same : !same;
+    }
+    case CompareOp::eq: return equal(a, b);
+    case CompareOp::ne: {
+      auto e = equal(a, b);
+      if (!e) return std::nullopt;
+      return !*e;
+    }
+    case CompareOp::lt:
+    case CompareOp::le:
+    case CompareOp::gt:
+    case CompareOp::ge: {
+      auto o = order(a, b);
+      if (!o) return std::nullopt;
+      if (op == CompareOp::lt) return *o < 0;
+      if (op == CompareOp::le) return *o <= 0;
+      if (op == CompareOp::gt) return *o > 0;
+      return *o >= 0;
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<ImportTimeValue> Module::fold(TSNode node, int depth) {
+  Diagnostics scratch;  // a condition pykern cannot lower is one it cannot decide; the file is not wrong
+  ast::ExprId id = lower_expression(*tree_, node, ast_, scratch);
+  if (scratch.has_errors()) return std::nullopt;
+  return fold(id, depth);
+}
+
+std::optional<ImportTimeValue> Module::fold_global(const std::string& name, int depth) {
+  if (opaque_bindings_.count(name) || undecided_.count(name)) return std::nullopt;
+  auto found = globals_.find(name);
+  if (found == globals_.end()) return std::nullopt;
+  return fold(found->second.value, depth + 1);
+}
+
+// Folds what an import-time condition reads: literals, module constants, imports (a module that
+// imported is an object, never None), version strings and their Version(...) parses, `not`,
+// `and`/`or` and comparison chains. Calls and anything else are undecided.
+std::optional<ImportTimeValue> Module::fold(ast::ExprId id, int depth) {
+  if (!id.valid() || depth > 32) return std::nullopt;
+  const ast::Expr& e = ast_[id];
+  using ast::ExprKind;
+  switch (e.kind) {
+    case ExprKind::none: return of_kind(VKind::none);
+    case ExprKind::boolean: return make_integer(e.int_value, VKind::boolean);
+    case ExprKind::integer:
+      if (e.int_overflows) return std::nullopt;
+      return make_integer(e.int_value);
+    case ExprKind::float_: {
+      Value v = of_kind(VKind::real);
+      v.real = e.float_value;
+      return v;
+    }
+    case ExprKind::string: {
+      Value v = of_kind(VKind::string);
+      v.text = e.text;
+      return v;
+    }
+    case ExprKind::tuple: {
+      Value v = of_kind(VKind::tuple);
+      for (ast::ExprId operand : e.operands) {
+        auto item = fold(operand, depth + 1);
+        if (!item) return std::nullopt;
+        v.items.push_back(*item);
+      }
+      return v;
+    }
+    case ExprKind::name:
+    case ExprKind::attribute: {
+      if (auto qualified = qualified_name(id)) {
+        Value v = of_kind(VKind::string);
+        if (*qualified == "numba.__version__") v.text = numba_version;
+        else if (*qualified == "numba_cuda.__version__" || *qualified == "numba.cuda.__version__") v.text = numba_cuda_version;
+        else if (qualified->rfind("numba.version_info", 0) == 0) return numba_version_info(*qualified);
+        else if (qualified->find("__version__") != std::string::npos) return std::nullopt;
+        else if (e.kind == ExprKind::name) return of_kind(VKind::object);  // an imported module or name
+        else return std::nullopt;  // a module's attribute: its value is the module's business
+        return v;
+      }
+      if (e.kind == ExprKind::name) {
+        if (function(e.text)) return of_kind(VKind::object);
+        return fold_global(e.text, depth);
+      }
+      return std::nullopt;
+    }
+    case ExprKind::call: {
+      auto callee = qualified_name(e.operands[0]);
+      static const char* const version_parsers[] = {"packaging.version.Version", "packaging.version.parse",
+                                                    "distutils.version.LooseVersion",
+                                                    "distutils.version.StrictVersion", "pkg_resources.parse_version"};
+      if (!callee || e.operands.size() != 2 || !e.keywords.empty()) return std::nullopt;
+      for (const char* parser : version_parsers) {
+        if (*callee != parser) continue;
+        auto text = fold(e.operands[1], depth + 1);
+        if (!text || text->kind != VKind::string) return std::nullopt;
+        return version_tuple(text->text);
+      }
+      return std::nullopt;
+    }
+    case ExprKind::not_: {
+      auto operand = fold(e.operands[0], depth + 1);
+      if (!operand) return std::nullopt;
+      return make_integer(!operand->truthy(), VKind::boolean);
+    }
+    case ExprKind::unary: {
+      auto operand = fold(e.operands[0], depth + 1);
+      if (!operand || !numeric(*operand) || e.unary_op != ast::UnaryOp::neg) return std::nullopt;
+      if (operand->kind == VKind::real) {
+        operand->real = -operand->real;
+        return operand;
+      }
+      return make_integer(-operand->integer);
+    }
+    case ExprKind::bool_op: {
+      auto left = fold(e.operands[0], depth + 1);
+      if (!left) return std::nullopt;
+      bool and_ = e.bool_op == ast::BoolOp::and_;
+      if (left->truthy() != and_) return left;  // `False and x`, `True or x`: x is not evaluated
+      return fold(e.operands[1], depth + 1);
+    }
+    case ExprKind::compare: {
+      auto left = fold(e.operands[0], depth + 1);
+      if (!left) return std::nullopt;
+      for (size_t i = 0; i < e.compare_ops.size(); ++i) {
+        auto right = fold(e.operands[i + 1], depth + 1);
+        if (!right) return std::nullopt;
+        auto holds = compare(e.compare_ops[i], *left, *right);
+        if (!holds) return std::nullopt;
+        if (!*holds) return make_integer(0, VKind::boolean);
+        left = right;
+      }
+      return make_integer(1, VKind::boolean);
+    }
+    default: return std::nullopt;
+  }
 }
 
 bool Module::holds_definition(const syntax::SyntaxTree& tree, TSNode node) {
@@ -149,6 +525,15 @@ void Module::note_bindings(TSNode statement) {
       stack.push_back({tree_->field(node, Field::name), true});
       continue;
     }
+    if (kind == Node::import_statement || kind == Node::import_from_statement) {
+      for (TSNode name : tree_->fields(node, Field::name)) {
+        bool aliased = tree_->kind(name) == Node::aliased_import;
+        std::string bound = aliased ? tree_->name(tree_->field(name, Field::alias)) : dotted_name(name);
+        if (!aliased && kind == Node::import_statement) bound = bound.substr(0, bound.find('.'));
+        opaque_bindings_.emplace(bound, syntax::SyntaxTree::range(statement));
+      }
+      continue;
+    }
     bool binds = kind == Node::assignment || kind == Node::augmented_assignment || kind == Node::for_statement;
     for (TSNode child : tree_->named_children(node)) {
       bool is_target = target || (binds && ts_node_eq(child, tree_->field(node, Field::left)));
@@ -197,6 +582,24 @@ std::optional<std::string> Module::qualified_name(ast::ExprId id) const {
   return std::nullopt;
 }
 
+// `@cuda.jit` where `cuda` is bound only by a statement pykern does not evaluate (an `if` it
+// cannot decide, a `try:` whose handlers catch something else): the function may be a kernel,
+// so saying nothing would leave "no kernel named ..." as the only clue.
+void Module::report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const {
+  ast::ExprId root = callee;
+  while (root.valid() && ast_[root].kind == ast::ExprKind::attribute) root = ast_[root].operands[0];
+  if (!root.valid() || ast_[root].kind != ast::ExprKind::name) return;
+  const std::string& name = ast_[root].text;
+  if (functions_.count(name) || globals_.count(name)) return;
+  auto bound = opaque_binding(name);
+  if (!bound) return;
+  diagnostics.error(DiagKind::undecided_definition, file(), syntax::SyntaxTree::range(decorator),
+                    fmt::format("cannot resolve the decorator '{}': '{}' is bound on line {} by a statement "
+                                "pykern does not evaluate",
+                                std::string(tree_->text(decorator)), name, file().position(bound->begin).line),
+                    "import it at top level, or in a `try:` whose handlers catch ImportError");
+}
+
 Decoration Module::read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics) {
   Decoration decoration;
   for (TSNode decorator : decorators) {
@@ -206,7 +609,10 @@ Decoration Module::read_decorators(const std::vector<TSNode>& decorators, Diagno
     bool is_call = ast_[expr].kind == ast::ExprKind::call;
     ast::ExprId callee = is_call ? ast_[expr].operands[0] : expr;
     auto name = qualified_name(callee);
-    if (!name) continue;  // someone else's decorator: not ours to judge
+    if (!name) {
+      report_unresolved_decorator(decorator, callee, diagnostics);
+      continue;  // otherwise someone else's decorator: not ours to judge
+    }
     static const std::pair<const char*, FunctionRole> known[] = {
         {"numba.cuda.jit", FunctionRole::kernel},          {"numba.jit", FunctionRole::device},
         {"numba.njit", FunctionRole::device},              {"numba.vectorize", FunctionRole::vectorize},

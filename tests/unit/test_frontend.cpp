@@ -279,3 +279,63 @@ TEST_CASE("CPython's rules that tree-sitter does not check leave valid Python al
     CHECK(p.diagnostics.render().find(message) != std::string::npos);
   }
 }
+
+TEST_CASE("imports under try/except ImportError resolve as when they succeed; the handlers bind nothing") {
+  Parsed p(
+      "try:\n    from numba import cuda, float32 as f32\n    HAVE_CUDA = True\nexcept ImportError:\n"
+      "    cuda = None\n    HAVE_CUDA = False\nelse:\n    import math\nfinally:\n    import numpy as np\n"
+      "try:\n    from math import nan\nexcept (ImportError, AttributeError) as e:\n    nan = float('nan')\n"
+      "try:\n    import cupy\nexcept:\n    pass\n"
+      "@cuda.jit\ndef k(a):\n    a[0] = nan\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  CHECK(p.module.imported("cuda") == "numba.cuda");
+  CHECK(p.module.imported("f32") == "numba.float32");
+  CHECK(p.module.imported("math") == "math");
+  CHECK(p.module.imported("np") == "numpy");
+  CHECK(p.module.imported("nan") == "math.nan");
+  CHECK(p.module.imported("cupy") == "cupy");
+  CHECK_FALSE(p.module.opaque_binding("cuda"));
+  CHECK_FALSE(p.module.opaque_binding("nan"));
+  CHECK(p.module.has_global("HAVE_CUDA"));
+  REQUIRE(p.module.function("k"));
+  CHECK(p.module.function("k")->decoration.role == frontend::FunctionRole::kernel);
+}
+
+TEST_CASE("module-level if: the branch Python takes at import is scanned, the others bind nothing") {
+  Parsed p(
+      "try:\n    from numba import cuda\n    HAVE_CUDA = True\nexcept ImportError:\n    cuda = None\n    HAVE_CUDA = False\n"
+      "import numba\nfrom packaging.version import Version\nMODE = 2\n"
+      "if HAVE_CUDA and MODE >= 2:\n    @cuda.jit(device=True)\n    def a(x):\n        return x\n"
+      "else:\n    def a(x):\n        return -x\n"
+      "if cuda is None:\n    raise ImportError('no cuda')\n"
+      "if Version(numba.__version__) < Version('0.57'):\n    OLD = 1\n"
+      "elif numba.__version__ >= '0.60' and (0, 60) <= (0, 68, 1):\n    @cuda.jit\n    def k(x):\n        x[0] = a(1)\n"
+      "else:\n    NEWER = 3\n"
+      "if not HAVE_CUDA:\n    K = 1\nelse:\n    K = 2\n"
+      "if __name__ == '__main__':\n    k[1, 1](None)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("a"));
+  CHECK(p.module.function("a")->decoration.role == frontend::FunctionRole::device);
+  REQUIRE(p.module.function("k"));
+  CHECK(p.module.function("k")->decoration.role == frontend::FunctionRole::kernel);
+  CHECK_FALSE(p.module.has_global("OLD"));
+  CHECK_FALSE(p.module.has_global("NEWER"));
+  CHECK(p.module.has_global("K"));
+  CHECK(p.module.ast()[p.module.global_value("K", p.diagnostics)].int_value == 2);
+}
+
+TEST_CASE("a kernel under an import-time condition pykern cannot decide is an error at its decorator") {
+  Parsed p(
+      "import os\nfrom numba import cuda\n"
+      "if cuda.is_available():\n    @cuda.jit\n    def k(a):\n        a[0] = 1\n"
+      "try:\n    import foo\nexcept KeyError:\n    pass\n"
+      "if os.environ.get('X'):\n    gpu = cuda\n@gpu.jit(device=True)\ndef d(x):\n    return x\n"
+      "if os.environ.get('Y'):\n    def host(x):\n        return x\n");
+  std::string text = p.diagnostics.render();
+  CHECK(text.find("k.py:4:5: error: cannot tell whether '@cuda.jit' (kernel 'k') is defined: it is under the "
+                  "import-time condition on line 3") != std::string::npos);
+  CHECK(text.find("k.py:13:1: error: cannot resolve the decorator '@gpu.jit(device=True)': 'gpu' is bound on line 11") !=
+        std::string::npos);
+  CHECK(text.find("host") == std::string::npos);  // a plain function there is host code
+  CHECK(p.module.opaque_binding("foo"));  // the try was not decided: what it binds is opaque
+}
