@@ -296,9 +296,12 @@ std::optional<bool> compare(ast::CompareOp op, const Value& a, const Value& b) {
   switch (op) {
     case CompareOp::is:
     case CompareOp::is_not: {
-      // Only `is None` is decided: identity of anything else depends on the objects.
-      if (a.kind != VKind::none && b.kind != VKind::none) return std::nullopt;
-      bool same = a.kind == b.kind;
+      // `is None`, `is True`, `is False` are decided (singletons); identity of anything else
+      // depends on the objects.
+      bool singletons = (a.kind == VKind::none || a.kind == VKind::boolean) &&
+                        (b.kind == VKind::none || b.kind == VKind::boolean);
+      if (a.kind != VKind::none && b.kind != VKind::none && !singletons) return std::nullopt;
+      bool same = a.kind == b.kind && a.integer == b.integer;
       return op == CompareOp::is ? same : !same;
     }
     case CompareOp::eq: return equal(a, b);

@@ -339,3 +339,21 @@ TEST_CASE("a kernel under an import-time condition pykern cannot decide is an er
   CHECK(text.find("host") == std::string::npos);  // a plain function there is host code
   CHECK(p.module.opaque_binding("foo"));  // the try was not decided: what it binds is opaque
 }
+
+TEST_CASE("import-time conditions: numba.version_info, Version parses, `is True/False/None`, constants through globals") {
+  Parsed p(
+      "import numba\nfrom numba import cuda\n"
+      "try:\n    from packaging.version import Version\nexcept ImportError:\n"
+      "    from distutils.version import LooseVersion as Version\n"
+      "NEW = Version(numba.__version__) >= Version('0.54')\nFLAG = NEW\n"
+      "if numba.version_info.short >= (0, 50) and not FLAG is False and numba.version_info.major == 0:\n"
+      "    @cuda.jit(device=True)\n    def f(x):\n        return x\n"
+      "if Version('1.0') == Version('1') and -1 < 0 and 'a' < 'b' and (1, 2) < (1, 2, 0) and None is None:\n"
+      "    A = 1\n"
+      "if Version('0.68.1') > Version(numba.__version__) or 2.5 > 3:\n    B = 1\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("f"));
+  CHECK(p.module.function("f")->decoration.role == frontend::FunctionRole::device);
+  CHECK(p.module.has_global("A"));
+  CHECK_FALSE(p.module.has_global("B"));
+}
