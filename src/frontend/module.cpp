@@ -55,6 +55,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
     }
     case Node::expression_statement: {
       TSNode inner = ts_node_named_child(node, 0);
+      if (tree.kind(inner) == Node::assignment && scan_decorator_call(inner, diagnostics)) break;
       if (tree.kind(inner) == Node::assignment && scan_assignment(inner)) break;
       note_bindings(node);  // `N += 1`, `a, b = 1, 2`, `x = y = 3`
       break;
@@ -616,20 +617,71 @@ Decoration Module::read_decorators(const std::vector<TSNode>& decorators, Diagno
       report_unresolved_decorator(decorator, callee, diagnostics);
       continue;  // otherwise someone else's decorator: not ours to judge
     }
-    static const std::pair<const char*, FunctionRole> known[] = {
-        {"numba.cuda.jit", FunctionRole::kernel},          {"numba.jit", FunctionRole::device},
-        {"numba.njit", FunctionRole::device},              {"numba.vectorize", FunctionRole::vectorize},
-        {"numba.guvectorize", FunctionRole::guvectorize},  {"numba.cuda.reduce", FunctionRole::reduce},
-        {"numba.cuda.vectorize", FunctionRole::vectorize}, {"numba.cuda.guvectorize", FunctionRole::guvectorize},
-        {"numba.core.decorators.jit", FunctionRole::device}};
-    for (auto [qualified, role] : known) {
-      if (*name != qualified) continue;
-      decoration.role = role;
+    if (auto role = decorator_role(*name)) {
+      decoration.role = *role;
       decoration.range = syntax::SyntaxTree::range(decorator);
       if (is_call) read_decorator_call(expr, decoration, diagnostics);
     }
   }
   return decoration;
+}
+
+std::optional<FunctionRole> Module::decorator_role(const std::string& qualified) {
+  static const std::pair<const char*, FunctionRole> known[] = {
+        {"numba.cuda.jit", FunctionRole::kernel},          {"numba.jit", FunctionRole::device},
+        {"numba.njit", FunctionRole::device},              {"numba.vectorize", FunctionRole::vectorize},
+        {"numba.guvectorize", FunctionRole::guvectorize},  {"numba.cuda.reduce", FunctionRole::reduce},
+        {"numba.cuda.vectorize", FunctionRole::vectorize}, {"numba.cuda.guvectorize", FunctionRole::guvectorize},
+        {"numba.core.decorators.jit", FunctionRole::device}};
+  for (auto [name, role] : known)
+    if (qualified == name) return role;
+  return std::nullopt;
+}
+
+// `k = cuda.jit(f)`, `k = cuda.jit(f, device=True)`, `k = cuda.jit('void(f4[:])', fastmath=True)(f)`,
+// `g = cuda.jit(device=True)(f)`: numba's decorators called on a module function make a kernel
+// (or device function, ufunc...) named k from f's definition, as the `@` form would; f itself
+// stays the plain Python function it was. False: not such an assignment.
+bool Module::scan_decorator_call(TSNode assignment, Diagnostics& diagnostics) {
+  TSNode left = tree_->field(assignment, Field::left);
+  TSNode right = tree_->field(assignment, Field::right);
+  if (tree_->kind(left) != Node::identifier || ts_node_is_null(right) || tree_->kind(right) != Node::call) return false;
+  Diagnostics scratch;
+  ast::ExprId call = lower_expression(*tree_, right, ast_, scratch);
+  if (scratch.has_errors()) return false;
+  const ast::Expr& outer = ast_[call];
+  auto function_named = [&](ast::ExprId id) -> ModuleFunction* {
+    return ast_[id].kind == ast::ExprKind::name ? function(ast_[id].text) : nullptr;
+  };
+  Decoration decoration;
+  ModuleFunction* source = nullptr;
+  ast::ExprId callee = outer.operands[0];
+  if (auto name = qualified_name(callee); name && decorator_role(*name) && outer.operands.size() >= 2 &&
+                                          (source = function_named(outer.operands[1]))) {
+    // cuda.jit(f, **options): the options as the decorator's, without the function.
+    decoration.role = *decorator_role(*name);
+    ast::Expr options = outer;
+    options.operands.erase(options.operands.begin() + 1);
+    read_decorator_call(ast_.exprs.add(std::move(options)), decoration, diagnostics);
+  } else if (ast_[callee].kind == ast::ExprKind::call && outer.operands.size() == 2 && outer.keywords.empty() &&
+             (source = function_named(outer.operands[1]))) {
+    // cuda.jit(sig, **options)(f)
+    auto name = qualified_name(ast_[callee].operands[0]);
+    if (!name || !decorator_role(*name)) return false;
+    decoration.role = *decorator_role(*name);
+    read_decorator_call(callee, decoration, diagnostics);
+  } else {
+    return false;
+  }
+  decoration.range = syntax::SyntaxTree::range(right);
+  ModuleFunction made;
+  made.name = tree_->name(left);
+  made.definition = source->definition;
+  made.decoration = decoration;
+  if (!functions_.count(made.name)) function_order_.push_back(made.name);
+  globals_.erase(made.name);
+  functions_[made.name] = std::move(made);
+  return true;
 }
 
 void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics) {
@@ -735,6 +787,7 @@ const ast::Function* Module::lowered_function(const std::string& name, Diagnosti
     function->lowered = true;
     tree_->report_syntax_errors(function->definition, diagnostics);
     function->ast = lower_function(*tree_, function->definition, ast_, diagnostics);
+    function->ast.name = function->name;  // `k = cuda.jit(f)` lowers f's definition as k
   }
   return &function->ast;
 }

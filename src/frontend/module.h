@@ -108,6 +108,8 @@ class Module {
   bool scan_assignment(TSNode node);  // false: not a `NAME = value` pykern can fold
   void note_bindings(TSNode statement);
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
+  static std::optional<FunctionRole> decorator_role(const std::string& qualified);
+  bool scan_decorator_call(TSNode assignment, Diagnostics& diagnostics);
   void report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const;
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
 

@@ -357,3 +357,36 @@ TEST_CASE("import-time conditions: numba.version_info, Version parses, `is True/
   CHECK(p.module.has_global("A"));
   CHECK_FALSE(p.module.has_global("B"));
 }
+
+TEST_CASE("kernels and device functions made by calling the decorator on a module function") {
+  Parsed p(
+      "from numba import cuda, vectorize\n"
+      "def f(x):\n    return x\n"
+      "def body(a):\n    a[0] = g(1)\n"
+      "g = cuda.jit(device=True)(f)\n"
+      "h = cuda.jit(f, device=True, inline=True)\n"
+      "k = cuda.jit('void(float32[:])', fastmath=True)(body)\n"
+      "k2 = cuda.jit(body)\n"
+      "u = vectorize(['float64(float64)'], target='cuda')(f)\n"
+      "f = cuda.jit(f, device=True)\n"
+      "n = cuda.jit(device=True)\nm = something(f)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  using frontend::FunctionRole;
+  REQUIRE(p.module.function("g"));
+  CHECK(p.module.function("g")->decoration.role == FunctionRole::device);
+  CHECK(p.module.function("h")->decoration.role == FunctionRole::device);
+  const frontend::ModuleFunction* k = p.module.function("k");
+  REQUIRE(k);
+  CHECK(k->decoration.role == FunctionRole::kernel);
+  CHECK(k->decoration.fastmath);
+  CHECK(k->decoration.signatures.size() == 1);
+  CHECK(p.module.function("k2")->decoration.role == FunctionRole::kernel);
+  CHECK(p.module.function("k2")->decoration.signatures.empty());
+  CHECK(p.module.function("u")->decoration.role == FunctionRole::vectorize);
+  CHECK(p.module.function("f")->decoration.role == FunctionRole::device);  // rebound to its jitted self
+  CHECK(p.module.function("body")->decoration.role == FunctionRole::undecorated);
+  CHECK(p.dump("k") == "def k(a):\n  a[0] = g(1)\n");  // body's definition, named as bound
+  CHECK_FALSE(p.module.function("n"));  // a decorator kept for later: not a function yet
+  CHECK(p.module.has_global("n"));
+  CHECK_FALSE(p.module.function("m"));
+}
