@@ -60,6 +60,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
       note_bindings(node);  // `N += 1`, `a, b = 1, 2`, `x = y = 3`
       break;
     }
+    case Node::class_definition: scan_class(node, diagnostics); break;
     case Node::try_statement: scan_try(node, diagnostics); break;
     case Node::if_statement: scan_if(node, diagnostics); break;
     case Node::error:
@@ -71,6 +72,29 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
       // Host code, classes, loops: not evaluated, so a kernel may not depend on a name they bind.
       note_bindings(node);
       break;
+  }
+}
+
+// `class Helper:` with `@staticmethod` over `@cuda.jit`: the kernel (or device function) is
+// `Helper._kernel`, launched as Numba's `Helper._kernel[blocks, threads](...)`. The class is
+// otherwise host code; its other methods and attributes are not scanned.
+void Module::scan_class(TSNode node, Diagnostics& diagnostics) {
+  note_bindings(node);
+  std::string class_name = tree_->name(tree_->field(node, Field::name));
+  for (TSNode member : tree_->named_children(tree_->field(node, Field::body))) {
+    if (tree_->kind(member) != Node::decorated_definition) continue;
+    TSNode definition = tree_->field(member, Field::definition);
+    if (tree_->kind(definition) != Node::function_definition) continue;
+    std::vector<TSNode> decorators;
+    bool is_static = false;
+    for (TSNode child : tree_->named_children(member)) {
+      if (tree_->kind(child) != Node::decorator) continue;
+      TSNode expression = ts_node_named_child(child, 0);
+      if (tree_->kind(expression) == Node::identifier && tree_->name(expression) == "staticmethod") is_static = true;
+      else decorators.push_back(child);
+    }
+    if (!is_static || decorators.empty()) continue;
+    scan_function(definition, decorators, diagnostics, class_name + ".");
   }
 }
 
@@ -559,9 +583,9 @@ std::optional<SourceRange> Module::opaque_binding(const std::string& name) const
 }
 
 void Module::scan_function(TSNode definition, const std::vector<TSNode>& decorators,
-                           Diagnostics& diagnostics) {
+                           Diagnostics& diagnostics, const std::string& prefix) {
   ModuleFunction function;
-  function.name = tree_->name(tree_->field(definition, Field::name));
+  function.name = prefix + tree_->name(tree_->field(definition, Field::name));
   function.definition = definition;
   function.decoration = read_decorators(decorators, diagnostics);
   if (!functions_.count(function.name)) function_order_.push_back(function.name);

@@ -104,7 +104,10 @@ class Module {
   std::string dotted_name(TSNode node) const;
   void scan_import(TSNode node);
   void scan_import_from(TSNode node);
-  void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
+  // prefix: "Helper." for a class's static methods.
+  void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics,
+                     const std::string& prefix = "");
+  void scan_class(TSNode node, Diagnostics& diagnostics);
   bool scan_assignment(TSNode node);  // false: not a `NAME = value` pykern can fold
   void note_bindings(TSNode statement);
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);

@@ -390,3 +390,23 @@ TEST_CASE("kernels and device functions made by calling the decorator on a modul
   CHECK(p.module.has_global("n"));
   CHECK_FALSE(p.module.function("m"));
 }
+
+TEST_CASE("static-method kernels and device functions of a class are named Class.method") {
+  Parsed p(
+      "from numba import cuda\n"
+      "class Solver:\n    N = 3\n"
+      "    @staticmethod\n    @cuda.jit\n    def _step(a):\n        a[0] = 1\n"
+      "    @staticmethod\n    @cuda.jit(device=True)\n    def _dev(x):\n        return x\n"
+      "    @staticmethod\n    def host(a):\n        Solver._step[1, 1](a)\n"
+      "    @cuda.jit\n    def method(self, a):\n        pass\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("Solver._step"));
+  CHECK(p.module.function("Solver._step")->decoration.role == frontend::FunctionRole::kernel);
+  REQUIRE(p.module.function("Solver._dev"));
+  CHECK(p.module.function("Solver._dev")->decoration.role == frontend::FunctionRole::device);
+  CHECK_FALSE(p.module.function("Solver.host"));
+  CHECK_FALSE(p.module.function("Solver.method"));  // not static: self has no type in a kernel
+  CHECK_FALSE(p.module.function("_step"));
+  CHECK(p.module.opaque_binding("Solver"));
+  CHECK(p.dump("Solver._step") == "def Solver._step(a):\n  a[0] = 1\n");
+}
