@@ -288,6 +288,16 @@ std::optional<Value> numba_version_info(const std::string& qualified) {
   return std::nullopt;
 }
 
+// `from numba import cuda`, `import numpy as np`: a module or function of a library pykern knows,
+// never None or false. A name imported from elsewhere may be any value (a config flag).
+bool imports_library_object(const std::string& qualified) {
+  static const char* const libraries[] = {"numba", "numpy", "math", "cmath", "operator"};
+  std::string head = qualified.substr(0, qualified.find('.'));
+  for (const char* library : libraries)
+    if (head == library) return true;
+  return false;
+}
+
 bool numeric(const Value& v) { return v.kind == VKind::boolean || v.kind == VKind::integer || v.kind == VKind::real; }
 double as_double(const Value& v) { return v.kind == VKind::real ? v.real : static_cast<double>(v.integer); }
 
@@ -406,8 +416,9 @@ std::optional<ImportTimeValue> Module::fold(ast::ExprId id, int depth) {
         else if (*qualified == "numba_cuda.__version__" || *qualified == "numba.cuda.__version__") v.text = numba_cuda_version;
         else if (qualified->rfind("numba.version_info", 0) == 0) return numba_version_info(*qualified);
         else if (qualified->find("__version__") != std::string::npos) return std::nullopt;
-        else if (e.kind == ExprKind::name) return of_kind(VKind::object);  // an imported module or name
-        else return std::nullopt;  // a module's attribute: its value is the module's business
+        else if (*qualified == "typing.TYPE_CHECKING") return make_integer(0, VKind::boolean);
+        else if (e.kind == ExprKind::name && imports_library_object(*qualified)) return of_kind(VKind::object);
+        else return std::nullopt;  // a module's attribute, another library's name: not known here
         return v;
       }
       if (e.kind == ExprKind::name) {

@@ -338,6 +338,16 @@ TEST_CASE("a kernel under an import-time condition pykern cannot decide is an er
         std::string::npos);
   CHECK(text.find("host") == std::string::npos);  // a plain function there is host code
   CHECK(p.module.opaque_binding("foo"));  // the try was not decided: what it binds is opaque
+  // typing.TYPE_CHECKING is False when the module runs; a flag imported from the user's own
+  // module may be anything.
+  Parsed flags(
+      "from typing import TYPE_CHECKING\nfrom numba import cuda\nfrom config import USE_GPU\n"
+      "if TYPE_CHECKING:\n    @cuda.jit\n    def ghost(a):\n        pass\n"
+      "if USE_GPU:\n    @cuda.jit\n    def k(a):\n        a[0] = 1\n");
+  CHECK_FALSE(flags.module.function("ghost"));
+  CHECK(flags.diagnostics.render().find("k.py:9:5: error: cannot tell whether '@cuda.jit' (kernel 'k') is defined") !=
+        std::string::npos);
+  CHECK(flags.diagnostics.render().find("ghost") == std::string::npos);
 }
 
 TEST_CASE("import-time conditions: numba.version_info, Version parses, `is True/False/None`, constants through globals") {
