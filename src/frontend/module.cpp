@@ -1,5 +1,8 @@
 #include "frontend/module.h"
 
+#include <algorithm>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "frontend/lower.h"
@@ -56,6 +59,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
     case Node::expression_statement: {
       TSNode inner = ts_node_named_child(node, 0);
       if (tree.kind(inner) == Node::assignment && scan_decorator_call(inner, diagnostics)) break;
+      if (tree.kind(inner) == Node::assignment && scan_factory_call(inner, diagnostics)) break;
       if (tree.kind(inner) == Node::assignment && scan_assignment(inner)) break;
       note_bindings(node);  // `N += 1`, `a, b = 1, 2`, `x = y = 3`
       break;
@@ -804,6 +808,115 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
   }
 }
 
+// `add = make(operator.add)` where
+//     def make(op):
+//         @cuda.jit
+//         def kernel(a, b, out): ... op(a[i], b[i]) ...
+//         return kernel
+// makes the kernel `add` from the inner definition, with `op` bound to operator.add. Only
+// factories whose body is that one decorated definition and its return are understood; False
+// for any other assignment.
+bool Module::scan_factory_call(TSNode assignment, Diagnostics& diagnostics) {
+  TSNode left = tree_->field(assignment, Field::left);
+  TSNode right = tree_->field(assignment, Field::right);
+  if (tree_->kind(left) != Node::identifier || ts_node_is_null(right) || tree_->kind(right) != Node::call) return false;
+  TSNode callee = tree_->field(right, Field::function);
+  if (tree_->kind(callee) != Node::identifier) return false;
+  ModuleFunction* factory = function(tree_->name(callee));
+  if (!factory || factory->decoration.role != FunctionRole::undecorated) return false;
+  // The factory's body: [docstring] @decorated def inner ... / return inner
+  std::vector<TSNode> body = tree_->named_children(tree_->field(factory->definition, Field::body));
+  if (!body.empty() && tree_->kind(body[0]) == Node::expression_statement &&
+      tree_->kind(ts_node_named_child(body[0], 0)) == Node::string)
+    body.erase(body.begin());
+  if (body.size() != 2 || tree_->kind(body[0]) != Node::decorated_definition ||
+      tree_->kind(body[1]) != Node::return_statement)
+    return false;
+  TSNode inner = tree_->field(body[0], Field::definition);
+  if (tree_->kind(inner) != Node::function_definition) return false;
+  std::string inner_name = tree_->name(tree_->field(inner, Field::name));
+  TSNode returned = ts_node_named_child(body[1], 0);
+  if (ts_node_is_null(returned) || tree_->kind(returned) != Node::identifier || tree_->name(returned) != inner_name)
+    return false;
+  std::vector<TSNode> decorators;
+  for (TSNode child : tree_->named_children(body[0]))
+    if (tree_->kind(child) == Node::decorator) decorators.push_back(child);
+  Diagnostics scratch;
+  ast::ExprId call = lower_expression(*tree_, right, ast_, scratch);
+  if (scratch.has_errors()) return false;
+  // Bind the factory's parameters: positional, then keywords, then defaults.
+  std::map<std::string, ast::ExprId> closure;
+  std::vector<std::string> parameters;
+  for (TSNode parameter : tree_->named_children(tree_->field(factory->definition, Field::parameters))) {
+    Node kind = tree_->kind(parameter);
+    if (kind == Node::identifier) {
+      parameters.push_back(tree_->name(parameter));
+    } else if (kind == Node::default_parameter) {
+      parameters.push_back(tree_->name(tree_->field(parameter, Field::name)));
+      closure[parameters.back()] = lower_expression(*tree_, tree_->field(parameter, Field::value), ast_, scratch);
+    } else {
+      return false;  // *args, **kwargs, annotations: not a factory this model follows
+    }
+  }
+  const ast::Expr& arguments = ast_[call];
+  if (arguments.operands.size() - 1 > parameters.size()) return false;
+  for (size_t i = 1; i < arguments.operands.size(); ++i) closure[parameters[i - 1]] = arguments.operands[i];
+  for (const ast::Keyword& keyword : arguments.keywords) {
+    if (std::find(parameters.begin(), parameters.end(), keyword.name) == parameters.end()) return false;
+    closure[keyword.name] = keyword.value;
+  }
+  if (closure.size() != parameters.size() || scratch.has_errors()) return false;
+  ModuleFunction made;
+  made.name = tree_->name(left);
+  made.definition = inner;
+  made.decoration = read_decorators(decorators, diagnostics);
+  if (made.decoration.role == FunctionRole::undecorated) return false;
+  made.closure = std::move(closure);
+  if (!functions_.count(made.name)) function_order_.push_back(made.name);
+  globals_.erase(made.name);
+  functions_[made.name] = std::move(made);
+  return true;
+}
+
+namespace {
+
+void collect_bound_names(const ast::Ast& ast, ast::ExprId target, std::set<std::string>& names) {
+  if (!target.valid()) return;
+  const ast::Expr& e = ast[target];
+  if (e.kind == ast::ExprKind::name) names.insert(e.text);
+  if (e.kind == ast::ExprKind::tuple || e.kind == ast::ExprKind::list)
+    for (ast::ExprId operand : e.operands) collect_bound_names(ast, operand, names);
+}
+
+void collect_locals(const ast::Ast& ast, const std::vector<ast::StmtId>& body, std::set<std::string>& names) {
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = ast[id];
+    for (ast::ExprId target : stmt.targets) collect_bound_names(ast, target, names);
+    collect_locals(ast, stmt.body, names);
+    collect_locals(ast, stmt.orelse, names);
+  }
+}
+
+}  // namespace
+
+// The factory's parameters the kernel reads become the values they were bound to: each read of
+// such a name (one the kernel does not assign) is replaced by the bound expression, kept at the
+// read's place in the source for messages.
+void Module::bind_closure(ModuleFunction& function, size_t first_expr) {
+  std::set<std::string> locals;
+  for (const ast::Parameter& parameter : function.ast.parameters) locals.insert(parameter.name);
+  collect_locals(ast_, function.ast.body, locals);
+  for (size_t i = first_expr; i < ast_.exprs.size(); ++i) {  // the expressions of this lowering
+    ast::Expr& e = ast_.exprs[ast::ExprId(static_cast<uint32_t>(i))];
+    if (e.kind != ast::ExprKind::name || locals.count(e.text)) continue;
+    auto bound = function.closure.find(e.text);
+    if (bound == function.closure.end()) continue;
+    SourceRange read = e.range;
+    e = ast_[bound->second];
+    e.range = read;
+  }
+}
+
 ModuleFunction* Module::function(const std::string& name) {
   auto found = functions_.find(name);
   return found == functions_.end() ? nullptr : &found->second;
@@ -821,8 +934,10 @@ const ast::Function* Module::lowered_function(const std::string& name, Diagnosti
   if (!function->lowered) {
     function->lowered = true;
     tree_->report_syntax_errors(function->definition, diagnostics);
+    size_t first_expr = ast_.exprs.size();
     function->ast = lower_function(*tree_, function->definition, ast_, diagnostics);
     function->ast.name = function->name;  // `k = cuda.jit(f)` lowers f's definition as k
+    if (!function->closure.empty()) bind_closure(*function, first_expr);
   }
   return &function->ast;
 }

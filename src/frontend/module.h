@@ -51,6 +51,9 @@ struct ModuleFunction {
   Decoration decoration;
   bool lowered = false;
   ast::Function ast;
+  // A kernel a factory returned (`add = make(operator.add)`): the factory's parameters its body
+  // reads, bound to the call's arguments (or the defaults), as Numba freezes closure variables.
+  std::map<std::string, ast::ExprId> closure;
 };
 
 struct ModuleGlobal {
@@ -113,6 +116,8 @@ class Module {
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
   static std::optional<FunctionRole> decorator_role(const std::string& qualified);
   bool scan_decorator_call(TSNode assignment, Diagnostics& diagnostics);
+  bool scan_factory_call(TSNode assignment, Diagnostics& diagnostics);
+  void bind_closure(ModuleFunction& function, size_t first_expr);
   void report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const;
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
 

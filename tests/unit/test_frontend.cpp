@@ -420,3 +420,25 @@ TEST_CASE("static-method kernels and device functions of a class are named Class
   CHECK(p.module.opaque_binding("Solver"));
   CHECK(p.dump("Solver._step") == "def Solver._step(a):\n  a[0] = 1\n");
 }
+
+TEST_CASE("kernels returned by a factory bind the factory's parameters to the call's arguments") {
+  Parsed p(
+      "import operator\nfrom numba import cuda\n"
+      "def make(op, scale=1.0):\n    '''doc'''\n    @cuda.jit\n    def k(a, out):\n"
+      "        op = op\n        out[0] = op(a[0], a[1]) * scale\n    return k\n"
+      "def make_device(f):\n    @cuda.jit(device=True)\n    def d(x):\n        return f(x)\n    return d\n"
+      "def not_a_factory(op):\n    x = 1\n    @cuda.jit\n    def k(a):\n        pass\n    return k\n"
+      "add = make(operator.add)\nmul = make(operator.mul, scale=2.0)\nneg = make_device(operator.neg)\n"
+      "other = not_a_factory(1)\nbad = make(1, 2, 3)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("add"));
+  CHECK(p.module.function("add")->decoration.role == frontend::FunctionRole::kernel);
+  // `op = op` makes op a local of k (Python would fail on it): it is left alone.
+  CHECK(p.dump("add") == "def add(a, out):\n  op = op\n  out[0] = (op(a[0], a[1]) * 1)\n");
+  CHECK(p.dump("mul") == "def mul(a, out):\n  op = op\n  out[0] = (op(a[0], a[1]) * 2)\n");
+  REQUIRE(p.module.function("neg"));
+  CHECK(p.module.function("neg")->decoration.role == frontend::FunctionRole::device);
+  CHECK(p.dump("neg") == "def neg(x):\n  return operator.neg(x)\n");
+  CHECK_FALSE(p.module.function("other"));
+  CHECK_FALSE(p.module.function("bad"));
+}
