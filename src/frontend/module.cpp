@@ -59,7 +59,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
     case Node::expression_statement: {
       TSNode inner = ts_node_named_child(node, 0);
       if (tree.kind(inner) == Node::assignment && scan_decorator_call(inner, diagnostics)) break;
-      if (tree.kind(inner) == Node::assignment && scan_factory_call(inner, diagnostics)) break;
+      if (tree.kind(inner) == Node::assignment && scan_factory_call(inner)) break;
       if (tree.kind(inner) == Node::assignment && scan_assignment(inner)) break;
       note_bindings(node);  // `N += 1`, `a, b = 1, 2`, `x = y = 3`
       break;
@@ -816,7 +816,7 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
 // makes the kernel `add` from the inner definition, with `op` bound to operator.add. Only
 // factories whose body is that one decorated definition and its return are understood; False
 // for any other assignment.
-bool Module::scan_factory_call(TSNode assignment, Diagnostics& diagnostics) {
+bool Module::scan_factory_call(TSNode assignment) {
   TSNode left = tree_->field(assignment, Field::left);
   TSNode right = tree_->field(assignment, Field::right);
   if (tree_->kind(left) != Node::identifier || ts_node_is_null(right) || tree_->kind(right) != Node::call) return false;
@@ -869,8 +869,10 @@ bool Module::scan_factory_call(TSNode assignment, Diagnostics& diagnostics) {
   ModuleFunction made;
   made.name = tree_->name(left);
   made.definition = inner;
-  made.decoration = read_decorators(decorators, diagnostics);
-  if (made.decoration.role == FunctionRole::undecorated) return false;
+  // A decorator that reads the factory's parameters (`@cuda.jit(device=device)`) is not one
+  // this model binds: such a call stays an opaque global, as before.
+  made.decoration = read_decorators(decorators, scratch);
+  if (made.decoration.role == FunctionRole::undecorated || scratch.has_errors()) return false;
   made.closure = std::move(closure);
   if (!functions_.count(made.name)) function_order_.push_back(made.name);
   globals_.erase(made.name);

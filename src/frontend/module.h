@@ -116,7 +116,7 @@ class Module {
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
   static std::optional<FunctionRole> decorator_role(const std::string& qualified);
   bool scan_decorator_call(TSNode assignment, Diagnostics& diagnostics);
-  bool scan_factory_call(TSNode assignment, Diagnostics& diagnostics);
+  bool scan_factory_call(TSNode assignment);
   void bind_closure(ModuleFunction& function, size_t first_expr);
   void report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const;
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);

@@ -429,7 +429,8 @@ TEST_CASE("kernels returned by a factory bind the factory's parameters to the ca
       "def make_device(f):\n    @cuda.jit(device=True)\n    def d(x):\n        return f(x)\n    return d\n"
       "def not_a_factory(op):\n    x = 1\n    @cuda.jit\n    def k(a):\n        pass\n    return k\n"
       "add = make(operator.add)\nmul = make(operator.mul, scale=2.0)\nneg = make_device(operator.neg)\n"
-      "other = not_a_factory(1)\nbad = make(1, 2, 3)\n");
+      "def make_flag(device):\n    @cuda.jit(device=device)\n    def f(x):\n        return x\n    return f\n"
+      "other = not_a_factory(1)\nbad = make(1, 2, 3)\nflagged = make_flag(True)\n");
   CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
   REQUIRE(p.module.function("add"));
   CHECK(p.module.function("add")->decoration.role == frontend::FunctionRole::kernel);
@@ -441,4 +442,5 @@ TEST_CASE("kernels returned by a factory bind the factory's parameters to the ca
   CHECK(p.dump("neg") == "def neg(x):\n  return operator.neg(x)\n");
   CHECK_FALSE(p.module.function("other"));
   CHECK_FALSE(p.module.function("bad"));
+  CHECK_FALSE(p.module.function("flagged"));  // its decorator reads a parameter: left to the host
 }
