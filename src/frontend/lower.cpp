@@ -542,7 +542,7 @@ ExprId Lowerer::comparison_operator(TSNode node) {
   ts_tree_cursor_delete(&cursor);
   for (auto [child, is_operator] : children) {
     if (ts_node_is_named(child)) {
-      if (tree_.kind(child) != Node::comment) expr.operands.push_back(expression(child));
+      if (!tree_.is_trivia(child)) expr.operands.push_back(expression(child));
       continue;
     }
     if (!is_operator) continue;
@@ -622,7 +622,7 @@ ExprId Lowerer::slice(TSNode node) {
       ++part;  // a ':' moves to the next part
       continue;
     }
-    if (tree_.kind(child) != Node::comment) expr.operands[part] = expression(child);
+    if (!tree_.is_trivia(child)) expr.operands[part] = expression(child);
   }
   return add(std::move(expr));
 }

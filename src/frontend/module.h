@@ -34,12 +34,26 @@ struct Decoration {
   SourceRange range;
 };
 
+// A value Python would compute at import time, folded where pykern can decide it: the condition
+// of a module-level `if`, a constant it reads. nullopt (in the folding functions) is "cannot tell".
+struct ImportTimeValue {
+  enum class Kind { none, boolean, integer, real, string, tuple, object } kind = Kind::object;
+  int64_t integer = 0;  // boolean and integer
+  double real = 0;
+  std::string text;
+  std::vector<ImportTimeValue> items;  // tuple
+  bool truthy() const;
+};
+
 struct ModuleFunction {
   std::string name;
   TSNode definition{};  // the function_definition node
   Decoration decoration;
   bool lowered = false;
   ast::Function ast;
+  // A kernel a factory returned (`add = make(operator.add)`): the factory's parameters its body
+  // reads, bound to the call's arguments (or the defaults), as Numba freezes closure variables.
+  std::map<std::string, ast::ExprId> closure;
 };
 
 struct ModuleGlobal {
@@ -81,13 +95,30 @@ class Module {
 
  private:
   static bool holds_definition(const syntax::SyntaxTree& tree, TSNode node);
+  void scan_statement(TSNode node, Diagnostics& diagnostics);
+  void scan_block(TSNode block, Diagnostics& diagnostics);
+  void scan_try(TSNode node, Diagnostics& diagnostics);
+  void scan_if(TSNode node, Diagnostics& diagnostics);
+  bool catches_import_error(TSNode except_clause) const;
+  void scan_undecided(TSNode statement, TSNode header, Diagnostics& diagnostics);
+  std::optional<ImportTimeValue> fold(TSNode node, int depth);
+  std::optional<ImportTimeValue> fold(ast::ExprId id, int depth);
+  std::optional<ImportTimeValue> fold_global(const std::string& name, int depth);
   std::string dotted_name(TSNode node) const;
   void scan_import(TSNode node);
   void scan_import_from(TSNode node);
-  void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
+  // prefix: "Helper." for a class's static methods.
+  void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics,
+                     const std::string& prefix = "");
+  void scan_class(TSNode node, Diagnostics& diagnostics);
   bool scan_assignment(TSNode node);  // false: not a `NAME = value` pykern can fold
   void note_bindings(TSNode statement);
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
+  static std::optional<FunctionRole> decorator_role(const std::string& qualified);
+  bool scan_decorator_call(TSNode assignment, Diagnostics& diagnostics);
+  bool scan_factory_call(TSNode assignment);
+  void bind_closure(ModuleFunction& function, size_t first_expr);
+  void report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const;
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
 
   const syntax::SyntaxTree* tree_ = nullptr;
@@ -98,6 +129,8 @@ class Module {
   std::map<std::string, ModuleGlobal> globals_;
   std::map<std::string, SourceRange> opaque_bindings_;  // the first such statement for each name
   std::map<std::string, SourceRange> mutations_;        // likewise
+  // Names bound under an import-time condition pykern cannot decide, with that condition.
+  std::map<std::string, SourceRange> undecided_;
 };
 
 }  // namespace pykern::frontend

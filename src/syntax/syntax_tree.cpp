@@ -96,10 +96,17 @@ std::vector<TSNode> SyntaxTree::children(TSNode node) {
   return children;
 }
 
+// Comments and backslash continuations may sit between any two tokens (the grammar's extras):
+// they carry no meaning, so no reader of the tree should see them as operands.
+bool SyntaxTree::is_trivia(TSNode node) const {
+  Node k = kind(node);
+  return k == Node::comment || k == Node::line_continuation;
+}
+
 std::vector<TSNode> SyntaxTree::named_children(TSNode node) const {
   std::vector<TSNode> named;
   for (TSNode child : children(node))
-    if (ts_node_is_named(child) && kind(child) != Node::comment) named.push_back(child);
+    if (ts_node_is_named(child) && !is_trivia(child)) named.push_back(child);
   return named;
 }
 

@@ -28,7 +28,8 @@ class SyntaxTree {
   }
   std::vector<TSNode> fields(TSNode node, Field field) const;
   static std::vector<TSNode> children(TSNode node);      // named and anonymous, in order
-  std::vector<TSNode> named_children(TSNode node) const;  // comments left out
+  bool is_trivia(TSNode node) const;  // a comment or a backslash continuation
+  std::vector<TSNode> named_children(TSNode node) const;  // comments and backslash continuations left out
   // An identifier's name as Python binds it: NFKC-normalised (`ﬁ` is `fi`).
   std::string name(TSNode identifier) const;
   std::string_view text(TSNode node) const;

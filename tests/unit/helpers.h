@@ -26,7 +26,7 @@ inline std::filesystem::path source_dir() {
 // Every corpus case: the seeds' and the ones added for pykern's features.
 inline std::vector<std::filesystem::path> corpus_case_dirs() {
   std::vector<std::filesystem::path> cases;
-  for (const char* group : {"tests/corpus/seeds", "tests/corpus/features", "tests/corpus/numba_suite"})
+  for (const char* group : {"tests/corpus/seeds", "tests/corpus/features", "tests/corpus/numba_suite", "tests/corpus/world"})
     for (const auto& entry : std::filesystem::directory_iterator(source_dir() / group))
       if (std::filesystem::exists(entry.path() / "case.json")) cases.push_back(entry.path());
   std::sort(cases.begin(), cases.end());

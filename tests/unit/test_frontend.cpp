@@ -94,6 +94,15 @@ TEST_CASE("lowering keeps the supported subset, with docstrings, elif chains and
   CHECK_FALSE(p.diagnostics.has_errors());
 }
 
+TEST_CASE("backslash continuations lower like the joined line: in calls, slices, comparisons and conditionals") {
+  Parsed p(
+      "def k(a, \\\n      b):\n    x = f(a, \\\n          b) + a[1: \\\n 2]\n"
+      "    y = a < \\\n        b <= \\\n        x\n    z = a if y \\\n        else b\n    return \\\n        z\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  CHECK(p.dump("k") ==
+        "def k(a, b):\n  x = (f(a, b) + a[1:2:_])\n  y = (a < b <= x)\n  z = (a if y else b)\n  return z\n");
+}
+
 TEST_CASE("host code that does not parse is ignored; a broken kernel is reported") {
   Parsed ignored("from numba import cuda\n%timeit f()\n!nvidia-smi\n@cuda.jit\ndef k(a):\n    a[0] = 1\n");
   CHECK_FALSE(ignored.diagnostics.has_errors());
@@ -277,4 +286,169 @@ TEST_CASE("CPython's rules that tree-sitter does not check leave valid Python al
     Parsed p(text);
     CHECK(p.diagnostics.render().find(message) != std::string::npos);
   }
+}
+
+TEST_CASE("imports under try/except ImportError resolve as when they succeed; the handlers bind nothing") {
+  Parsed p(
+      "try:\n    from numba import cuda, float32 as f32\n    HAVE_CUDA = True\nexcept ImportError:\n"
+      "    cuda = None\n    HAVE_CUDA = False\nelse:\n    import math\nfinally:\n    import numpy as np\n"
+      "try:\n    from math import nan\nexcept (ImportError, AttributeError) as e:\n    nan = float('nan')\n"
+      "try:\n    import cupy\nexcept:\n    pass\n"
+      "@cuda.jit\ndef k(a):\n    a[0] = nan\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  CHECK(p.module.imported("cuda") == "numba.cuda");
+  CHECK(p.module.imported("f32") == "numba.float32");
+  CHECK(p.module.imported("math") == "math");
+  CHECK(p.module.imported("np") == "numpy");
+  CHECK(p.module.imported("nan") == "math.nan");
+  CHECK(p.module.imported("cupy") == "cupy");
+  CHECK_FALSE(p.module.opaque_binding("cuda"));
+  CHECK_FALSE(p.module.opaque_binding("nan"));
+  CHECK(p.module.has_global("HAVE_CUDA"));
+  REQUIRE(p.module.function("k"));
+  CHECK(p.module.function("k")->decoration.role == frontend::FunctionRole::kernel);
+}
+
+TEST_CASE("module-level if: the branch Python takes at import is scanned, the others bind nothing") {
+  Parsed p(
+      "try:\n    from numba import cuda\n    HAVE_CUDA = True\nexcept ImportError:\n    cuda = None\n    HAVE_CUDA = False\n"
+      "import numba\nfrom packaging.version import Version\nMODE = 2\n"
+      "if HAVE_CUDA and MODE >= 2:\n    @cuda.jit(device=True)\n    def a(x):\n        return x\n"
+      "else:\n    def a(x):\n        return -x\n"
+      "if cuda is None:\n    raise ImportError('no cuda')\n"
+      "if Version(numba.__version__) < Version('0.57'):\n    OLD = 1\n"
+      "elif numba.__version__ >= '0.60' and (0, 60) <= (0, 68, 1):\n    @cuda.jit\n    def k(x):\n        x[0] = a(1)\n"
+      "else:\n    NEWER = 3\n"
+      "if not HAVE_CUDA:\n    K = 1\nelse:\n    K = 2\n"
+      "if __name__ == '__main__':\n    k[1, 1](None)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("a"));
+  CHECK(p.module.function("a")->decoration.role == frontend::FunctionRole::device);
+  REQUIRE(p.module.function("k"));
+  CHECK(p.module.function("k")->decoration.role == frontend::FunctionRole::kernel);
+  CHECK_FALSE(p.module.has_global("OLD"));
+  CHECK_FALSE(p.module.has_global("NEWER"));
+  CHECK(p.module.has_global("K"));
+  CHECK(p.module.ast()[p.module.global_value("K", p.diagnostics)].int_value == 2);
+}
+
+TEST_CASE("a kernel under an import-time condition pykern cannot decide is an error at its decorator") {
+  Parsed p(
+      "import os\nfrom numba import cuda\n"
+      "if cuda.is_available():\n    @cuda.jit\n    def k(a):\n        a[0] = 1\n"
+      "try:\n    import foo\nexcept KeyError:\n    pass\n"
+      "if os.environ.get('X'):\n    gpu = cuda\n@gpu.jit(device=True)\ndef d(x):\n    return x\n"
+      "if os.environ.get('Y'):\n    def host(x):\n        return x\n");
+  std::string text = p.diagnostics.render();
+  CHECK(text.find("k.py:4:5: error: cannot tell whether '@cuda.jit' (kernel 'k') is defined: it is under the "
+                  "import-time condition on line 3") != std::string::npos);
+  CHECK(text.find("k.py:13:1: error: cannot resolve the decorator '@gpu.jit(device=True)': 'gpu' is bound on line 11") !=
+        std::string::npos);
+  CHECK(text.find("host") == std::string::npos);  // a plain function there is host code
+  CHECK(p.module.opaque_binding("foo"));  // the try was not decided: what it binds is opaque
+  // typing.TYPE_CHECKING is False when the module runs; a flag imported from the user's own
+  // module may be anything.
+  Parsed flags(
+      "from typing import TYPE_CHECKING\nfrom numba import cuda\nfrom config import USE_GPU\n"
+      "if TYPE_CHECKING:\n    @cuda.jit\n    def ghost(a):\n        pass\n"
+      "if USE_GPU:\n    @cuda.jit\n    def k(a):\n        a[0] = 1\n");
+  CHECK_FALSE(flags.module.function("ghost"));
+  CHECK(flags.diagnostics.render().find("k.py:9:5: error: cannot tell whether '@cuda.jit' (kernel 'k') is defined") !=
+        std::string::npos);
+  CHECK(flags.diagnostics.render().find("ghost") == std::string::npos);
+}
+
+TEST_CASE("import-time conditions: numba.version_info, Version parses, `is True/False/None`, constants through globals") {
+  Parsed p(
+      "import numba\nfrom numba import cuda\n"
+      "try:\n    from packaging.version import Version\nexcept ImportError:\n"
+      "    from distutils.version import LooseVersion as Version\n"
+      "NEW = Version(numba.__version__) >= Version('0.54')\nFLAG = NEW\n"
+      "if numba.version_info.short >= (0, 50) and not FLAG is False and numba.version_info.major == 0:\n"
+      "    @cuda.jit(device=True)\n    def f(x):\n        return x\n"
+      "if Version('1.0') == Version('1') and -1 < 0 and 'a' < 'b' and (1, 2) < (1, 2, 0) and None is None:\n"
+      "    A = 1\n"
+      "if Version('0.68.1') > Version(numba.__version__) or 2.5 > 3:\n    B = 1\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("f"));
+  CHECK(p.module.function("f")->decoration.role == frontend::FunctionRole::device);
+  CHECK(p.module.has_global("A"));
+  CHECK_FALSE(p.module.has_global("B"));
+}
+
+TEST_CASE("kernels and device functions made by calling the decorator on a module function") {
+  Parsed p(
+      "from numba import cuda, vectorize\n"
+      "def f(x):\n    return x\n"
+      "def body(a):\n    a[0] = g(1)\n"
+      "g = cuda.jit(device=True)(f)\n"
+      "h = cuda.jit(f, device=True, inline=True)\n"
+      "k = cuda.jit('void(float32[:])', fastmath=True)(body)\n"
+      "k2 = cuda.jit(body)\n"
+      "u = vectorize(['float64(float64)'], target='cuda')(f)\n"
+      "f = cuda.jit(f, device=True)\n"
+      "n = cuda.jit(device=True)\nm = something(f)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  using frontend::FunctionRole;
+  REQUIRE(p.module.function("g"));
+  CHECK(p.module.function("g")->decoration.role == FunctionRole::device);
+  CHECK(p.module.function("h")->decoration.role == FunctionRole::device);
+  const frontend::ModuleFunction* k = p.module.function("k");
+  REQUIRE(k);
+  CHECK(k->decoration.role == FunctionRole::kernel);
+  CHECK(k->decoration.fastmath);
+  CHECK(k->decoration.signatures.size() == 1);
+  CHECK(p.module.function("k2")->decoration.role == FunctionRole::kernel);
+  CHECK(p.module.function("k2")->decoration.signatures.empty());
+  CHECK(p.module.function("u")->decoration.role == FunctionRole::vectorize);
+  CHECK(p.module.function("f")->decoration.role == FunctionRole::device);  // rebound to its jitted self
+  CHECK(p.module.function("body")->decoration.role == FunctionRole::undecorated);
+  CHECK(p.dump("k") == "def k(a):\n  a[0] = g(1)\n");  // body's definition, named as bound
+  CHECK_FALSE(p.module.function("n"));  // a decorator kept for later: not a function yet
+  CHECK(p.module.has_global("n"));
+  CHECK_FALSE(p.module.function("m"));
+}
+
+TEST_CASE("static-method kernels and device functions of a class are named Class.method") {
+  Parsed p(
+      "from numba import cuda\n"
+      "class Solver:\n    N = 3\n"
+      "    @staticmethod\n    @cuda.jit\n    def _step(a):\n        a[0] = 1\n"
+      "    @staticmethod\n    @cuda.jit(device=True)\n    def _dev(x):\n        return x\n"
+      "    @staticmethod\n    def host(a):\n        Solver._step[1, 1](a)\n"
+      "    @cuda.jit\n    def method(self, a):\n        pass\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("Solver._step"));
+  CHECK(p.module.function("Solver._step")->decoration.role == frontend::FunctionRole::kernel);
+  REQUIRE(p.module.function("Solver._dev"));
+  CHECK(p.module.function("Solver._dev")->decoration.role == frontend::FunctionRole::device);
+  CHECK_FALSE(p.module.function("Solver.host"));
+  CHECK_FALSE(p.module.function("Solver.method"));  // not static: self has no type in a kernel
+  CHECK_FALSE(p.module.function("_step"));
+  CHECK(p.module.opaque_binding("Solver"));
+  CHECK(p.dump("Solver._step") == "def Solver._step(a):\n  a[0] = 1\n");
+}
+
+TEST_CASE("kernels returned by a factory bind the factory's parameters to the call's arguments") {
+  Parsed p(
+      "import operator\nfrom numba import cuda\n"
+      "def make(op, scale=1.0):\n    '''doc'''\n    @cuda.jit\n    def k(a, out):\n"
+      "        op = op\n        out[0] = op(a[0], a[1]) * scale\n    return k\n"
+      "def make_device(f):\n    @cuda.jit(device=True)\n    def d(x):\n        return f(x)\n    return d\n"
+      "def not_a_factory(op):\n    x = 1\n    @cuda.jit\n    def k(a):\n        pass\n    return k\n"
+      "add = make(operator.add)\nmul = make(operator.mul, scale=2.0)\nneg = make_device(operator.neg)\n"
+      "def make_flag(device):\n    @cuda.jit(device=device)\n    def f(x):\n        return x\n    return f\n"
+      "other = not_a_factory(1)\nbad = make(1, 2, 3)\nflagged = make_flag(True)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  REQUIRE(p.module.function("add"));
+  CHECK(p.module.function("add")->decoration.role == frontend::FunctionRole::kernel);
+  // `op = op` makes op a local of k (Python would fail on it): it is left alone.
+  CHECK(p.dump("add") == "def add(a, out):\n  op = op\n  out[0] = (op(a[0], a[1]) * 1)\n");
+  CHECK(p.dump("mul") == "def mul(a, out):\n  op = op\n  out[0] = (op(a[0], a[1]) * 2)\n");
+  REQUIRE(p.module.function("neg"));
+  CHECK(p.module.function("neg")->decoration.role == frontend::FunctionRole::device);
+  CHECK(p.dump("neg") == "def neg(x):\n  return operator.neg(x)\n");
+  CHECK_FALSE(p.module.function("other"));
+  CHECK_FALSE(p.module.function("bad"));
+  CHECK_FALSE(p.module.function("flagged"));  // its decorator reads a parameter: left to the host
 }
