@@ -23,12 +23,14 @@ inline std::filesystem::path source_dir() {
   return moved ? moved : PYKERN_SOURCE_DIR;
 }
 
-// Every corpus case: the seeds' and the ones added for pykern's features.
+// Every corpus case, of every group of tests/corpus (seeds, features, numba_suite, world, ...).
 inline std::vector<std::filesystem::path> corpus_case_dirs() {
   std::vector<std::filesystem::path> cases;
-  for (const char* group : {"tests/corpus/seeds", "tests/corpus/features", "tests/corpus/numba_suite", "tests/corpus/world"})
-    for (const auto& entry : std::filesystem::directory_iterator(source_dir() / group))
+  for (const auto& group : std::filesystem::directory_iterator(source_dir() / "tests/corpus")) {
+    if (!group.is_directory()) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(group.path()))
       if (std::filesystem::exists(entry.path() / "case.json")) cases.push_back(entry.path());
+  }
   std::sort(cases.begin(), cases.end());
   return cases;
 }

@@ -46,7 +46,8 @@ REGISTER_LISTENER("skips", 1, SkipListener);
 
 // The doctest test suite that holds a group's test cases, or "" for a group there is not.
 std::string suite_of_group(const std::string& group) {
-  if (group == "seeds" || group == "features" || group == "numba_suite") return "corpus";
+  if (!group.empty() && group.find('.') == std::string::npos && fs::is_directory(test::source_dir() / "tests/corpus" / group))
+    return "corpus";  // any folder of tests/corpus: seeds, features, numba_suite, world, ...
   if (group == "golden" || group == "bad") return group;
   return "";
 }
@@ -101,8 +102,8 @@ int main(int argc, char** argv) {
     std::string group = case_option->substr(0, case_option->find('/'));
     std::string name = case_option->find('/') == std::string::npos ? "" : case_option->substr(group.size() + 1);
     if (suite_of_group(group).empty() || !case_exists(group, name)) {
-      std::fprintf(stderr, "--case=%s: no such corpus case, golden or bad program (GROUP/NAME, GROUP one of seeds, "
-                           "features, numba_suite, golden, bad)\n", case_option->c_str());
+      std::fprintf(stderr, "--case=%s: no such corpus case, golden or bad program (GROUP/NAME, GROUP a folder of "
+                           "tests/corpus, or golden or bad)\n", case_option->c_str());
       return 2;
     }
     context.addFilter("test-suite", suite_of_group(group).c_str());
