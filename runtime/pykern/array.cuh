@@ -165,6 +165,14 @@ PK_DEVICE void copy_view(const char* file, int line, const Array<T, N, L>& view,
 }
 #define PK_COPY_VIEW(view, source) (::pk::copy_view(__FILE__, __LINE__, view, source))
 
+// x, y, z = a: Numba iterates the array for as many items as there are names, and raises a
+// ValueError (without a message) when it runs out; items past them are left.
+template <class T, int N, Layout L>
+PK_DEVICE void check_unpack(const char* file, int line, const Array<T, N, L>& a, i64 names) {
+  if (a.shape[0] < names) report_failure(file, line, "ValueError", "");
+}
+#define PK_CHECK_UNPACK(array, names) (::pk::check_unpack(__FILE__, __LINE__, array, names))
+
 // a[..., start:stop:step, ...]: Python's slice rules (negative bounds, clamping).
 template <int Axis, class T, int N, Layout L>
 PK_DEVICE Array<T, N, layout_a> slice_axis(const Array<T, N, L>& a, i64 start, i64 stop, i64 step) {

@@ -110,6 +110,7 @@ class FunctionChecker {
   };
   Value index_into(const Value& base, std::vector<IndexItem> items, SourceRange range);
   void assign_to_view(const Value& view, const Value& value, const ast::Expr& target, SourceRange range);
+  void unpack_array(const ast::Expr& target, const Value& value, SourceRange range);
   Value subscript_value(const Value& base, std::vector<Value> indices, SourceRange range);
   // The bounds of range(...) from its 1 to 3 checked arguments; nullopt after reporting.
   std::optional<RangeBounds> range_bounds(const std::vector<Value>& bounds);

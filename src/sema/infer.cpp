@@ -631,6 +631,10 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
       return;
     }
     case ast::ExprKind::tuple: {
+      if (value.type.is(TypeKind::array) && value.kind == Value::Kind::expr) {
+        unpack_array(t, value, range);  // x, y, z = a[i]
+        return;
+      }
       if (!value.type.is(TypeKind::tuple)) {
         error(DiagKind::bad_assignment, range,
               fmt::format("cannot unpack a value of type '{}' into {} names", to_string(value.type),
@@ -706,6 +710,25 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
       error(DiagKind::bad_assignment, t.range,
             "cannot assign to '" + std::string(file().slice(t.range)) + "'");
       return;
+  }
+}
+
+// x, y, z = a: the array's first items, as Numba iterates it (elements of a 1-d array, rows of a
+// 2-d one). Fewer items than names is Numba's ValueError; more are left, as Numba leaves them.
+void FunctionChecker::unpack_array(const ast::Expr& target, const Value& value, SourceRange range) {
+  Value array = store_in_temporary(value, range);
+  auto index = [&](size_t i) { return make_constant({int64_t(i)}, Type::i64(), range); };
+  ir::Stmt check;
+  check.kind = ir::StmtKind::expr;
+  check.range = range;
+  check.value = make_call(ir::Op::check_unpack, {array.expr, index(target.operands.size()).expr}, Type::void_(), range).expr;
+  emit_stmt(std::move(check));
+  for (size_t i = 0; i < target.operands.size(); ++i) {
+    IndexItem item;
+    item.value = index(i);
+    Value part = index_into(array, {item}, range);
+    if (!part.ok()) return;
+    assign_to(target.operands[i], part, range);
   }
 }
 

@@ -458,3 +458,20 @@ def put(a, b):
   CHECK(a.at<double>(2) == 9);
   CHECK(a.at<double>(3) == 0);
 }
+
+TEST_CASE("unpacking an array with fewer items than names is Numba's ValueError; more items leave the rest") {
+  Module module = load(R"py(from numba import cuda
+
+@cuda.jit
+def first_two(a, out):
+    if cuda.grid(1) == 0:
+        x, y = a
+        out[0] = x - y
+)py");
+  Array out = Array::from<double>({0});
+  REQUIRE(module.kernel("first_two")->launch({1}, {1}, Array::from<double>({5, 2, 9}), out).ok());
+  CHECK(out.at<double>(0) == 3);  // compiled Numba iterates two items and checks no more
+  auto refused = module.kernel("first_two")->launch({1}, {1}, Array::from<double>({5}), out);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().message.find("api_test.py:6: ValueError") != std::string::npos);
+}
