@@ -191,11 +191,7 @@ Value FunctionChecker::check_type_argument(ast::ExprId id) {
           "name one such as \"float32\" or \"f8\", or pass the type: np.float32");
     return Value::error();
   }
-  Value value;
-  value.kind = Value::Kind::type;
-  value.type = *dtype;
-  value.name = "numpy.dtype";
-  return value;
+  return Value::dtype(*dtype);
 }
 
 // ---------------------------------------------------------------- calls

@@ -84,11 +84,7 @@ Value dtype_value(FunctionChecker& c, const CallSite& call) {
             "e.g. np.dtype(np.float32) or np.dtype(\"float64\")");
     return Value::error();
   }
-  Value value;
-  value.kind = Value::Kind::type;
-  value.type = *dtype;
-  value.name = "numpy.dtype";
-  return value;
+  return Value::dtype(*dtype);
 }
 
 }  // namespace

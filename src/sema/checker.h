@@ -22,6 +22,14 @@ struct Value {
   std::string name;         // Kind::qualified: "numba.cuda.grid"; Kind::function: module function
 
   static Value error() { return {}; }
+  // A NumPy dtype as a value (np.dtype(...), "float64", a.dtype): the type it denotes.
+  static Value dtype(Type type) {
+    Value v;
+    v.kind = Kind::type;
+    v.type = std::move(type);
+    v.name = "numpy.dtype";
+    return v;
+  }
   bool ok() const { return kind != Kind::error; }
 };
 
