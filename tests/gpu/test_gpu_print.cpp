@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "../unit/cli_run.h"
+#include "../unit/helpers.h"
 #include "cuda/driver.h"
 #include "pykern/npy.h"
 
@@ -22,29 +23,8 @@ bool have_gpu() {
   return false;
 }
 
-const char* printing = R"py(from numba import cuda
-
-@cuda.jit
-def items(r):
-    print("100%", r[0], r[0] > 0, 0.5, (r[1],), r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1],
-          r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1],
-          cuda.atomic.add(r, 0, 1))
-
-@cuda.jit
-def values(r):
-    t = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
-    print("a", t, t, t, "b%", t, r[0] > 0, 0.5, cuda.atomic.add(r, 1, 1))
-
-@cuda.jit
-def hello(n):
-    print("hello", n)
-
-@cuda.jit
-def many(n):
-    i = cuda.grid(1)
-    if i < n:
-        print("thread", i, "of", n)
-)py";
+// The kernels the simulator's tests use too (tests/unit/test_print.cpp).
+const std::string printing = test::read(test::source_dir() / "tests/print/printing.py");
 
 // What `pykern run FILE KERNEL ARGS` prints on stdout with `backend`, and its exit status.
 std::pair<int, std::string> printed(const test::Scratch& s, const std::string& kernel, const std::string& args,

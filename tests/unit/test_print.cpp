@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli_run.h"
 #include "fake_driver.h"
+#include "helpers.h"
 #include "jit/nvrtc.h"
 #include "pykern/compiler.h"
 #include "pykern/device.h"
@@ -28,24 +29,8 @@ namespace {
 
 // r = arange(10) for each: `items` prints 33 items, `values` 32 items of 44 values, `exactly`
 // 32 items of 32 values. Arguments beyond what prints are evaluated all the same (the adds).
-const char* printing = R"py(from numba import cuda
-
-@cuda.jit
-def items(r):
-    print("100%", r[0], r[0] > 0, 0.5, (r[1],), r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1],
-          r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1], r[1],
-          cuda.atomic.add(r, 0, 1))
-
-@cuda.jit
-def values(r):
-    t = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
-    print("a", t, t, t, "b%", t, r[0] > 0, 0.5, cuda.atomic.add(r, 1, 1))
-
-@cuda.jit
-def exactly(r):
-    print(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[0], r[1], r[2], r[3], r[4], r[5],
-          r[6], r[7], r[8], r[9], r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[0], r[1])
-)py";
+// The kernels, shared with the GPU suite (tests/gpu/test_gpu_print.cpp).
+const std::string printing = test::read(test::source_dir() / "tests/print/printing.py");
 
 std::string repeated(const std::string& text, int times) {
   std::string out;
