@@ -49,6 +49,4 @@ function(pykern_check_layers)
     COMMENT "Checking that no layer includes a higher one"
     VERBATIM)
   add_custom_target(pykern_layers_checked DEPENDS ${stamp})
-  # For the test that a violation is caught (tests/layers).
-  set(PYKERN_LAYER_TABLE "${PYKERN_LAYER_TABLE}" CACHE INTERNAL "")
 endfunction()

@@ -118,19 +118,13 @@ PK_DEVICE i64 flat_offset(i64 flat, const i64 (&shape)[N], const i64 (&strides)[
   }
   return offset;
 }
-template <class T, int N, Layout L>
-PK_DEVICE i64 element_count(const Array<T, N, L>& a) {
-  i64 count = 1;
-  for (int axis = 0; axis < N; ++axis) count *= a.shape[axis];
-  return count;
-}
 
 // a[s] = scalar: the scalar (already of the array's type) into every element.
 template <class T, int N, Layout L>
 PK_DEVICE void fill_view(const Array<T, N, L>& view, T value) {
   i64 strides[N];
   for (int axis = 0; axis < N; ++axis) strides[axis] = view.stride(axis);
-  i64 count = element_count(view);
+  i64 count = size(view);
   for (i64 flat = 0; flat < count; ++flat) view.at_offset(flat_offset(flat, view.shape, strides)) = value;
 }
 
@@ -154,7 +148,7 @@ PK_DEVICE void copy_view(const char* file, int line, const Array<T, N, L>& view,
       fits = false;
   }
   if (!fits) report_failure(file, line, "ValueError", "cannot assign slice from input of different size");
-  i64 count = element_count(view);
+  i64 count = size(view);
   bool backwards = reinterpret_cast<const char*>(view.data) > reinterpret_cast<const char*>(source.data);
   for (i64 k = 0; k < count; ++k) {
     i64 flat = backwards ? count - 1 - k : k;
