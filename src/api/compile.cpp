@@ -1,6 +1,6 @@
-// The public compiler entry points: the compiler layer below does the work; what it cannot
+// The public compiler entry points: the compiler's translate() does the work; what it cannot
 // know (the GPU in use, for an empty --arch) is settled here.
-#include "compiler/compile.h"
+#include "compiler/translate.h"
 #include "pykern/compiler.h"
 #include "pykern/device.h"
 
@@ -10,10 +10,11 @@ namespace pykern {
 
 Result<CompileOutput> compile_source(const std::string& text, const std::string& file_name,
                                      const CompileOptions& options) {
-  if (!options.arch.empty()) return compiler::compile(text, file_name, options);
-  CompileOptions with_arch = options;
-  with_arch.arch = current_gpu_arch();
-  return compiler::compile(text, file_name, with_arch);
+  compiler::Request request{text, file_name, options};
+  if (options.arch.empty()) request.options.arch = current_gpu_arch();
+  auto translated = compiler::translate(request);
+  if (!translated.ok()) return translated.error();
+  return std::move(translated->output);
 }
 
 Result<CompileOutput> compile_file(const std::string& path, const CompileOptions& options) {

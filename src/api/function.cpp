@@ -1,7 +1,7 @@
 // Host calls of @jit / @njit functions. A call is a launch of one thread on the CPU simulator:
 // pykern types the function for the argument types (as Numba specialises a dispatcher), then
 // generates a one-thread kernel that calls it and stores what it returns into 1-element arrays
-// (api/generated_source.cpp). The function's code is the same translation kernels use, built by
+// (compiler/generated_source.cpp). The function's code is the same translation kernels use, built by
 // the host compiler and cached the same way; a one-thread launch runs no fibers.
 #include "pykern/function.h"
 
@@ -11,9 +11,8 @@
 #include <fmt/format.h>
 
 #include "abi/arguments.h"
-#include "api/generated_source.h"
 #include "api/module_state.h"
-#include "sema/infer.h"
+#include "compiler/translate.h"
 #include "sim/engine.h"
 
 namespace pykern {
@@ -33,7 +32,7 @@ Result<std::string> argument_types(const std::vector<Argument>& args) {
 
 // The arguments as the typed function takes them: scalars converted to its parameter types
 // (a decorator's signature fixes them, as Numba's eager compilation does); arrays must match.
-Result<std::vector<Argument>> converted(const FunctionReturn& typed, const std::vector<Argument>& args) {
+Result<std::vector<Argument>> converted(const compiler::FunctionReturn& typed, const std::vector<Argument>& args) {
   if (typed.parameters.size() != args.size())
     return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' takes {} arguments, not {}", typed.function,
                                                                 typed.parameters.size(), args.size()));
@@ -65,21 +64,20 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   auto given_types = argument_types(given);
   if (!given_types.ok()) return given_types.error();
   // What the function returns for these argument types.
-  CompileOptions typing;
-  typing.emit = EmitKind::cuda;
-  typing.use_cache = false;
-  typing.debug = module.options.debug;
-  typing.kernels = {function};  // no kernel: only the function and what it calls
-  typing.functions = {{function, *given_types}};
-  auto typed = compile_source(module.text, module.name, typing);
+  compiler::Request typing{module.text, module.name, {}};
+  typing.options.emit = EmitKind::cuda;
+  typing.options.use_cache = false;
+  typing.options.debug = module.options.debug;
+  typing.host_functions = {{function, *given_types}};  // no kernel: only the function and what it calls
+  auto typed = compiler::translate(typing);
   if (!typed.ok()) return typed.error();
   if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + function);
   auto call = std::make_shared<detail::HostCall>();
   call->function = function;
   for (const Argument& a : given) call->given.push_back(detail::type_of(a));
   call->returns = typed->functions.front();
-  call->warnings = typed->warnings;
-  const FunctionReturn& r = call->returns;
+  call->warnings = typed->output.warnings;
+  const compiler::FunctionReturn& r = call->returns;
   if (r.returns_other || (r.is_optional && r.is_tuple))
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("'{}' returns {} for these arguments; a host call returns None, a scalar, a tuple of "
@@ -90,16 +88,15 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   auto types = argument_types(*args);
   if (!types.ok()) return types.error();
   // The one-thread kernel that calls it, typed for 1-element result arrays and the arguments.
-  std::string caller = sema::host_call_prefix + function;
+  compiler::HostCallKernel caller{function, static_cast<int>(args->size()),
+                                  r.is_list ? 0 : static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional,
+                                  r.is_list};
   std::string signature = "void(";
   if (!r.is_list)
     for (const DType& part : r.parts) signature += part.name() + "[::1], ";
   if (r.is_optional) signature += "bool[::1], ";
   signature += types->substr(1, types->size() - 2) + ")";
-  std::string source = detail::call_source(caller, function, static_cast<int>(args->size()),
-                                           r.is_list ? 0 : static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional,
-                                           r.is_list);
-  auto compiled = module.compile_generated(caller, source, signature);
+  auto compiled = module.compile_generated({caller, signature});
   if (!compiled.ok()) return compiled.error();
   call->caller = *compiled;
   std::lock_guard<std::mutex> lock(module.mutex);
@@ -137,7 +134,7 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     auto prepared = prepare_call(*module_, name_, args);
     if (!prepared.ok()) return prepared.error();
     const detail::HostCall& call = **prepared;
-    const FunctionReturn& r = call.returns;
+    const compiler::FunctionReturn& r = call.returns;
     // Reused by every call on this thread: a warm call allocates only what it returns. The
     // returned values land in 16-byte slots (operator new aligns to 16), the flag after them.
     thread_local detail::PackedArguments packed;

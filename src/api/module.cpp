@@ -19,48 +19,54 @@ namespace pykern {
 
 namespace detail {
 
-std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_of(const CompileOutput& output,
-                                                                             const std::string& signature,
-                                                                             const std::string& extra_source) {
+std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_of(
+    const compiler::Translation& translation, const std::string& signature,
+    const std::optional<compiler::GeneratedKernel>& generated) {
   std::vector<std::shared_ptr<Specialization>> result;
-  for (const CompiledKernel& k : output.kernels) {
+  for (const CompiledKernel& k : translation.output.kernels) {
     auto s = std::make_shared<Specialization>();
     s->kernel = k;
-    s->simulator_source = output.simulator_source;
-    s->simulator_uses_cxx_runtime = output.simulator_uses_cxx_runtime;
+    s->simulator_source = translation.simulator_source;
+    s->simulator_uses_cxx_runtime = translation.simulator_uses_cxx_runtime;
     s->debug = k.debug || options.debug;
     s->signature = signature;
-    s->extra_source = extra_source;
+    s->generated = generated;
     result.push_back(std::move(s));
   }
   return result;
 }
 
-Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(const std::string& kernel,
-                                                                          const std::string& signature,
-                                                                          const std::string& extra_source) {
-  if (bundled) return cannot_compile_bundled(kernel, signature);
-  CompileOptions options;
-  options.emit = EmitKind::cuda;
-  options.use_cache = false;
-  options.want_simulator = true;
-  options.debug = this->options.debug;
-  options.kernels = {kernel};
-  if (!signature.empty()) options.signatures.push_back({kernel, signature});
-  auto output = compile_source(text + extra_source, name, options);
-  if (!output.ok()) return output.error();
-  return specializations_of(*output, signature, extra_source);
+// A translation of the module's text: `kernel` for `signature`, or the generated kernel.
+compiler::Request ModuleState::request_for(const std::string& kernel, const std::string& signature,
+                                           const std::optional<compiler::GeneratedKernel>& generated) const {
+  compiler::Request request{text, name, {}};
+  request.options.debug = options.debug;
+  request.generated = generated;
+  if (generated) return request;
+  request.options.kernels = {kernel};
+  if (!signature.empty()) request.options.signatures.push_back({kernel, signature});
+  return request;
 }
 
-Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const std::string& kernel,
-                                                                       const std::string& extra_source,
-                                                                       const std::string& signature) {
+Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(
+    const std::string& kernel, const std::string& signature, const std::optional<compiler::GeneratedKernel>& generated) {
+  if (bundled) return cannot_compile_bundled(kernel, signature);
+  compiler::Request request = request_for(kernel, signature, generated);
+  request.options.emit = EmitKind::cuda;
+  request.options.use_cache = false;
+  request.for_simulator = true;
+  auto translated = compiler::translate(request);
+  if (!translated.ok()) return translated.error();
+  return specializations_of(*translated, signature, generated);
+}
+
+Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const compiler::GeneratedKernel& kernel) {
   std::lock_guard<std::mutex> lock(mutex);
-  std::string key = kernel + "|" + signature + "|" + extra_source;
+  std::string key = compiler::describe(kernel);
   if (auto found = generated.find(key); found != generated.end()) return found->second;
-  auto compiled = compile(kernel, signature, extra_source);
+  auto compiled = compile(compiler::kernel_name(kernel), kernel.signature, kernel);
   if (!compiled.ok()) return compiled.error();
-  if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one generated kernel " + kernel);
+  if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one generated kernel " + key);
   return generated[key] = compiled->front();
 }
 
@@ -80,17 +86,14 @@ Result<std::shared_ptr<cuda::GpuKernel>> ModuleState::ensure_gpu(Specialization&
   const cuda::DeviceInfo& device = (*gpu)->info();
   auto target = jit::choose_gpu_target(device.major * 10 + device.minor, *supported);
   if (!target.ok()) return target.error();
-  CompileOptions options;
-  options.emit = target->output == jit::Output::cubin ? EmitKind::cubin : EmitKind::ptx;
-  options.arch = target->arch;
-  options.use_cache = this->options.use_cache;
-  options.cache_dir = this->options.cache_dir;
-  options.debug = this->options.debug;
-  options.kernels = {s.kernel.function};
-  if (!s.signature.empty()) options.signatures.push_back({s.kernel.function, s.signature});
-  auto output = compile_source(text + s.extra_source, name, options);
-  if (!output.ok()) return output.error();
-  auto loaded = cuda::GpuKernel::load(*gpu, output->binary, s.kernel, s.debug);
+  compiler::Request request = request_for(s.kernel.function, s.signature, s.generated);
+  request.options.emit = target->output == jit::Output::cubin ? EmitKind::cubin : EmitKind::ptx;
+  request.options.arch = target->arch;
+  request.options.use_cache = options.use_cache;
+  request.options.cache_dir = options.cache_dir;
+  auto translated = compiler::translate(request);
+  if (!translated.ok()) return translated.error();
+  auto loaded = cuda::GpuKernel::load(*gpu, translated->output.binary, s.kernel, s.debug);
   if (!loaded.ok()) return loaded.error();
   s.gpu = *loaded;
   return s.gpu;
@@ -208,26 +211,30 @@ Result<std::string> Kernel::specialize(const std::string& signature) const {
 Result<Module> Module::load_source(std::string text, std::string name, ModuleOptions options) {
   // Checking the whole file now reports its errors at load, as importing it would in Python;
   // the same compile gives the kernels whose decorators carry signatures.
-  CompileOptions check;
-  check.emit = EmitKind::cuda;
-  check.use_cache = false;
-  check.want_simulator = true;
-  check.debug = options.debug;
-  auto checked = compile_source(text, name, check);
+  compiler::Request check{text, name, {}};
+  check.options.emit = EmitKind::cuda;
+  check.options.use_cache = false;
+  check.options.debug = options.debug;
+  check.for_simulator = true;
+  auto checked = compiler::translate(check);
   if (!checked.ok()) return checked.error();
   Module module;
   module.state_ = std::make_shared<detail::ModuleState>();
   module.state_->options = options;
-  for (auto& s : module.state_->specializations_of(*checked, "", ""))
+  for (auto& s : module.state_->specializations_of(*checked, "", std::nullopt))
     module.state_->forms[s->kernel.function].declared.push_back(s);
   module.state_->text = std::move(text);
   module.state_->name = std::move(name);
   module.state_->options = options;
-  module.state_->kernels = checked->kernel_functions;
-  module.state_->generators = checked->generators;
-  module.state_->host_functions = checked->host_functions;
-  module.state_->host_function_parameters = checked->host_function_parameters;
-  module.state_->parameters = checked->kernel_parameters;
+  for (const compiler::NamedFunction& kernel : checked->contents.kernels) {
+    module.state_->kernels.push_back(kernel.name);
+    module.state_->parameters.push_back(kernel.parameters);
+  }
+  for (const compiler::NamedFunction& function : checked->contents.host_functions) {
+    module.state_->host_functions.push_back(function.name);
+    module.state_->host_function_parameters.push_back(function.parameters);
+  }
+  module.state_->generators = checked->contents.generators;
   if (options.use_cache)
     module.state_->cache.emplace(options.cache_dir.empty() ? cache::KernelCache::default_root()
                                                            : std::filesystem::path(options.cache_dir));

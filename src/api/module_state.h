@@ -11,6 +11,7 @@
 
 #include "abi/arguments.h"
 #include "cache/cache.h"
+#include "compiler/translate.h"
 #include "pykern/module.h"
 #include "cuda/launcher.h"
 #include "sim/simulator.h"
@@ -27,7 +28,7 @@ struct Specialization {
   bool debug = false;
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
   std::string signature;                  // what it was compiled for ("" for the decorator's)
-  std::string extra_source;               // generated kernels: their Python, after the module's
+  std::optional<compiler::GeneratedKernel> generated;  // a kernel pykern writes, not the module's
   // Loaded on the current GPU with its launch prepared, on first GPU launch there; loaded again
   // when select_gpu chooses another GPU (a module belongs to one context).
   std::shared_ptr<cuda::GpuKernel> gpu;
@@ -57,7 +58,7 @@ Result<const BundledCode::Image*> choose_bundle_image(const BundledCode& code, i
 struct HostCall {
   std::string function;
   std::vector<ArgumentType> given;  // the argument types it was typed for
-  FunctionReturn returns;
+  compiler::FunctionReturn returns;
   std::string warnings;  // of typing the function for these arguments
   std::shared_ptr<Specialization> caller;
 };
@@ -68,11 +69,11 @@ struct ModuleState {
   ModuleOptions options;
   std::vector<std::string> kernels;
   std::vector<std::vector<std::string>> parameters;
-  std::vector<GeneratorFunction> generators;
+  std::vector<compiler::GeneratorFunction> generators;
   std::vector<std::string> host_functions;  // @jit / @njit
   std::vector<std::vector<std::string>> host_function_parameters;
   std::vector<std::shared_ptr<HostCall>> host_calls;  // one per function and argument types
-  // Kernels generated for ufuncs, gufuncs and reductions: by name, signature and source.
+  // Kernels generated for ufuncs, gufuncs, reductions and host calls, by compiler::describe.
   std::map<std::string, std::shared_ptr<Specialization>> generated;
   std::optional<cache::KernelCache> cache;
   std::shared_ptr<BundledCode> bundled;  // set for Module::load_bundle: nothing is compiled then
@@ -90,14 +91,14 @@ struct ModuleState {
 
   cache::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
 
-  // Compiles `kernel` for the simulator: the module's text (plus `extra_source` for generated
-  // kernels), specialised with `signature`. One specialisation per compiled kernel.
+  // Translates for the simulator: `kernel` of the module's text specialised with `signature`,
+  // or the generated kernel. One specialisation per compiled kernel.
   Result<std::vector<std::shared_ptr<Specialization>>> compile(const std::string& kernel, const std::string& signature,
-                                                               const std::string& extra_source = {});
-  // The specialisations a compile output holds (every kernel its decorator or --sig typed).
-  std::vector<std::shared_ptr<Specialization>> specializations_of(const CompileOutput& output,
+                                                               const std::optional<compiler::GeneratedKernel>& generated = {});
+  // The specialisations a translation holds (every kernel its decorator or signature typed).
+  std::vector<std::shared_ptr<Specialization>> specializations_of(const compiler::Translation& translation,
                                                                   const std::string& signature,
-                                                                  const std::string& extra_source);
+                                                                  const std::optional<compiler::GeneratedKernel>& generated);
 
   // The specialisation a launch with `args` uses: an eager one that accepts them, else one of
   // the decorator's signatures, else the one compiled for exactly these argument types (the
@@ -130,10 +131,10 @@ struct ModuleState {
     return compiled->front();
   }
 
-  // Compiles a generated kernel: `extra_source` (Python, defining `kernel`) appended to the
-  // module's text, specialised with `signature`.
-  Result<std::shared_ptr<Specialization>> compile_generated(const std::string& kernel, const std::string& extra_source,
-                                                            const std::string& signature);
+  compiler::Request request_for(const std::string& kernel, const std::string& signature,
+                                const std::optional<compiler::GeneratedKernel>& generated) const;
+  // Compiles a kernel pykern writes (once per form): translated with the module's text.
+  Result<std::shared_ptr<Specialization>> compile_generated(const compiler::GeneratedKernel& kernel);
   // Makes ready what a launch on `backend` needs: the simulator's build, or the GPU's module.
   Status prepare(Specialization& s, Backend backend);
   // Packs the arguments, builds the simulator library if needed, launches.

@@ -1,12 +1,11 @@
 // @vectorize, @guvectorize and @cuda.reduce on the simulator: broadcasting and signature
-// choice as Numba's CUDA ufuncs do them, then a generated kernel (api/generated_source.cpp).
+// choice as Numba's CUDA ufuncs do them, then a generated kernel (compiler/generated_source.cpp).
 #include "pykern/ufunc.h"
 
 #include <cstring>
 
 #include <fmt/format.h>
 
-#include "api/generated_source.h"
 #include "api/module_state.h"
 
 namespace pykern {
@@ -14,6 +13,8 @@ namespace pykern {
 namespace {
 
 using Shape = std::vector<int64_t>;
+using compiler::GeneratorFunction;
+using compiler::GeneratorSignature;
 
 // NumPy's broadcasting of shapes.
 Result<Shape> broadcast_shapes(const std::vector<Shape>& shapes) {
@@ -174,10 +175,8 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   // On the CPU the elements run as a prange loop on the thread pool; on a GPU, grid-stride.
   bool cpu = Kernel::resolve(backend) == Backend::cpu;
   int ndim = static_cast<int>(kernel_shape.size());
-  std::string kernel = fmt::format("__pk_ufunc_{}_{}d{}", g.name, ndim, cpu ? "_cpu" : "");
-  std::string source = cpu ? detail::cpu_ufunc_source(kernel, g.name, static_cast<int>(inputs), ndim)
-                           : detail::ufunc_source(kernel, g.name, static_cast<int>(inputs), ndim);
-  auto compiled = m.compile_generated(kernel, source, "void(" + types + ")");
+  compiler::UfuncKernel kernel{g.name, static_cast<int>(inputs), ndim, cpu};
+  auto compiled = m.compile_generated({kernel, "void(" + types + ")"});
   if (!compiled.ok()) return compiled.error();
   int64_t count = 1;
   for (int64_t d : kernel_shape) count *= d;
@@ -257,10 +256,8 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
     kernel_args.push_back(broadcast_to(a, full));
     types += (i ? ", " : "") + array_type(a.dtype(), full.size());
   }
-  std::string kernel = fmt::format("__pk_gufunc_{}_{}", g.name, loop_shape->size());
-  auto compiled = m.compile_generated(kernel, detail::gufunc_source(kernel, g.name, static_cast<int>(total),
-                                                                    static_cast<int>(loop_shape->size())),
-                                      "void(" + types + ")");
+  compiler::GufuncKernel kernel{g.name, static_cast<int>(total), static_cast<int>(loop_shape->size())};
+  auto compiled = m.compile_generated({kernel, "void(" + types + ")"});
   if (!compiled.ok()) return compiled.error();
   int64_t count = 1;
   for (int64_t d : *loop_shape) count *= d;
@@ -278,10 +275,9 @@ Result<Scalar> reduce_values(detail::ModuleState& module, const std::string& nam
   Scalar start = init.value_or(Scalar(static_cast<long long>(0))).as(dtype);
   Scalar result = start;
   if (values.size() > 0) {
-    std::string kernel = fmt::format("__pk_reduce_{}_{}", name, numba_dtype(dtype));
-    std::string source = detail::reduce_source(kernel, name, numba_dtype(dtype));
     std::string type = numba_dtype(dtype);
-    auto compiled = module.compile_generated(kernel, source, fmt::format("void({0}[:], {0}[:], {0}, boolean)", type));
+    compiler::ReduceKernel kernel{name, type};
+    auto compiled = module.compile_generated({kernel, fmt::format("void({0}[:], {0}[:], {0}, boolean)", type)});
     if (!compiled.ok()) return compiled.error();
     int64_t blocks = std::clamp<int64_t>((values.size() + 255) / 256, 1, 256);
     Array partials = Array::zeros(dtype, {blocks});

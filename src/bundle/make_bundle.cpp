@@ -10,7 +10,7 @@
 #include "base/source_file.h"
 #include "bundle/bundle.h"
 #include "cache/cache.h"
-#include "compiler/compile.h"
+#include "compiler/translate.h"
 #include "jit/nvrtc.h"
 #include "sim/simulator.h"
 
@@ -18,8 +18,12 @@ namespace pykern::bundle {
 
 namespace {
 
-CompileOptions options_for(const Request& request, EmitKind emit, const std::string& arch) {
-  CompileOptions options;
+// One translation of the kernel file: to CUDA C++ with the simulator's entry points, or to an image.
+compiler::Request translation_for(const Request& request, const std::string& text, EmitKind emit,
+                                  const std::string& arch) {
+  compiler::Request translation{text, request.file, {}};
+  translation.for_simulator = emit == EmitKind::cuda;
+  CompileOptions& options = translation.options;
   options.signatures = request.signatures;
   options.kernels = request.kernels;
   options.emit = emit;
@@ -27,8 +31,7 @@ CompileOptions options_for(const Request& request, EmitKind emit, const std::str
   options.use_cache = request.use_cache;
   options.cache_dir = request.cache_dir;
   options.debug = request.debug;
-  options.want_simulator = emit == EmitKind::cuda;
-  return options;
+  return translation;
 }
 
 // The kernels a compile made, by symbol: every output of a bundle must hold the same ones.
@@ -56,12 +59,13 @@ std::string ptx_arch(const std::vector<std::string>& archs) {
 Status add_gpu_images(const Request& request, const std::string& text, const std::vector<std::string>& symbols,
                       Contents& contents) {
   auto compile_image = [&](EmitKind emit, const std::string& arch, const std::string& label) -> Status {
-    auto output = compiler::compile(text, request.file, options_for(request, emit, arch));
-    if (!output.ok()) return output.error();
-    if (symbols_of(*output) != symbols)
+    auto translated = compiler::translate(translation_for(request, text, emit, arch));
+    if (!translated.ok()) return translated.error();
+    CompileOutput& output = translated->output;
+    if (symbols_of(output) != symbols)
       return Error::make(ErrorKind::internal, "internal error: the " + label + " image holds other kernels than the "
                                               "bundle's; this is a pykern bug, please report it");
-    contents.images.push_back({label, std::move(output->binary)});
+    contents.images.push_back({label, std::move(output.binary)});
     return ok_status();
   };
   for (const std::string& arch : request.archs) {
@@ -78,7 +82,7 @@ Status add_gpu_images(const Request& request, const std::string& text, const std
 }
 
 // The simulator's shared library for the bundle's kernels, from the kernel cache when it has it.
-Result<std::string> build_host_library(const Request& request, const CompileOutput& checked, bool debug) {
+Result<std::string> build_host_library(const Request& request, const compiler::Translation& checked, bool debug) {
   try {
     std::optional<cache::KernelCache> cache;
     if (request.use_cache)
@@ -104,14 +108,15 @@ Result<Contents> make_bundle(const Request& request) {
   // The kernels and the simulator's source, without NVRTC.
   auto file = SourceFile::load(request.file);
   if (!file.ok()) return file.error();
-  auto checked = compiler::compile(file->text(), request.file, options_for(request, EmitKind::cuda, ""));
-  if (!checked.ok()) return checked.error();
-  if (checked->kernels.empty())
+  auto translated = compiler::translate(translation_for(request, file->text(), EmitKind::cuda, ""));
+  if (!translated.ok()) return translated.error();
+  const CompileOutput& checked = translated->output;
+  if (checked.kernels.empty())
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("{} has no kernel with a signature to bundle: give one with --sig NAME=SIGNATURE, "
                                    "e.g. --sig 'add=void(float32[::1], float32[::1])'", request.file));
-  if (auto named = check_cxx_names(checked->kernels); !named.ok()) return named.error();
-  contents.kernels = checked->kernels;
+  if (auto named = check_cxx_names(checked.kernels); !named.ok()) return named.error();
+  contents.kernels = checked.kernels;
   bool any_debug = request.debug;
   for (CompiledKernel& k : contents.kernels) {
     k.debug = k.debug || request.debug;
@@ -120,10 +125,10 @@ Result<Contents> make_bundle(const Request& request) {
   // The host compiler builds the simulator's library while NVRTC makes the GPU images.
   std::future<Result<std::string>> host_library;
   if (request.simulator)
-    host_library = std::async(std::launch::async, [&request, &checked, any_debug] {
-      return build_host_library(request, *checked, any_debug);
+    host_library = std::async(std::launch::async, [&request, &translated, any_debug] {
+      return build_host_library(request, *translated, any_debug);
     });
-  Status images = add_gpu_images(request, file->text(), symbols_of(*checked), contents);
+  Status images = add_gpu_images(request, file->text(), symbols_of(checked), contents);
   if (host_library.valid()) {
     auto library = host_library.get();
     if (!library.ok()) return library.error();

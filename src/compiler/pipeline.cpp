@@ -12,32 +12,113 @@ namespace pykern::compiler {
 
 using frontend::FunctionRole;
 
-Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module, const CompileOptions& options,
-                                                        std::vector<SourceFile>& signature_files,
-                                                        std::vector<std::string>& checked_only,
-                                                        Diagnostics& diagnostics) {
-  std::set<std::string> wanted(options.kernels.begin(), options.kernels.end());
-  for (const std::string& name : wanted) {
+Status check_request(const Request& request, CompileOutput& output) {
+  const CompileOptions& options = request.options;
+  if (request.text.size() > max_source_bytes)
+    return Error::make(ErrorKind::invalid_argument, fmt::format("{}: {} bytes of source is more than the {} MiB pykern "
+                                                                "translates",
+                                                                request.file_name, request.text.size(),
+                                                                max_source_bytes >> 20));
+  if (!options.arch.empty() && options.emit != EmitKind::cuda)
+    if (auto valid = jit::check_arch_form(options.arch); !valid.ok()) return valid.error();
+  output.arch = options.arch.empty() ? default_arch : options.arch;
+  return ok_status();
+}
+
+std::optional<cache::KernelCache> open_cache(const Request& request, CompileOutput& output) {
+  const CompileOptions& options = request.options;
+  if (!options.use_cache || options.emit == EmitKind::cuda) return std::nullopt;
+  std::optional<cache::KernelCache> cache;
+  cache.emplace(options.cache_dir.empty() ? cache::KernelCache::default_root() : std::filesystem::path(options.cache_dir));
+  if (!cache->enabled()) output.warnings += cache->warning() + "\n";
+  return cache;
+}
+
+frontend::Origin origin_of(const GeneratedKernel& kernel) {
+  return std::holds_alternative<HostCallKernel>(kernel.form) ? frontend::Origin::host_call
+                                                              : frontend::Origin::generator;
+}
+
+namespace {
+
+// The kernels and signatures a request names: the generated kernel alone, or the options'.
+void requested_kernels(const Request& request, std::vector<std::string>& kernels,
+                       std::vector<KernelSignature>& signatures) {
+  if (request.generated) {
+    std::string name = kernel_name(*request.generated);
+    kernels = {name};
+    signatures = {{name, request.generated->signature}};
+    return;
+  }
+  kernels = request.options.kernels;
+  signatures = request.options.signatures;
+}
+
+Status check_names(frontend::Module& module, const std::vector<std::string>& kernels,
+                   const std::vector<KernelSignature>& signatures) {
+  for (const std::string& name : kernels) {
     frontend::ModuleFunction* function = module.function(name);
     if (!function || function->decoration.role == FunctionRole::undecorated)
       return Error::make(ErrorKind::invalid_argument,
                          fmt::format("{}: no kernel named '{}'", module.file().display_name(), name));
   }
-  std::map<std::string, std::vector<const KernelSignature*>> given;
-  for (const KernelSignature& signature : options.signatures) {
+  for (const KernelSignature& signature : signatures) {
     frontend::ModuleFunction* function = module.function(signature.function);
     if (!function || function->decoration.role == FunctionRole::undecorated)
       return Error::make(ErrorKind::invalid_argument,
                          fmt::format("--sig names '{}', which is not a kernel in {}", signature.function,
                                      module.file().display_name()));
-    given[signature.function].push_back(&signature);
   }
-  signature_files.reserve(options.signatures.size() + options.functions.size());
+  return ok_status();
+}
+
+// @jit functions typed for a host call's argument types.
+Status collect_host_functions(frontend::Module& module, const Request& request,
+                              std::vector<SourceFile>& signature_files, std::vector<sema::EntryRequest>& entries,
+                              Diagnostics& diagnostics) {
+  for (const KernelSignature& wanted : request.host_functions) {
+    frontend::ModuleFunction* function = module.function(wanted.function);
+    if (!function || function->decoration.role != FunctionRole::device)
+      return Error::make(ErrorKind::invalid_argument, fmt::format("{}: no @jit function named '{}'",
+                                                                  module.file().display_name(), wanted.function));
+    const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
+    if (lowered == nullptr) continue;
+    // An eager signature in the decorator (@jit(float64(int32, int32))) is the only one Numba
+    // compiles: the call's arguments convert to it.
+    if (!function->decoration.signatures.empty()) {
+      ast::ExprId declared = function->decoration.signatures.front();
+      auto parsed = sema::signature_from_decorator(module, declared, diagnostics);
+      if (parsed) entries.push_back({function->name, *parsed, module.ast()[declared].range});
+      continue;
+    }
+    signature_files.emplace_back("arguments of " + function->name, wanted.signature);
+    auto parsed = sema::parse_signature(signature_files.back(), diagnostics);
+    if (parsed) entries.push_back({function->name, *parsed, lowered->name_range});
+  }
+  return ok_status();
+}
+
+}  // namespace
+
+Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module, const Request& request,
+                                                        std::vector<SourceFile>& signature_files,
+                                                        std::vector<std::string>& checked_only,
+                                                        Diagnostics& diagnostics) {
+  std::vector<std::string> kernels;
+  std::vector<KernelSignature> signatures;
+  requested_kernels(request, kernels, signatures);
+  if (auto known = check_names(module, kernels, signatures); !known.ok()) return known.error();
+  // No kernel named means all of them, unless the request is for @jit functions alone.
+  bool every_kernel = kernels.empty() && request.host_functions.empty();
+  std::set<std::string> wanted(kernels.begin(), kernels.end());
+  std::map<std::string, std::vector<const KernelSignature*>> given;
+  for (const KernelSignature& signature : signatures) given[signature.function].push_back(&signature);
+  signature_files.reserve(signatures.size() + request.host_functions.size());
   std::vector<sema::EntryRequest> entries;
   for (frontend::ModuleFunction* function : module.functions_in_order()) {
     FunctionRole role = function->decoration.role;
     if (role == FunctionRole::undecorated || role == FunctionRole::device) continue;
-    if (!wanted.empty() && !wanted.count(function->name)) continue;
+    if (!every_kernel && !wanted.count(function->name)) continue;
     const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
     if (lowered == nullptr) continue;
     bool any = false;
@@ -56,45 +137,32 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
     }
     if (!any) checked_only.push_back(function->name);
   }
-  // @jit functions typed for a host call (Module::function).
-  for (const KernelSignature& request : options.functions) {
-    frontend::ModuleFunction* function = module.function(request.function);
-    if (!function || function->decoration.role != FunctionRole::device)
-      return Error::make(ErrorKind::invalid_argument, fmt::format("{}: no @jit function named '{}'",
-                                                                  module.file().display_name(), request.function));
-    const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
-    if (lowered == nullptr) continue;
-    // An eager signature in the decorator (@jit(float64(int32, int32))) is the only one Numba
-    // compiles: the call's arguments convert to it.
-    if (!function->decoration.signatures.empty()) {
-      ast::ExprId declared = function->decoration.signatures.front();
-      auto parsed = sema::signature_from_decorator(module, declared, diagnostics);
-      if (parsed) entries.push_back({function->name, *parsed, module.ast()[declared].range});
-      continue;
-    }
-    signature_files.emplace_back("arguments of " + function->name, request.signature);
-    auto parsed = sema::parse_signature(signature_files.back(), diagnostics);
-    if (parsed) entries.push_back({function->name, *parsed, lowered->name_range});
-  }
+  if (auto hosted = collect_host_functions(module, request, signature_files, entries, diagnostics); !hosted.ok())
+    return hosted.error();
   return entries;
 }
 
-std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
-                         const std::string& arch, const std::string& nvrtc_version) {
-  std::vector<std::string> parts = {version(),     embed::runtime_headers_hash(), file_name, text, arch,
+std::string frontend_key(const Request& request, const std::string& text, const std::string& arch,
+                         const std::string& nvrtc_version) {
+  const CompileOptions& options = request.options;
+  std::vector<std::string> parts = {version(),     embed::runtime_headers_hash(), request.file_name, text, arch,
                                     "nvrtc=" + nvrtc_version, std::to_string(static_cast<int>(options.emit))};
-  for (const std::string& kernel : options.kernels) parts.push_back("kernel=" + kernel);
-  for (const KernelSignature& s : options.signatures) parts.push_back("sig=" + s.function + "=" + s.signature);
-  for (const KernelSignature& s : options.functions) parts.push_back("fn=" + s.function + "=" + s.signature);
+  std::vector<std::string> kernels;
+  std::vector<KernelSignature> signatures;
+  requested_kernels(request, kernels, signatures);
+  for (const std::string& kernel : kernels) parts.push_back("kernel=" + kernel);
+  for (const KernelSignature& s : signatures) parts.push_back("sig=" + s.function + "=" + s.signature);
+  for (const KernelSignature& s : request.host_functions) parts.push_back("fn=" + s.function + "=" + s.signature);
   if (options.debug) parts.push_back("debug");
   return cache::cache_key(parts);
 }
 
-std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
-                         const std::string& arch) {
+std::string frontend_key(const Request& request, const std::string& text, const std::string& arch) {
   auto nvrtc = jit::nvrtc_version();
-  return frontend_key(text, file_name, options, arch, nvrtc.ok() ? *nvrtc : std::string("none"));
+  return frontend_key(request, text, arch, nvrtc.ok() ? *nvrtc : std::string("none"));
 }
+
+namespace {
 
 void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output) {
   output.binary = entry.binary;
@@ -118,6 +186,19 @@ void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output) {
     }
     output.kernels.push_back(std::move(kernel));
   }
+}
+
+}  // namespace
+
+bool load_cached(const Request& request, std::optional<cache::KernelCache>& cache, const std::string& frontend_key,
+                 CompileOutput& output) {
+  if (!cache || !cache->enabled() || request.options.want_types || request.for_simulator) return false;
+  auto entry_key = cache->frontend_lookup(frontend_key);
+  if (!entry_key) return false;
+  auto entry = cache->load(*entry_key);
+  if (!entry) return false;
+  fill_from_cache(*entry, output);
+  return true;
 }
 
 Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
@@ -165,8 +246,6 @@ ParameterInfo parameter_info(const sema::Type& t, std::string name = {}) {
   info.layout = info.is_array ? sema::to_string(t.layout)[0] : 'A';
   return info;
 }
-}  // namespace
-
 void describe_kernels(const ir::Program& program, const emit::EmittedSource& emitted, CompileOutput& output) {
   size_t next = 0;
   for (const ir::Function& f : program.functions) {
@@ -179,8 +258,8 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
   }
 }
 
-// What each @jit function typed for a host call returns (CompileOptions::functions).
-void describe_functions(const ir::Program& program, CompileOutput& output) {
+// What each @jit function typed for a host call returns (Request::host_functions).
+void describe_functions(const ir::Program& program, std::vector<FunctionReturn>& functions) {
   for (int index : program.kernels) {
     const ir::Function& f = program.functions[index];
     if (f.is_kernel) continue;
@@ -209,11 +288,11 @@ void describe_functions(const ir::Program& program, CompileOutput& output) {
       if (!scalar) r.returns_other = true;
       r.parts.push_back(scalar ? dtype_of(part) : DType::int_(64));
     }
-    output.functions.push_back(std::move(r));
+    functions.push_back(std::move(r));
   }
 }
 
-void describe_generators(frontend::Module& module, Diagnostics& diagnostics, CompileOutput& output) {
+void describe_generators(frontend::Module& module, Diagnostics& diagnostics, std::vector<GeneratorFunction>& generators) {
   for (frontend::ModuleFunction* f : module.functions_in_order()) {
     FunctionRole role = f->decoration.role;
     if (role != FunctionRole::vectorize && role != FunctionRole::guvectorize && role != FunctionRole::reduce) continue;
@@ -231,8 +310,31 @@ void describe_generators(frontend::Module& module, Diagnostics& diagnostics, Com
       if (signature->return_type && signature->return_type->is_scalar()) described.result = dtype_of(*signature->return_type);
       g.signatures.push_back(std::move(described));
     }
-    output.generators.push_back(std::move(g));
+    generators.push_back(std::move(g));
   }
+}
+
+// Every kernel and @jit function of the file, with its parameter names.
+void describe_contents(frontend::Module& module, Diagnostics& diagnostics, ModuleContents& contents) {
+  for (frontend::ModuleFunction* f : module.functions_in_order()) {
+    FunctionRole role = f->decoration.role;
+    if (role != FunctionRole::device && role != FunctionRole::kernel) continue;
+    if (f->origin != frontend::Origin::user) continue;
+    NamedFunction named{f->name, {}};
+    if (const ast::Function* lowered = module.lowered_function(f->name, diagnostics))
+      for (const ast::Parameter& p : lowered->parameters) named.parameters.push_back(p.name);
+    (role == FunctionRole::device ? contents.host_functions : contents.kernels).push_back(std::move(named));
+  }
+  describe_generators(module, diagnostics, contents.generators);
+}
+
+}  // namespace
+
+void describe_translation(frontend::Module& module, const ir::Program& program, const emit::EmittedSource& emitted,
+                          Diagnostics& diagnostics, Translation& translation) {
+  describe_kernels(program, emitted, translation.output);
+  describe_contents(module, diagnostics, translation.contents);
+  describe_functions(program, translation.functions);
 }
 
 std::string types_report(const SourceFile& file, const ir::Program& program) {

@@ -1,48 +1,73 @@
-// The steps of compile_source that are more than one call: which functions to specialise,
-// the cache keys, NVRTC through the cache, and the --types report.
+// The steps of translate() that are more than one call: checking the request, the cache,
+// which functions to specialise, NVRTC through the cache, and describing what was made.
 #pragma once
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "base/diagnostics.h"
+#include "cache/cache.h"
+#include "compiler/translate.h"
 #include "emit/emit_cuda.h"
 #include "frontend/module.h"
-#include "cache/cache.h"
-#include "pykern/compiler.h"
 #include "sema/infer.h"
 
 namespace pykern::compiler {
 
-// Kernels with a signature (from --sig or the decorator) become entries; kernels without one
-// are lowered and checked only, and named in `checked_only`.
-Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module, const CompileOptions& options,
+class Stopwatch {
+ public:
+  double lap_ms() {
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - start_).count();
+    start_ = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// Refuses a source too large or a malformed architecture; sets output.arch.
+Status check_request(const Request& request, CompileOutput& output);
+
+// The disk cache a compile to PTX or a cubin uses (a warning in `output` where it is off);
+// nullopt for a translation to CUDA C++ or with use_cache off.
+std::optional<cache::KernelCache> open_cache(const Request& request, CompileOutput& output);
+
+// Covers everything that decides the output: pykern version, runtime headers, the whole text
+// (the user's file and any generated kernel: a conservative stand-in for "the kernel and all it
+// calls"), signatures, options, arch, and the NVRTC version (a front-end hit skips NVRTC, so its
+// PTX must not outlive an NVRTC change).
+std::string frontend_key(const Request& request, const std::string& text, const std::string& arch,
+                         const std::string& nvrtc_version);
+// The same with the loaded NVRTC's version ("none" where NVRTC cannot be loaded).
+std::string frontend_key(const Request& request, const std::string& text, const std::string& arch);
+
+// A front-end cache hit fills `output` and skips everything below (not when the types report
+// or the simulator's source is wanted: the cache holds neither).
+bool load_cached(const Request& request, std::optional<cache::KernelCache>& cache, const std::string& frontend_key,
+                 CompileOutput& output);
+
+frontend::Origin origin_of(const GeneratedKernel& kernel);
+
+// The entry points to specialise: kernels with a signature (from the options or the decorator;
+// kernels without one are lowered and checked only, and named in `checked_only`), @jit
+// functions typed for a host call, or the generated kernel alone.
+Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module, const Request& request,
                                                         std::vector<SourceFile>& signature_files,
                                                         std::vector<std::string>& checked_only,
                                                         Diagnostics& diagnostics);
 
-// Covers everything that decides the output: pykern version, runtime headers, the whole file
-// text (a conservative stand-in for "the kernel and all it calls"), signatures, options, arch,
-// and the NVRTC version (a front-end hit skips NVRTC, so its PTX must not outlive an NVRTC change).
-std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
-                         const std::string& arch, const std::string& nvrtc_version);
-// The same with the loaded NVRTC's version ("none" where NVRTC cannot be loaded).
-std::string frontend_key(const std::string& text, const std::string& file_name, const CompileOptions& options,
-                         const std::string& arch);
-
-void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output);
+// Fills the translation's kernels (from the emitted symbols), the file's contents and what the
+// typed @jit functions return.
+void describe_translation(frontend::Module& module, const ir::Program& program, const emit::EmittedSource& emitted,
+                          Diagnostics& diagnostics, Translation& translation);
 
 template <class Clock>
 Status compile_cached(const ir::Program& program, CompileOutput& output, const SourceFile& file,
                       const CompileOptions& options, std::optional<cache::KernelCache>& cache,
                       const std::string& frontend_key, Clock& clock);
-
-// Fills output.kernels from the emitted symbols and the kernels' parameter types.
-void describe_kernels(const ir::Program& program, const emit::EmittedSource& emitted, CompileOutput& output);
-
-// Describes the file's @vectorize/@guvectorize/@cuda.reduce functions and their signatures.
-void describe_generators(frontend::Module& module, Diagnostics& diagnostics, CompileOutput& output);
-void describe_functions(const ir::Program& program, CompileOutput& output);
 
 std::string types_report(const SourceFile& file, const ir::Program& program);
 

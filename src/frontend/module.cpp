@@ -930,6 +930,11 @@ std::vector<ModuleFunction*> Module::functions_in_order() {
   return result;
 }
 
+void Module::mark_generated(uint32_t offset, Origin origin) {
+  for (auto& [name, function] : functions_)
+    if (ts_node_start_byte(function.definition) >= offset) function.origin = origin;
+}
+
 const ast::Function* Module::lowered_function(const std::string& name, Diagnostics& diagnostics) {
   ModuleFunction* function = this->function(name);
   if (function == nullptr) return nullptr;

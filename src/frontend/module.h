@@ -17,6 +17,12 @@ namespace pykern::frontend {
 enum class FunctionRole { kernel, device, vectorize, guvectorize, reduce, undecorated };
 const char* to_string(FunctionRole role);
 
+// Who wrote a function: the user, or pykern, which appends the kernels it generates to the
+// user's file (src/compiler/generated_source.cpp). A host call's one-thread kernel may use
+// what only the host has (lists, Python's random); a generator's kernel calls the user's
+// @vectorize/@guvectorize/@cuda.reduce function as a device function.
+enum class Origin { user, host_call, generator };
+
 // What a decorator asks for. Signatures stay expressions: sema evaluates them as types.
 struct Decoration {
   FunctionRole role = FunctionRole::undecorated;
@@ -54,6 +60,7 @@ struct ModuleFunction {
   // A kernel a factory returned (`add = make(operator.add)`): the factory's parameters its body
   // reads, bound to the call's arguments (or the defaults), as Numba freezes closure variables.
   std::map<std::string, ast::ExprId> closure;
+  Origin origin = Origin::user;
 };
 
 struct ModuleGlobal {
@@ -81,6 +88,8 @@ class Module {
 
   ModuleFunction* function(const std::string& name);
   std::vector<ModuleFunction*> functions_in_order();
+  // Marks every function defined at or after byte `offset` of the file as pykern's.
+  void mark_generated(uint32_t offset, Origin origin);
   // Lowers a function on first use: reports its syntax errors and unsupported constructs.
   const ast::Function* lowered_function(const std::string& name, Diagnostics& diagnostics);
   // The expression a module global is bound to, lowered on first use; invalid if none.

@@ -54,8 +54,13 @@ Value set_num_threads(FunctionChecker& c, const CallSite& call) {
 
 void add_host_builtins(HandlerTable& t) {
   t["method.append"] = list_append;
-  // The host-call wrapper's hand-over of a returned list (api/generated_source.cpp).
+  // The host-call wrapper's hand-over of a returned list (compiler/generated_source.cpp); no
+  // function the user wrote may call it.
   t["numba.cuda.__pk_export_list"] = [](FunctionChecker& c, const CallSite& call) -> Value {
+    if (c.origin() != frontend::Origin::host_call) {
+      c.error(DiagKind::unknown_function, call.range, "numba.cuda has no function '__pk_export_list'");
+      return Value::error();
+    }
     if (!want_args(c, call, 1, 1) || !call.args[0].type.is(TypeKind::list)) return Value::error();
     return c.make_call(Op::export_list, {call.args[0].expr}, Type::void_(), call.range);
   };

@@ -436,7 +436,9 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
 // items' type comes from the items, or for [] from what is appended later.
 // Lists and Python's random module live on the host: in a @jit function (called on the host, or
 // by the one-thread kernel of a host call), never in a user's kernel.
-bool FunctionChecker::is_user_kernel() const { return is_kernel_ && ast_.name.rfind(host_call_prefix, 0) != 0; }
+bool FunctionChecker::is_user_kernel() const {
+  return is_kernel_ && module_function_.origin != frontend::Origin::host_call;
+}
 
 bool FunctionChecker::allow_host_only(SourceRange range, const std::string& what) {
   if (is_user_kernel()) {

@@ -94,8 +94,9 @@ class FunctionChecker {
   ir::ExprId cast_expr(ir::ExprId id, const Type& to);
   bool allow_host_only(SourceRange range, const std::string& what);
   // A kernel the user wrote, not the one-thread kernel pykern generates for a host call
-  // (named host_call_prefix + the function), which may use what only the host has.
+  // (Origin::host_call), which may use what only the host has.
   bool is_user_kernel() const;
+  frontend::Origin origin() const { return module_function_.origin; }
   // The local a list method reads (l.append(x)): its type learns the items' type.
   void learn_list_type(const Value& list, const Type& type);
 

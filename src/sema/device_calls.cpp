@@ -92,10 +92,10 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
                                             std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e) {
   frontend::ModuleFunction* target = module().function(name);
   frontend::FunctionRole role = target->decoration.role;
-  // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (named
-  // __pk_...) call the user's scalar function as a device function.
-  bool generated_caller = ast_.name.rfind("__pk_", 0) == 0 && role != frontend::FunctionRole::kernel &&
-                          role != frontend::FunctionRole::undecorated;
+  // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (and host
+  // calls) call the user's scalar function as a device function.
+  bool generated_caller = module_function_.origin != frontend::Origin::user &&
+                          role != frontend::FunctionRole::kernel && role != frontend::FunctionRole::undecorated;
   // numba-cuda compiles a @cuda.jit kernel called from a kernel as a device function.
   bool callable = role == frontend::FunctionRole::device || role == frontend::FunctionRole::kernel;
   if (!callable && !generated_caller) {

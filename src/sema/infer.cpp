@@ -6,9 +6,6 @@
 #include <fmt/format.h>
 
 #include "sema/checker.h"
-#include "sema/evaluation_order.h"
-#include "sema/index_facts.h"
-#include "sema/parallel_loops.h"
 
 namespace pykern::sema {
 
@@ -200,14 +197,6 @@ ir::Function FunctionChecker::run() {
   temporaries_ = 0;
   next_loop_id_ = 0;
   check_block(ast_.body, function_.body);
-  sequence_effects(function_);
-  mark_index_facts(function_);
-  if (function_.parallel) plan_parallel_loops(function_, [&](SourceRange range, const std::string& why) {
-    diagnostics().warning(DiagKind::sequential_prange, file(), range, "this prange loop runs its iterations in order: " + why,
-            "a parallel loop may only carry values from one iteration to the next as reductions "
-            "(s += x, s -= x, s *= x, s /= x, s = min(s, x), s = max(s, x))");
-  });
-
   if (is_kernel_) {
     function_.return_type = Type::void_();
   } else if (signature_.return_type) {

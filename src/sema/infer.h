@@ -17,10 +17,6 @@ struct Signature {
 };
 std::string to_string(const Signature& signature);
 
-// The name prefix of the one-thread kernels that call @jit functions on the host
-// (api/function.cpp): they may use lists and Python's random module, which user kernels may not.
-inline constexpr const char* host_call_prefix = "__pk_call_";
-
 // One entry point to specialise: a kernel, or the scalar function of a ufunc/reduction.
 struct EntryRequest {
   std::string function;

@@ -265,8 +265,8 @@ ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& ent
   // A host call's kernel, or a @jit function typed for one (only those are entries): all run on the host.
   bool host_calls = !entries.empty() && std::all_of(entries.begin(), entries.end(), [&](const EntryRequest& e) {
     const frontend::ModuleFunction* function = module.function(e.function);
-    return e.function.rfind(host_call_prefix, 0) == 0 ||
-           (function && function->decoration.role == frontend::FunctionRole::device);
+    return function && (function->origin == frontend::Origin::host_call ||
+                        function->decoration.role == frontend::FunctionRole::device);
   });
   ProgramBuilder builder(module, diagnostics, force_debug, host_calls);
   for (const EntryRequest& entry : entries) {
@@ -281,9 +281,7 @@ ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& ent
     int index = builder.specialize(entry.function, entry.signature, is_kernel, entry.where);
     if (index >= 0) builder.program().kernels.push_back(index);
   }
-  ir::Program program = builder.take();
-  account_memory(program, module.file(), diagnostics);
-  return program;
+  return builder.take();
 }
 
 }  // namespace pykern::sema

@@ -797,14 +797,14 @@ TEST_CASE("a simulator build gives back the signal handlers the program had") {
 }
 
 TEST_CASE("the front-end cache key changes with the NVRTC version, so a cached PTX does not outlive NVRTC") {
-  pykern::CompileOptions options;
-  options.arch = "sm_90";
-  std::string old_nvrtc = pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4");
-  std::string new_nvrtc = pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", "12.8");
+  pykern::compiler::Request request{kernel_text, "k.py", {}};
+  request.options.arch = "sm_90";
+  std::string old_nvrtc = pykern::compiler::frontend_key(request, kernel_text, "sm_90", "12.4");
+  std::string new_nvrtc = pykern::compiler::frontend_key(request, kernel_text, "sm_90", "12.8");
   CHECK(old_nvrtc != new_nvrtc);
-  CHECK(old_nvrtc == pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", "12.4"));
+  CHECK(old_nvrtc == pykern::compiler::frontend_key(request, kernel_text, "sm_90", "12.4"));
   // The plain form uses the loaded NVRTC's version.
   auto loaded = pykern::jit::nvrtc_version();
-  CHECK(pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90") ==
-        pykern::compiler::frontend_key(kernel_text, "k.py", options, "sm_90", loaded.ok() ? *loaded : "none"));
+  CHECK(pykern::compiler::frontend_key(request, kernel_text, "sm_90") ==
+        pykern::compiler::frontend_key(request, kernel_text, "sm_90", loaded.ok() ? *loaded : "none"));
 }

@@ -10,8 +10,8 @@
 
 #include "case_selection.h"
 #include "helpers.h"
+#include "compiler/translate.h"
 #include "jit/nvrtc.h"
-#include "pykern/compiler.h"
 
 namespace fs = std::filesystem;
 
@@ -19,15 +19,18 @@ namespace {
 
 std::vector<fs::path> corpus_cases() { return test::selected_corpus_cases(); }
 
-pykern::CompileOptions options_for(const fs::path& case_dir, pykern::EmitKind emit) {
+// The translation Numba would make of the case's function for its inputs.
+pykern::compiler::Request request_for(const fs::path& case_dir, pykern::EmitKind emit) {
   nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
-  pykern::CompileOptions options;
+  fs::path file = case_dir / "kernel.py";
+  pykern::compiler::Request request{test::read(file), file.string(), {}};
+  pykern::CompileOptions& options = request.options;
   options.emit = emit;
   options.arch = "sm_90";
   options.use_cache = false;
   std::string function = spec["function"];
-  options.kernels = {function};
   std::string kind = spec["kind"];
+  if (kind != "function") options.kernels = {function};
   if (kind == "kernel") {
     auto signature = test::corpus_kernel_signature(case_dir);
     REQUIRE(signature);
@@ -36,14 +39,14 @@ pykern::CompileOptions options_for(const fs::path& case_dir, pykern::EmitKind em
     // A @jit function typed for the case's arguments: "(float64, int64,)".
     auto signature = test::corpus_kernel_signature(case_dir);
     REQUIRE(signature);
-    options.functions.push_back({function, "(" + signature->substr(5, signature->size() - 6) + ",)"});
+    request.host_functions.push_back({function, "(" + signature->substr(5, signature->size() - 6) + ",)"});
   } else if (kind == "reduce") {
     auto type = test::npy_signature_type(case_dir / "inputs/A.npy");
     REQUIRE(type);
     std::string dtype = type->substr(0, type->find('['));
     options.signatures.push_back({function, dtype + "(" + dtype + ", " + dtype + ")"});
   }
-  return options;
+  return request;
 }
 
 }  // namespace
@@ -58,11 +61,12 @@ TEST_CASE("every corpus case translates and its kernels compile to sm_90 cubins"
     nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
     // @jit functions run on the host (lists live there): their CUDA goes to the host compiler only.
     bool host_only = spec["kind"] == "function";
-    auto options = options_for(case_dir, have_nvrtc && !host_only ? pykern::EmitKind::cubin : pykern::EmitKind::cuda);
-    auto result = pykern::compile_file((case_dir / "kernel.py").string(), options);
-    if (!result.ok()) FAIL(result.error().describe());
+    auto request = request_for(case_dir, have_nvrtc && !host_only ? pykern::EmitKind::cubin : pykern::EmitKind::cuda);
+    auto translated = pykern::compiler::translate(request);
+    if (!translated.ok()) FAIL(translated.error().describe());
+    const pykern::CompileOutput* result = &translated->output;
     if (spec["kind"] != "function") CHECK(!result->cuda_source.empty());
-    if (spec["kind"] == "function") CHECK(result->functions.size() == 1);
+    if (spec["kind"] == "function") CHECK(translated->functions.size() == 1);
     if (spec["kind"] == "kernel") {
       REQUIRE(result->kernels.size() == 1);
       if (have_nvrtc) CHECK(result->binary.size() > 100);
@@ -76,10 +80,10 @@ TEST_CASE("the emitted CUDA of every corpus case compiles under the host C++ com
   fs::create_directories(scratch);
   for (const fs::path& case_dir : corpus_cases()) {
     CAPTURE(test::case_id(case_dir));
-    auto result = pykern::compile_file((case_dir / "kernel.py").string(), options_for(case_dir, pykern::EmitKind::cuda));
-    REQUIRE(result.ok());
+    auto translated = pykern::compiler::translate(request_for(case_dir, pykern::EmitKind::cuda));
+    REQUIRE(translated.ok());
     fs::path source = scratch / (case_dir.filename().string() + ".cpp");
-    std::ofstream(source) << result->cuda_source;
+    std::ofstream(source) << translated->output.cuda_source;
     std::string command = "c++ -std=c++17 -fsyntax-only -Wall -Werror -Wno-unused-label -Wno-unused-variable -Wno-unused-but-set-variable -I " +
                           (test::source_dir() / "runtime").string() + " " + source.string() + " 2>&1";
     for (bool debug : {false, true}) {

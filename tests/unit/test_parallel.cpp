@@ -13,6 +13,7 @@
 #include "frontend/module.h"
 #include "pykern/function.h"
 #include "sema/infer.h"
+#include "sema/passes.h"
 #include "sim/thread_pool.h"
 #include "syntax/syntax_tree.h"
 
@@ -35,6 +36,8 @@ std::string plans_of(const std::string& body) {
   REQUIRE(signature);
   auto program = sema::infer(module, {{"k", *signature, {}}}, diagnostics);
   REQUIRE_MESSAGE(!diagnostics.has_errors(), diagnostics.render());
+  sema::sequence_effects(program);
+  sema::plan_parallel_loops(program, file, diagnostics);
   std::string out;
   for (const ir::Function& f : program.functions) {
     if (f.python_name != "f") continue;

@@ -1,8 +1,11 @@
-#include "api/generated_source.h"
+#include "compiler/generated_source.h"
+
+#include <type_traits>
+#include <variant>
 
 #include <fmt/format.h>
 
-namespace pykern::detail {
+namespace pykern::compiler {
 
 namespace {
 
@@ -24,8 +27,6 @@ std::string indices(int n) {
   for (int axis = 0; axis < n; ++axis) text += fmt::format("{}__j{}", axis ? ", " : "", axis);
   return text;
 }
-
-}  // namespace
 
 std::string ufunc_source(const std::string& kernel, const std::string& function, int inputs, int ndim) {
   std::string params = "__out", args;
@@ -133,4 +134,64 @@ std::string call_source(const std::string& kernel, const std::string& function, 
   return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __v = {}\n{}", header, kernel, params, call, body);
 }
 
-}  // namespace pykern::detail
+// A Python identifier made of a function's name ("Helper.kernel" for a static method).
+std::string identifier(const std::string& name) {
+  std::string out = name;
+  for (char& c : out)
+    if (c == '.') c = '_';
+  return out;
+}
+
+struct NameOf {
+  std::string operator()(const HostCallKernel& k) const { return "__pk_call_" + identifier(k.function); }
+  std::string operator()(const UfuncKernel& k) const {
+    return fmt::format("__pk_ufunc_{}_{}d{}", identifier(k.function), k.ndim, k.cpu ? "_cpu" : "");
+  }
+  std::string operator()(const GufuncKernel& k) const {
+    return fmt::format("__pk_gufunc_{}_{}", identifier(k.function), k.loop_ndim);
+  }
+  std::string operator()(const ReduceKernel& k) const {
+    return fmt::format("__pk_reduce_{}_{}", identifier(k.function), k.dtype);
+  }
+};
+
+}  // namespace
+
+std::string kernel_name(const GeneratedKernel& kernel) { return std::visit(NameOf{}, kernel.form); }
+
+std::string describe(const GeneratedKernel& kernel) {
+  std::string shape = std::visit(
+      [](const auto& k) {
+        using T = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<T, HostCallKernel>)
+          return fmt::format("{} {} {}{}{}", k.arguments, k.parts, int(k.is_tuple), int(k.is_optional), int(k.is_list));
+        else if constexpr (std::is_same_v<T, UfuncKernel>)
+          return fmt::format("{}", k.inputs);
+        else if constexpr (std::is_same_v<T, GufuncKernel>)
+          return fmt::format("{}", k.arguments);
+        else
+          return std::string();
+      },
+      kernel.form);
+  return kernel_name(kernel) + "|" + shape + "|" + kernel.signature;
+}
+
+std::string generated_source(const GeneratedKernel& kernel) {
+  std::string name = kernel_name(kernel);
+  return std::visit(
+      [&](const auto& k) {
+        using T = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<T, HostCallKernel>)
+          return call_source(name, k.function, k.arguments, k.parts, k.is_tuple, k.is_optional, k.is_list);
+        else if constexpr (std::is_same_v<T, UfuncKernel>)
+          return k.cpu ? cpu_ufunc_source(name, k.function, k.inputs, k.ndim)
+                       : ufunc_source(name, k.function, k.inputs, k.ndim);
+        else if constexpr (std::is_same_v<T, GufuncKernel>)
+          return gufunc_source(name, k.function, k.arguments, k.loop_ndim);
+        else
+          return reduce_source(name, k.function, k.dtype);
+      },
+      kernel.form);
+}
+
+}  // namespace pykern::compiler
