@@ -31,6 +31,15 @@ Value FunctionChecker::make_call(ir::Op op, std::vector<ir::ExprId> args, Type t
   if (ir::call_has(op, ir::call_flag::barrier)) function_.uses_barriers = true;
   if (ir::call_has(op, ir::call_flag::grid_barrier)) function_.syncs_grid = true;
   if (ir::call_has(op, ir::call_flag::host_only)) function_.host_only = true;
+  // Numba's CPU target has no numba.cuda intrinsics: a @jit function called on the host (a
+  // host call's program) that uses one is refused, as Numba's typing refuses it.
+  if (ir::call_has(op, ir::call_flag::device_only) && program_.host_calls() && origin() == frontend::Origin::user) {
+    error(DiagKind::unsupported_operation, range,
+          "this numba.cuda intrinsic runs only in kernels and device functions, not in a @jit function called on "
+          "the host",
+          "call the function from a kernel, or pass what it reads in as an argument");
+    return Value::error();
+  }
   ir::Expr e;
   e.kind = ir::ExprKind::call;
   e.op = op;

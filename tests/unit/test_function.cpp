@@ -180,3 +180,29 @@ def kernel(a):
   REQUIRE_FALSE(in_kernel.ok());
   CHECK(in_kernel.error().message.find("random.uniform() is not supported in kernels") != std::string::npos);
 }
+
+TEST_CASE("a @jit function called on the host cannot use numba.cuda intrinsics, as Numba's CPU target cannot") {
+  auto module = Module::load_source(R"py(from numba import cuda, njit
+
+@njit
+def lane_sum(a):
+    return a[cuda.threadIdx.x] + cuda.popc(7)
+
+@cuda.jit
+def k(a, out):
+    out[0] = lane_sum(a)
+)py", "intrinsics.py");
+  REQUIRE_MESSAGE(module.ok(), module.error().describe());
+  // From a kernel the same function is a device function, and fine.
+  auto kernel = module->kernel("k");
+  REQUIRE(kernel.ok());
+  Array a = Array::from<double>({1.5, 2.0});
+  Array out = Array::zeros(DType::float_(64), {1});
+  REQUIRE(kernel->launch(Launch(1, 1).backend(Backend::cpu), {a, out}).ok());
+  CHECK(out.at<double>(0) == 4.5);
+  auto called = module->function("lane_sum")->call(a);
+  REQUIRE_FALSE(called.ok());
+  CAPTURE(called.error().describe());
+  CHECK(called.error().describe().find("intrinsics.py:5:14: error: this numba.cuda intrinsic runs only in kernels and "
+                                       "device functions") != std::string::npos);
+}
