@@ -88,6 +88,10 @@ class Module {
   std::string kind_of(const std::string& name) const;
   const std::vector<std::string>& kernel_names() const;
   const std::string& name() const;
+  // Rendered warnings of loading the file. A kernel without a signature is compiled when first
+  // launched, as Numba compiles it, so what is wrong with it is an error then; found at load, it
+  // is a warning here, and the file's other kernels run.
+  const std::string& warnings() const;
 
  private:
   std::shared_ptr<detail::ModuleState> state_;

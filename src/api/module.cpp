@@ -216,6 +216,7 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
   check.options.use_cache = false;
   check.options.debug = options.debug;
   check.for_simulator = true;
+  check.defer_unsigned_kernels = true;
   auto checked = compiler::translate(check);
   if (!checked.ok()) return checked.error();
   Module module;
@@ -235,6 +236,7 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
     module.state_->host_function_parameters.push_back(function.parameters);
   }
   module.state_->generators = checked->contents.generators;
+  module.state_->warnings = checked->output.warnings;
   if (options.use_cache)
     module.state_->cache.emplace(options.cache_dir.empty() ? cache::KernelCache::default_root()
                                                            : std::filesystem::path(options.cache_dir));
@@ -265,5 +267,6 @@ Result<Kernel> Module::kernel(const std::string& name) const {
 
 const std::vector<std::string>& Module::kernel_names() const { return state_->kernels; }
 const std::string& Module::name() const { return state_->name; }
+const std::string& Module::warnings() const { return state_->warnings; }
 
 }  // namespace pykern

@@ -66,6 +66,7 @@ struct HostCall {
 struct ModuleState {
   std::string text;
   std::string name;
+  std::string warnings;  // of loading the file
   ModuleOptions options;
   std::vector<std::string> kernels;
   std::vector<std::vector<std::string>> parameters;

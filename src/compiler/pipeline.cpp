@@ -119,6 +119,11 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
     FunctionRole role = function->decoration.role;
     if (role == FunctionRole::undecorated || role == FunctionRole::device) continue;
     if (!every_kernel && !wanted.count(function->name)) continue;
+    bool has_signature = !given[function->name].empty() || !function->decoration.signatures.empty();
+    if (!has_signature && request.defer_unsigned_kernels) {
+      checked_only.push_back(function->name);  // checked after inference: check_deferred_kernels
+      continue;
+    }
     const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
     if (lowered == nullptr) continue;
     bool any = false;
@@ -140,6 +145,23 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
   if (auto hosted = collect_host_functions(module, request, signature_files, entries, diagnostics); !hosted.ok())
     return hosted.error();
   return entries;
+}
+
+void check_deferred_kernels(frontend::Module& module, const Request& request,
+                            const std::vector<std::string>& checked_only, Diagnostics& diagnostics) {
+  if (!request.defer_unsigned_kernels) return;
+  for (const std::string& name : checked_only) {
+    Diagnostics found;
+    module.lowered_function(name, found);
+    for (Diagnostic d : found.all()) {
+      if (d.severity == Severity::error) {
+        d.severity = Severity::warning;
+        d.message = fmt::format("kernel '{}' cannot be compiled: {}", name, d.message);
+        if (d.hint.empty()) d.hint = "Numba reports this when the kernel is first launched; so does pykern";
+      }
+      diagnostics.add(std::move(d));
+    }
+  }
 }
 
 std::string frontend_key(const Request& request, const std::string& text, const std::string& arch,

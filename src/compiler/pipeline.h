@@ -59,6 +59,11 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
                                                         std::vector<std::string>& checked_only,
                                                         Diagnostics& diagnostics);
 
+// Kernels without a signature, with defer_unsigned_kernels: lowered now, their errors reported
+// as warnings (a kernel an entry calls was lowered already, its errors errors).
+void check_deferred_kernels(frontend::Module& module, const Request& request,
+                            const std::vector<std::string>& checked_only, Diagnostics& diagnostics);
+
 // Fills the translation's kernels (from the emitted symbols), the file's contents and what the
 // typed @jit functions return.
 void describe_translation(frontend::Module& module, const ir::Program& program, const emit::EmittedSource& emitted,

@@ -47,6 +47,7 @@ Result<Translation> run_pipeline(const Request& request) {
   output.timings.lower_ms = clock.lap_ms();
 
   ir::Program program = sema::infer(module, *entries, diagnostics, request.options.debug);
+  check_deferred_kernels(module, request, output.checked_only, diagnostics);
   sema::sequence_effects(program);
   sema::mark_index_facts(program);
   sema::plan_parallel_loops(program, file, diagnostics);

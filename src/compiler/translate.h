@@ -107,6 +107,10 @@ struct Request {
   std::vector<KernelSignature> host_functions;
   // A kernel pykern writes and translates with the file, for its signature; then only it.
   std::optional<GeneratedKernel> generated;
+  // As Numba compiles a kernel without a signature when it is first launched, what is wrong
+  // with one is found then: now, it is a warning (Module::load_source). Otherwise such kernels
+  // are checked, and their errors are errors (`pykern compile FILE`).
+  bool defer_unsigned_kernels = false;
 };
 
 struct Translation {

@@ -202,7 +202,8 @@ TEST_CASE("argument errors name the kernel and the parameter") {
 }
 
 TEST_CASE("compile errors come back as results with the translator's diagnostics") {
-  auto module = Module::load_source("from numba import cuda\n@cuda.jit\ndef k(a):\n    with a:\n        pass\n",
+  // A kernel with a signature in its decorator is compiled at load, as Numba compiles it at import.
+  auto module = Module::load_source("from numba import cuda\n@cuda.jit('void(f8[:])')\ndef k(a):\n    with a:\n        pass\n",
                                     "broken.py", test_options());
   REQUIRE_FALSE(module.ok());
   CHECK(module.error().kind == ErrorKind::compile);
@@ -211,6 +212,35 @@ TEST_CASE("compile errors come back as results with the translator's diagnostics
   auto status = typed.kernel("k")->launch({1}, {1}, Array::zeros(DType::float_(32), {2}));
   REQUIRE_FALSE(status.ok());
   CHECK(status.error().message.find("cannot store") != std::string::npos);
+}
+
+TEST_CASE("a kernel without a signature is checked when first launched: what is wrong with it does not stop the others") {
+  const char* source = R"py(from numba import cuda
+
+@cuda.jit
+def scale(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] *= 2.0
+
+@cuda.jit
+def guarded(a):
+    try:
+        a[0] = 1.0
+    except Exception:
+        pass
+)py";
+  auto module = Module::load_source(source, "two.py", test_options());
+  REQUIRE_MESSAGE(module.ok(), module.error().describe());
+  CHECK(module->warnings().find("two.py:11:5: warning: kernel 'guarded' cannot be compiled: 'try' statement") !=
+        std::string::npos);
+  Array a = Array::from<double>({1, 2, 3});
+  REQUIRE(module->kernel("scale")->launch({1}, {4}, a).ok());
+  CHECK(a.at<double>(2) == 6.0);
+  auto refused = module->kernel("guarded")->launch({1}, {1}, a);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().kind == ErrorKind::compile);
+  CHECK(refused.error().message.find("two.py:11:5: error: 'try' statement is not supported") != std::string::npos);
 }
 
 TEST_CASE("eager specialisation and DLPack views") {
