@@ -816,6 +816,60 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
 // makes the kernel `add` from the inner definition, with `op` bound to operator.add. Only
 // factories whose body is that one decorated definition and its return are understood; False
 // for any other assignment.
+namespace {
+
+// A factory's body as this model follows it: [docstring], `NAME = expression` locals, decorated
+// function definitions (device functions and the kernel), then `return KERNEL`.
+struct FactoryBody {
+  std::vector<TSNode> locals;       // assignment nodes, in order
+  std::vector<TSNode> definitions;  // decorated_definition nodes
+  std::string returned;
+};
+
+std::optional<FactoryBody> read_factory_body(const syntax::SyntaxTree& tree, TSNode factory) {
+  std::vector<TSNode> body = tree.named_children(tree.field(factory, Field::body));
+  if (!body.empty() && tree.kind(body[0]) == Node::expression_statement &&
+      tree.kind(ts_node_named_child(body[0], 0)) == Node::string)
+    body.erase(body.begin());
+  if (body.size() < 2 || tree.kind(body.back()) != Node::return_statement) return std::nullopt;
+  FactoryBody read;
+  TSNode returned = ts_node_named_child(body.back(), 0);
+  if (ts_node_is_null(returned) || tree.kind(returned) != Node::identifier) return std::nullopt;
+  read.returned = tree.name(returned);
+  body.pop_back();
+  for (TSNode statement : body) {
+    if (tree.kind(statement) == Node::decorated_definition &&
+        tree.kind(tree.field(statement, Field::definition)) == Node::function_definition) {
+      read.definitions.push_back(statement);
+      continue;
+    }
+    TSNode inner = tree.kind(statement) == Node::expression_statement ? ts_node_named_child(statement, 0) : TSNode{};
+    if (ts_node_is_null(inner) || tree.kind(inner) != Node::assignment ||
+        tree.kind(tree.field(inner, Field::left)) != Node::identifier || ts_node_is_null(tree.field(inner, Field::right)))
+      return std::nullopt;  // a loop, an if, a call for its effect: not a factory this model follows
+    read.locals.push_back(inner);
+  }
+  return read;
+}
+
+// Replaces the reads of bound names among the expressions [first, end) with what they are bound to.
+void substitute(ast::Ast& ast, size_t first, const std::map<std::string, ast::ExprId>& bound) {
+  for (size_t i = first; i < ast.exprs.size(); ++i) {
+    ast::Expr& e = ast.exprs[ast::ExprId(static_cast<uint32_t>(i))];
+    if (e.kind != ast::ExprKind::name) continue;
+    auto found = bound.find(e.text);
+    if (found == bound.end()) continue;
+    SourceRange read = e.range;
+    e = ast[found->second];
+    e.range = read;
+  }
+}
+
+}  // namespace
+
+// `made = factory(args)`: the factory's kernel (and the device functions defined beside it)
+// become module functions whose closure binds the factory's parameters to the call's arguments
+// and its locals to their expressions, as Numba freezes the values a closure reads.
 bool Module::scan_factory_call(TSNode assignment) {
   TSNode left = tree_->field(assignment, Field::left);
   TSNode right = tree_->field(assignment, Field::right);
@@ -824,23 +878,9 @@ bool Module::scan_factory_call(TSNode assignment) {
   if (tree_->kind(callee) != Node::identifier) return false;
   ModuleFunction* factory = function(tree_->name(callee));
   if (!factory || factory->decoration.role != FunctionRole::undecorated) return false;
-  // The factory's body: [docstring] @decorated def inner ... / return inner
-  std::vector<TSNode> body = tree_->named_children(tree_->field(factory->definition, Field::body));
-  if (!body.empty() && tree_->kind(body[0]) == Node::expression_statement &&
-      tree_->kind(ts_node_named_child(body[0], 0)) == Node::string)
-    body.erase(body.begin());
-  if (body.size() != 2 || tree_->kind(body[0]) != Node::decorated_definition ||
-      tree_->kind(body[1]) != Node::return_statement)
-    return false;
-  TSNode inner = tree_->field(body[0], Field::definition);
-  if (tree_->kind(inner) != Node::function_definition) return false;
-  std::string inner_name = tree_->name(tree_->field(inner, Field::name));
-  TSNode returned = ts_node_named_child(body[1], 0);
-  if (ts_node_is_null(returned) || tree_->kind(returned) != Node::identifier || tree_->name(returned) != inner_name)
-    return false;
-  std::vector<TSNode> decorators;
-  for (TSNode child : tree_->named_children(body[0]))
-    if (tree_->kind(child) == Node::decorator) decorators.push_back(child);
+  auto body = read_factory_body(*tree_, factory->definition);
+  if (!body) return false;
+  std::string made_name = tree_->name(left);
   Diagnostics scratch;
   ast::ExprId call = lower_expression(*tree_, right, ast_, scratch);
   if (scratch.has_errors()) return false;
@@ -866,17 +906,45 @@ bool Module::scan_factory_call(TSNode assignment) {
     closure[keyword.name] = keyword.value;
   }
   if (closure.size() != parameters.size() || scratch.has_errors()) return false;
-  ModuleFunction made;
-  made.name = tree_->name(left);
-  made.definition = inner;
-  // A decorator that reads the factory's parameters (`@cuda.jit(device=device)`) is not one
-  // this model binds: such a call stays an opaque global, as before.
-  made.decoration = read_decorators(decorators, scratch);
-  if (made.decoration.role == FunctionRole::undecorated || scratch.has_errors()) return false;
-  made.closure = std::move(closure);
-  if (!functions_.count(made.name)) function_order_.push_back(made.name);
-  globals_.erase(made.name);
-  functions_[made.name] = std::move(made);
+  // The factory's locals, each read through what the parameters and earlier locals hold.
+  for (TSNode local : body->locals) {
+    size_t first = ast_.exprs.size();
+    ast::ExprId value = lower_expression(*tree_, tree_->field(local, Field::right), ast_, scratch);
+    if (scratch.has_errors()) return false;
+    substitute(ast_, first, closure);
+    closure[tree_->name(tree_->field(local, Field::left))] = value;
+  }
+  // The functions it defines: the returned one is `made`, the others `made.inner`, and each
+  // reads the others through its closure.
+  std::vector<ModuleFunction> defined;
+  for (TSNode statement : body->definitions) {
+    TSNode inner = tree_->field(statement, Field::definition);
+    std::string inner_name = tree_->name(tree_->field(inner, Field::name));
+    std::vector<TSNode> decorators;
+    for (TSNode child : tree_->named_children(statement))
+      if (tree_->kind(child) == Node::decorator) decorators.push_back(child);
+    ModuleFunction made;
+    made.name = inner_name == body->returned ? made_name : made_name + "." + inner_name;
+    made.definition = inner;
+    // A decorator that reads the factory's parameters (`@cuda.jit(device=device)`) is not one
+    // this model binds: such a call stays an opaque global, as before.
+    made.decoration = read_decorators(decorators, scratch);
+    if (made.decoration.role == FunctionRole::undecorated || scratch.has_errors()) return false;
+    ast::Expr reference;
+    reference.kind = ast::ExprKind::name;
+    reference.text = made.name;
+    closure[inner_name] = ast_.exprs.add(std::move(reference));
+    defined.push_back(std::move(made));
+  }
+  if (std::none_of(defined.begin(), defined.end(), [&](const ModuleFunction& f) { return f.name == made_name; }))
+    return false;
+  for (ModuleFunction& made : defined) {
+    made.closure = closure;
+    std::string name = made.name;
+    if (!functions_.count(name)) function_order_.push_back(name);
+    globals_.erase(name);
+    functions_[name] = std::move(made);
+  }
   return true;
 }
 
