@@ -248,6 +248,14 @@ Status check_namespace(const std::string& name_space) {
 }  // namespace
 
 Result<std::string> cxx_name(const std::string& name) {
+  // A static method's kernel, `Helper.step`, is `Helper_step`: the dots of a dotted name
+  // become '_' (check_cxx_names refuses two kernels that meet that way).
+  if (name.find('.') != std::string::npos && name.front() != '.' && name.back() != '.' &&
+      name.find("..") == std::string::npos) {
+    std::string joined = name;
+    std::replace(joined.begin(), joined.end(), '.', '_');
+    return cxx_name(joined);
+  }
   if (!is_ascii_identifier(name))
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("'{}' cannot be a C++ name in a bundle header: kernels and their parameters need "

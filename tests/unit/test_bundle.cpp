@@ -334,11 +334,42 @@ TEST_CASE("C++ names in a bundle header") {
   CHECK(bundle::cxx_name("module").value() == "py_module");
   CHECK(bundle::cxx_name("launch").value() == "py_launch");
   CHECK_FALSE(bundle::cxx_name("café").ok());
+  CHECK(bundle::cxx_name("Helper.step").value() == "Helper_step");  // a static method's kernel
+  CHECK(bundle::cxx_name("Grid.new").value() == "Grid_new");
+  for (const char* bad : {".step", "Helper.", "a..b"}) CHECK_FALSE(bundle::cxx_name(bad).ok());
   CHECK(bundle::namespace_from("", "/x/my-kernels.py").value() == "my_kernels");
   CHECK(bundle::namespace_from("", "3d.py").value() == "kernels_3d");
   CHECK(bundle::namespace_from("", "class.py").value() == "py_class");
   CHECK(bundle::namespace_from("app::kernels", "k.py").value() == "app::kernels");
   for (const char* bad : {"app::", "::k", "a b", "int", "a:::b"}) CHECK_FALSE(bundle::namespace_from(bad, "k.py").ok());
+}
+
+TEST_CASE("a static method's kernel is bundled as Class_method and launched by its Python name") {
+  TempDir dir;
+  bundle::Request request;
+  request.file = dir.file("solver.py", R"py(from numba import cuda
+
+
+class Solver:
+    @staticmethod
+    @cuda.jit("void(float64[::1], float64)")
+    def relax(u, w):
+        i = cuda.grid(1)
+        if i < u.size:
+            u[i] = (1.0 - w) * u[i]
+)py");
+  request.cache_dir = (dir.path / "cache").string();
+  auto contents = bundle::make_bundle(request);
+  REQUIRE_MESSAGE(contents.ok(), (contents.ok() ? "" : contents.error().describe()));
+  auto header = bundle::render_bundle(*contents);
+  REQUIRE(header.ok());
+  CHECK(header->find("Solver_relax(") != std::string::npos);
+  test::HeaderData data(*contents);
+  auto module = Module::load_bundle(data.data);
+  REQUIRE(module.ok());
+  Array u = Array::from<double>({2, 4});
+  REQUIRE(module->kernel("Solver.relax")->launch(Launch(1, 32), u, Scalar(0.25)).ok());
+  CHECK(u.at<double>(1) == 3.0);
 }
 
 TEST_CASE("the header holds the bytes exactly, and typed launch functions") {
