@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <dlpack/dlpack.h>
@@ -27,6 +28,11 @@ struct Slice {
 };
 
 class Array {
+  // char, unsigned char, std::byte: raw memory, not an element type.
+  template <class T> struct is_byte
+      : std::bool_constant<std::is_same_v<std::remove_cv_t<T>, char> || std::is_same_v<std::remove_cv_t<T>, unsigned char> ||
+                           std::is_same_v<std::remove_cv_t<T>, std::byte>> {};
+
  public:
   Array() = default;
   // A new array owning zeroed storage. Throws std::bad_alloc when the memory cannot be had (or
@@ -38,6 +44,21 @@ class Array {
   // not one per dimension, or a shape spanning more than 2**63 bytes.
   static Array wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
                     Location location = Location::host);
+  // The same, the dtype that of T (float: float32, int64_t: int64, std::complex<double>: ...).
+  template <class T, class = std::enable_if_t<!std::is_void_v<T> && !is_byte<T>::value>>
+  static Array wrap(T* data, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
+                    Location location = Location::host) {
+    return wrap(static_cast<void*>(data), dtype_of<T>(), std::move(shape), std::move(strides), location);
+  }
+  // A typed pointer with a dtype: the two must agree (std::invalid_argument otherwise), so a
+  // float* cannot be read as float64. Byte pointers (char, unsigned char, std::byte) are raw
+  // memory, as void* is.
+  template <class T, class = std::enable_if_t<!std::is_void_v<T> && !is_byte<T>::value>>
+  static Array wrap(T* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
+                    Location location = Location::host) {
+    if (!element_type_matches<T>(dtype)) throw std::invalid_argument(type_mismatch(dtype, sizeof(T), "Array::wrap"));
+    return wrap(static_cast<void*>(data), std::move(dtype), std::move(shape), std::move(strides), location);
+  }
   // A view of memory kept alive by `owner` (the allocation the memory belongs to); views of
   // the result share the owner.
   static Array adopt(std::shared_ptr<void> owner, void* data, DType dtype, std::vector<int64_t> shape,
@@ -66,12 +87,23 @@ class Array {
   // A C-contiguous copy (host arrays).
   Array copy(Order order = Order::C) const;
 
-  // Element access for host arrays (no checks beyond the debug assert).
+  // Element access for host arrays, checked as std::vector::at checks: T must be the dtype's
+  // C++ type (a record's or another dtype's: a type of its itemsize), else std::invalid_argument;
+  // one index per axis, each within the shape, else std::out_of_range.
   template <class T, class... I> T& at(I... index) const {
-    const int64_t indices[] = {static_cast<int64_t>(index)...};
-    std::byte* p = static_cast<std::byte*>(data_);
-    for (size_t axis = 0; axis < sizeof...(I); ++axis) p += indices[axis] * strides_[axis];
+    const int64_t indices[] = {0, static_cast<int64_t>(index)...};  // the leading 0 lets a 0-d array be read
+    if (!element_type_matches<T>(dtype_)) throw std::invalid_argument(type_mismatch(dtype_, sizeof(T), "Array::at"));
+    std::byte* p = checked_element(indices + 1, sizeof...(I));
     return *reinterpret_cast<T*>(p);
+  }
+  // The dtype of a C++ element type: bool, the fixed-width integers, float, double, complex.
+  template <class T> static DType dtype_of() {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_same_v<U, bool>) return DType::boolean();
+    else if constexpr (std::is_integral_v<U>)
+      return std::is_signed_v<U> ? DType::int_(8 * sizeof(U)) : DType::uint(8 * sizeof(U));
+    else if constexpr (std::is_floating_point_v<U>) return DType::float_(8 * sizeof(U));
+    else return DType::of<U>();  // std::complex
   }
   // The byte address of an element given all indices.
   std::byte* element(const std::vector<int64_t>& index) const;
@@ -82,6 +114,17 @@ class Array {
   static Result<Array> from_dlpack(const DLTensor& tensor);
 
  private:
+  // Whether T can stand for an element of `dtype`: its dtype for numbers; its size otherwise.
+  template <class T> static bool element_type_matches(const DType& dtype) {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_arithmetic_v<U> || is_complex<U>::value) return dtype == dtype_of<U>();
+    else return sizeof(U) == static_cast<size_t>(dtype.itemsize);
+  }
+  template <class U> struct is_complex : std::false_type {};
+  template <class U> struct is_complex<std::complex<U>> : std::true_type {};
+  static std::string type_mismatch(const DType& dtype, size_t type_size, const char* where);
+  std::byte* checked_element(const int64_t* indices, size_t count) const;
+
   std::shared_ptr<void> owner_;
   void* data_ = nullptr;
   DType dtype_;
@@ -94,7 +137,7 @@ class Array {
 template <class T>
 Array Array::from(const std::vector<T>& values, std::vector<int64_t> shape) {
   if (shape.empty()) shape = {static_cast<int64_t>(values.size())};
-  Array a = zeros(DType::of<T>(), shape);
+  Array a = zeros(dtype_of<T>(), shape);
   if (a.size() != static_cast<int64_t>(values.size()))
     throw std::invalid_argument("Array::from: the shape does not hold the values given");
   std::copy(values.begin(), values.end(), static_cast<T*>(a.data()));

@@ -31,8 +31,8 @@ class Function {
   const std::string& name() const { return name_; }
   const std::vector<std::string>& parameter_names() const { return parameters_; }
   Result<Returned> call(const std::vector<Argument>& args) const;
-  template <class... A> Result<Returned> call(const A&... args) const {
-    return call(std::vector<Argument>{Argument(args)...});
+  template <class... A, if_arguments<A...> = 0> Result<Returned> call(A&&... args) const {
+    return call(std::vector<Argument>{to_argument(std::forward<A>(args))...});
   }
 
  private:

@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "pykern/arguments.h"
 #include "pykern/array.h"
 #include "pykern/compiler.h"
 #include "pykern/launch.h"
@@ -47,13 +48,14 @@ class Kernel {
   const std::vector<std::string>& parameter_names() const { return parameters_; }
 
   Status launch(const Launch& launch, const std::vector<Argument>& args) const;
-  template <class... A>
-  Status launch(const Launch& config, const A&... args) const {
-    return launch(config, std::vector<Argument>{Argument(args)...});
+  // Arguments as pykern/arguments.h converts them: arrays, vectors, spans, views, numbers.
+  template <class... A, if_arguments<A...> = 0>
+  Status launch(const Launch& config, A&&... args) const {
+    return launch(config, std::vector<Argument>{to_argument(std::forward<A>(args))...});
   }
-  template <class... A>
-  Status launch(Dim3 grid, Dim3 block, const A&... args) const {
-    return launch(Launch(grid, block), std::vector<Argument>{Argument(args)...});
+  template <class... A, if_arguments<A...> = 0>
+  Status launch(Dim3 grid, Dim3 block, A&&... args) const {
+    return launch(Launch(grid, block), std::vector<Argument>{to_argument(std::forward<A>(args))...});
   }
   // Compiles for a signature now (Numba's syntax); returns the kernel's argument types.
   Result<std::string> specialize(const std::string& signature) const;

@@ -3,6 +3,7 @@
 // pykern::f32(2.5), i32(11) and friends say the type explicitly.
 #pragma once
 #include <complex>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct Scalar {
   Scalar(double v) : type(DType::float_(64)), value(v), integer(saturate(v)), unsigned_integer(static_cast<uint64_t>(integer)) {}
   Scalar(std::complex<float> v) : type(DType::complex(64)), value(v) {}
   Scalar(std::complex<double> v) : type(DType::complex(128)), value(v) {}
+  // A pointer or a string literal is no scalar: without these, C++ would turn one into
+  // Scalar(bool) (true), and `launch(cfg, x.data())` or `launch(cfg, "2.5")` would run with it.
+  // Pass arrays as Array, std::vector, std::span or View; numbers as numbers.
+  template <class T> Scalar(T*) = delete;
+  Scalar(std::nullptr_t) = delete;
 
   // A record of `type` read from `bytes` (an element of a structured array: a[0] in NumPy).
   static Scalar record(const DType& type, const void* bytes);

@@ -180,6 +180,26 @@ std::byte* Array::element(const std::vector<int64_t>& index) const {
   return p;
 }
 
+std::string Array::type_mismatch(const DType& dtype, size_t type_size, const char* where) {
+  return fmt::format("{}: the element type ({} bytes) is not the array's dtype {} ({} bytes each)", where, type_size,
+                     dtype.name(), dtype.itemsize);
+}
+
+std::byte* Array::checked_element(const int64_t* indices, size_t count) const {
+  if (location_ != Location::host)
+    throw std::invalid_argument("Array::at: the array lives on a device; copy it to the host first");
+  if (count != shape_.size())
+    throw std::out_of_range(fmt::format("Array::at: {} indices for a {}-d array", count, shape_.size()));
+  std::byte* p = static_cast<std::byte*>(data_);
+  for (size_t axis = 0; axis < count; ++axis) {
+    if (indices[axis] < 0 || indices[axis] >= shape_[axis])
+      throw std::out_of_range(fmt::format("Array::at: index {} is out of bounds for axis {} with size {}",
+                                          indices[axis], axis, shape_[axis]));
+    p += indices[axis] * strides_[axis];
+  }
+  return p;
+}
+
 Array Array::copy(Order order) const {
   Array out = zeros(dtype_, shape_, order);
   (void)copy_elements(*this, out);  // cannot fail: same dtype and shape, both on the host
