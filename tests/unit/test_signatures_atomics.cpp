@@ -1,0 +1,104 @@
+// Patterns from real Numba-CUDA files (issue 30): signatures without a return type (@vectorize,
+// device functions), @guvectorize signatures written as argument lists, and atomics with tuple
+// indices on strided (A-layout) views, returning the old value, through the C++ API on the
+// CPU simulator.
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <doctest/doctest.h>
+
+#include "pykern/module.h"
+#include "pykern/ufunc.h"
+
+using namespace pykern;
+
+namespace {
+
+ModuleOptions test_options() {
+  ModuleOptions options;
+  options.cache_dir =
+      (std::filesystem::temp_directory_path() / ("pykern-sigs-cache-" + std::to_string(::getpid()))).string();
+  return options;
+}
+
+Module load(const std::string& text) {
+  auto module = Module::load_source(text, "world_patterns.py", test_options());
+  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
+  return *module;
+}
+
+#define REQUIRE_OK(status) REQUIRE_MESSAGE((status).ok(), ((status).ok() ? std::string() : (status).error().describe()))
+
+// Every other column of a C array: a strided view that the launch specialises as layout A.
+Array every_other_column(const Array& base) {
+  auto view = base.slice(1, Slice{std::nullopt, std::nullopt, 2});
+  REQUIRE(view.ok());
+  return *view;
+}
+
+}  // namespace
+
+TEST_CASE("atomics with tuple indices update strided 2-d and 3-d views and return the old value") {
+  // One thread, so that each old value is known.
+  Module module = load(R"py(
+from numba import cuda
+
+
+@cuda.jit
+def tally(grid2, grid3, counts, values, old, old_counts):
+    for i in range(values.shape[0]):
+        v = values[i]
+        old[i, 0] = cuda.atomic.sub(grid2, (i % 2, i % 3), v)
+        old[i, 1] = cuda.atomic.add(grid3, (i % 2, i % 3, 1), v)
+        old[i, 2] = cuda.atomic.max(grid2, (1, 2), v)
+        old[i, 3] = cuda.atomic.min(grid3, (0, 0, 0), -v)
+        old_counts[i, 0] = cuda.atomic.inc(counts, (0, 1), 2)
+        old_counts[i, 1] = cuda.atomic.dec(counts, (1, 0), 3)
+        old_counts[i, 2] = cuda.atomic.exch(counts, (1, 1), i)
+        old_counts[i, 3] = cuda.atomic.cas(counts, (0, 0), i, i + 1)
+)py");
+  Array base2 = Array::zeros(DType::float_(64), {2, 6});
+  Array base3 = Array::zeros(DType::float_(64), {2, 3, 4});
+  Array base_counts = Array::zeros(DType::uint(32), {2, 4});
+  Array grid2 = every_other_column(base2);                                  // 2x3, strides (48, 16)
+  auto grid3 = base3.slice(2, Slice{std::nullopt, std::nullopt, 2});        // 2x3x2, strides (96, 32, 16)
+  REQUIRE(grid3.ok());
+  Array counts = every_other_column(base_counts);                           // 2x2, strides (16, 8)
+  Array values = Array::from<double>({1, 2, 3, 4, 5, 6, 7});
+  Array old = Array::zeros(DType::float_(64), {7, 4});
+  Array old_counts = Array::zeros(DType::uint(32), {7, 4});
+  auto status = module.kernel("tally")->launch(Launch(1, 1).backend(Backend::cpu), grid2, *grid3, counts, values, old,
+                                               old_counts);
+  REQUIRE_OK(status);
+  // What Python computes element by element, the atomics' old values included.
+  double g2[2][3] = {}, g3[2][3][2] = {};
+  uint32_t c[2][2] = {};
+  for (int i = 0; i < 7; ++i) {
+    double v = i + 1;
+    CHECK(old.at<double>(i, 0) == g2[i % 2][i % 3]);
+    g2[i % 2][i % 3] -= v;
+    CHECK(old.at<double>(i, 1) == g3[i % 2][i % 3][1]);
+    g3[i % 2][i % 3][1] += v;
+    CHECK(old.at<double>(i, 2) == g2[1][2]);
+    g2[1][2] = std::max(g2[1][2], v);
+    CHECK(old.at<double>(i, 3) == g3[0][0][0]);
+    g3[0][0][0] = std::min(g3[0][0][0], -v);
+    CHECK(old_counts.at<uint32_t>(i, 0) == c[0][1]);
+    c[0][1] = c[0][1] >= 2 ? 0 : c[0][1] + 1;
+    CHECK(old_counts.at<uint32_t>(i, 1) == c[1][0]);
+    c[1][0] = (c[1][0] == 0 || c[1][0] > 3) ? 3 : c[1][0] - 1;
+    CHECK(old_counts.at<uint32_t>(i, 2) == c[1][1]);
+    c[1][1] = static_cast<uint32_t>(i);
+    CHECK(old_counts.at<uint32_t>(i, 3) == c[0][0]);
+    if (c[0][0] == static_cast<uint32_t>(i)) c[0][0] = static_cast<uint32_t>(i + 1);
+  }
+  for (int r = 0; r < 2; ++r)
+    for (int k = 0; k < 3; ++k) {
+      CHECK(grid2.at<double>(r, k) == g2[r][k]);
+      CHECK(base2.at<double>(r, 2 * k + 1) == 0.0);  // the columns between are untouched
+      for (int m = 0; m < 2; ++m) CHECK(grid3->at<double>(r, k, m) == g3[r][k][m]);
+    }
+  for (int r = 0; r < 2; ++r)
+    for (int k = 0; k < 2; ++k) CHECK(counts.at<uint32_t>(r, k) == c[r][k]);
+}
