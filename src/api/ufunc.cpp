@@ -187,6 +187,32 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   return std::vector<Array>{result};
 }
 
+// A gufunc argument as an array: a scalar (a Python number for a "()" core dimension) becomes a
+// 0-d array of its signature's type, as numba-cuda's np.asarray of it does; `keep` holds it
+// until the launch ends.
+Result<Array> gufunc_operand(const GeneratorFunction& g, const Argument& argument, const DType& formal,
+                             size_t position, size_t core_ndim, std::vector<Array>& keep) {
+  if (const Array* a = std::get_if<Array>(&argument)) return *a;
+  if (core_ndim != 0)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("gufunc '{}': argument {} has {} core dimension{}, so it takes an array, not a scalar",
+                                   g.name, position + 1, core_ndim, core_ndim == 1 ? "" : "s"));
+  Array a = Array::zeros(formal, {});
+  std::get<Scalar>(argument).store(formal, a.data());
+  keep.push_back(a);
+  return a;
+}
+
+// `a` with one more axis, of extent 1, at the end: how an argument of core dimensions "()"
+// reaches a function that takes it as an array (outputs, and inputs the signature types as
+// arrays), as numba-cuda slices arg[i:i + 1].
+Array with_unit_axis(const Array& a) {
+  std::vector<int64_t> shape = a.shape(), strides = a.strides();
+  shape.push_back(1);
+  strides.push_back(a.dtype().itemsize);
+  return Array::wrap(a.data(), a.dtype(), shape, strides, a.location());
+}
+
 Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const GeneratorFunction& g,
                                            const std::vector<Argument>& args, Backend backend) {
   size_t inputs = 0;
@@ -197,17 +223,27 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("gufunc '{}' takes {} inputs (and optionally {} outputs), {} given", g.name, inputs,
                                    total - inputs, args.size()));
-  for (const Argument& a : args)
-    if (!std::holds_alternative<Array>(a))
-      return Error::make(ErrorKind::invalid_argument, fmt::format("gufunc '{}' takes arrays", g.name));
+  for (size_t i = inputs; i < args.size(); ++i)
+    if (!std::holds_alternative<Array>(args[i]))
+      return Error::make(ErrorKind::invalid_argument, fmt::format("gufunc '{}': output {} must be an array", g.name, i - inputs + 1));
   auto signature = choose_signature(g, std::vector<Argument>(args.begin(), args.begin() + static_cast<long>(inputs)));
   if (!signature.ok()) return signature.error();
   const GeneratorSignature& s = **signature;
+  if (s.arguments.size() != total)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("gufunc '{}': its signature has {} argument types but its layout '{}' {}", g.name,
+                                   s.arguments.size(), g.layout, total));
+  std::vector<Array> operands, keep;
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto operand = gufunc_operand(g, args[i], s.arguments[i].dtype, i, (*layout)[i].size(), keep);
+    if (!operand.ok()) return operand.error();
+    operands.push_back(*operand);
+  }
   // Bind core dimensions from the inputs; the rest of each input's shape is its loop shape.
   std::map<std::string, int64_t> sizes;
   std::vector<Shape> loop_shapes;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const Array& a = std::get<Array>(args[i]);
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const Array& a = operands[i];
     const auto& core = (*layout)[i];
     if (a.ndim() < static_cast<int>(core.size()))
       return Error::make(ErrorKind::invalid_argument,
@@ -224,8 +260,10 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
   }
   auto loop_shape = broadcast_shapes(loop_shapes);
   if (!loop_shape.ok()) return loop_shape.error();
+  // Arguments of no loop dimensions still make one call: the kernel loops over one element.
+  Shape kernel_loop = loop_shape->empty() ? Shape{1} : *loop_shape;
   std::vector<Argument> kernel_args;
-  std::vector<Array> outputs, returned;
+  std::vector<Array> returned;
   std::string types;
   for (size_t i = 0; i < total; ++i) {
     const auto& core = (*layout)[i];
@@ -236,34 +274,30 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
       core_shape.push_back(sizes[d]);
     }
     Array a;
-    bool scalar_output = false;
-    if (i < args.size()) {
-      a = std::get<Array>(args[i]);
+    if (i < operands.size()) {
+      a = operands[i];
     } else {
-      // A scalar output, "()", is a one-element array in the kernel, as in Numba.
-      scalar_output = core_shape.empty();
       Shape shape = *loop_shape;
       shape.insert(shape.end(), core_shape.begin(), core_shape.end());
-      if (scalar_output) shape.push_back(1);
-      a = Array::zeros(i < s.arguments.size() ? s.arguments[i].dtype : s.arguments.back().dtype, shape);
+      a = Array::zeros(s.arguments[i].dtype, shape);
     }
-    if (i >= inputs) {
-      outputs.push_back(a);
-      returned.push_back(scalar_output ? a.index(a.ndim() - 1, 0).value() : a);
-    }
-    Shape full = *loop_shape;
+    if (i >= inputs) returned.push_back(a);
+    Shape full = kernel_loop;
     full.insert(full.end(), core_shape.begin(), core_shape.end());
-    if (scalar_output || (i >= inputs && i < args.size() && core_shape.empty())) full.push_back(1);
-    kernel_args.push_back(broadcast_to(a, full));
-    types += (i ? ", " : "") + array_type(a.dtype(), full.size());
+    Array view = broadcast_to(a, full);
+    // "()" reaches the function as a one-element array where it writes (outputs) or where the
+    // signature types it as an array; else as the element itself.
+    if (core_shape.empty() && (i >= inputs || s.arguments[i].is_array)) view = with_unit_axis(view);
+    kernel_args.push_back(view);
+    types += (i ? ", " : "") + array_type(a.dtype(), static_cast<size_t>(view.ndim()));
   }
-  std::string kernel = fmt::format("__pk_gufunc_{}_{}", g.name, loop_shape->size());
+  std::string kernel = fmt::format("__pk_gufunc_{}_{}", g.name, kernel_loop.size());
   auto compiled = m.compile_generated(kernel, detail::gufunc_source(kernel, g.name, static_cast<int>(total),
-                                                                    static_cast<int>(loop_shape->size())),
+                                                                    static_cast<int>(kernel_loop.size())),
                                       "void(" + types + ")");
   if (!compiled.ok()) return compiled.error();
   int64_t count = 1;
-  for (int64_t d : *loop_shape) count *= d;
+  for (int64_t d : kernel_loop) count *= d;
   if (count > 0)
     if (auto ran = m.run(**compiled, grid_stride(count).backend(backend), kernel_args); !ran.ok()) return ran.error();
   return returned;

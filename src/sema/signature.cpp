@@ -225,13 +225,25 @@ std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& di
   if (tree->report_syntax_errors(tree->root(), diagnostics) > 0) return std::nullopt;
   std::vector<TSNode> statements = tree->named_children(tree->root());
   if (statements.size() != 1 || tree->kind(statements[0]) != syntax::Node::expression_statement ||
-      ts_node_named_child_count(statements[0]) != 1) {
+      ts_node_named_child_count(statements[0]) == 0) {
     diagnostics.error(DiagKind::bad_signature, file, {0, static_cast<uint32_t>(file.text().size())},
                       "a signature is one expression, e.g. 'void(float32[:], int64)'");
     return std::nullopt;
   }
   ast::Ast ast;
-  ast::ExprId expr = frontend::lower_expression(*tree, ts_node_named_child(statements[0], 0), ast, diagnostics);
+  std::vector<TSNode> parts = tree->named_children(statements[0]);
+  ast::ExprId expr;
+  if (parts.size() == 1) {
+    expr = frontend::lower_expression(*tree, parts[0], ast, diagnostics);
+  } else {
+    // "float32[:], float32": Python evaluates it to a tuple, which Numba takes as the argument
+    // types of a signature without a return type.
+    ast::Expr arguments;
+    arguments.kind = ast::ExprKind::tuple;
+    arguments.range = syntax::SyntaxTree::range(statements[0]);
+    for (TSNode part : parts) arguments.operands.push_back(frontend::lower_expression(*tree, part, ast, diagnostics));
+    expr = ast.exprs.add(std::move(arguments));
+  }
   TypeReader reader{ast, file, diagnostics, bare_type_name};
   return reader.signature(expr);
 }

@@ -102,3 +102,72 @@ def tally(grid2, grid3, counts, values, old, old_counts):
   for (int r = 0; r < 2; ++r)
     for (int k = 0; k < 2; ++k) CHECK(counts.at<uint32_t>(r, k) == c[r][k]);
 }
+
+namespace {
+const char* gufuncs = R"py(
+from numba import guvectorize, float64, int32
+
+
+@guvectorize(['float64[:], float64, int32, float64[:]'], '(n),(),()->(n)', target='cuda')
+def scale_shift(x, a, b, out):
+    for i in range(x.shape[0]):
+        out[i] = x[i] * a + b
+
+
+@guvectorize([(float64, float64, float64[:])], '(),()->()', target='cuda')
+def hypot2(a, b, out):
+    out[0] = a * a + b * b
+
+
+@guvectorize('float64[:], float64[:]', '(n)->()', target='cuda')
+def total(x, out):
+    acc = 0.0
+    for i in range(x.shape[0]):
+        acc += x[i]
+    out[0] = acc
+)py";
+}  // namespace
+
+TEST_CASE("gufunc signatures as argument lists take Python scalars and 0-d arrays for their () core dimensions") {
+  Module module = load(gufuncs);
+  Array x = Array::from<double>({1, 2, 3, 4, 5, 6}, {2, 3});
+  auto scale_shift = module.ufunc("scale_shift");
+  REQUIRE_OK(scale_shift);
+  auto scaled = scale_shift->call({x, 2.0, 3});  // Python float and int: converted to float64 and int32
+  REQUIRE_OK(scaled);
+  REQUIRE(scaled->shape() == std::vector<int64_t>{2, 3});
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 3; ++c) CHECK(scaled->at<double>(r, c) == x.at<double>(r, c) * 2 + 3);
+  Array two = Array::zeros(DType::float_(64), {});
+  two.at<double>() = 2.0;
+  Array shift = Array::zeros(DType::int_(32), {});
+  shift.at<int32_t>() = -1;
+  auto zero_d = scale_shift->call({x, two, shift});  // 0-d arrays of the signature's types
+  REQUIRE_OK(zero_d);
+  CHECK(zero_d->at<double>(1, 2) == 11.0);
+
+  // Only 0-d inputs: one call, and a 0-d result (numba-cuda's loop shape is then ()).
+  auto hypot2 = module.ufunc("hypot2");
+  REQUIRE_OK(hypot2);
+  auto one = hypot2->call({3.0, two});
+  REQUIRE_OK(one);
+  CHECK(one->ndim() == 0);
+  CHECK(one->at<double>() == 13.0);
+  auto many = hypot2->call({Array::from<double>({1, 2, 3}), 4.0});
+  REQUIRE_OK(many);
+  CHECK(many->at<double>(2) == 25.0);
+
+  // A () output passed by the caller: each loop element writes its own slot.
+  auto total = module.ufunc("total");
+  REQUIRE_OK(total);
+  Array sums = Array::zeros(DType::float_(64), {2});
+  auto into = total->call_all({x, sums});
+  REQUIRE_OK(into);
+  CHECK(sums.at<double>(0) == 6.0);
+  CHECK(sums.at<double>(1) == 15.0);
+
+  auto scalar_for_array = total->call({4.0});
+  REQUIRE_FALSE(scalar_for_array.ok());
+  CHECK(scalar_for_array.error().message ==
+        "gufunc 'total': argument 1 has 1 core dimension, so it takes an array, not a scalar");
+}
