@@ -135,6 +135,38 @@ Result<std::vector<std::vector<std::string>>> parse_layout(const std::string& la
   return args;
 }
 
+// The type of a ufunc's output. numba-cuda compiles a signature without a return type
+// ("(int16, int16)") as a device function for its argument types and gives the output the
+// type the body returns (true division of integers: float64), so pykern types the function
+// for them the same way, once per signature.
+Result<DType> vectorize_result(detail::ModuleState& m, const GeneratorFunction& g, const GeneratorSignature& s) {
+  if (s.result) return *s.result;
+  std::string arguments;
+  for (const ParameterInfo& p : s.arguments) arguments += numba_dtype(p.dtype) + ",";
+  std::string key = g.name + "(" + arguments + ")";
+  {
+    std::lock_guard<std::mutex> lock(m.mutex);
+    if (auto known = m.ufunc_results.find(key); known != m.ufunc_results.end()) return known->second;
+  }
+  CompileOptions typing;
+  typing.emit = EmitKind::cuda;
+  typing.use_cache = false;
+  typing.debug = m.options.debug;
+  typing.kernels = {g.name};
+  typing.signatures = {{g.name, "(" + arguments + ")"}};
+  auto typed = compile_source(m.text, m.name, typing);
+  if (!typed.ok()) return typed.error();
+  if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + key);
+  const FunctionReturn& r = typed->functions.front();
+  if (r.parts.size() != 1 || r.is_tuple || r.is_optional || r.is_list || r.returns_other)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("ufunc '{}' returns {} for ({}); a ufunc's function returns one number", g.name,
+                                   r.type, arguments.substr(0, arguments.size() - 1)));
+  std::lock_guard<std::mutex> lock(m.mutex);
+  m.ufunc_results.emplace(key, r.parts.front());
+  return r.parts.front();
+}
+
 Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const GeneratorFunction& g,
                                          const std::vector<Argument>& args, std::optional<Array> out, Backend backend) {
   size_t inputs = g.parameters.size();
@@ -150,7 +182,9 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   auto shape = broadcast_shapes(shapes);
   if (!shape.ok()) return shape.error();
   Shape kernel_shape = shape->empty() ? Shape{1} : *shape;
-  DType result_type = s.result.value_or(s.arguments[0].dtype);
+  auto result_dtype = vectorize_result(m, g, s);
+  if (!result_dtype.ok()) return result_dtype.error();
+  const DType& result_type = *result_dtype;
   Array result;
   if (out) {
     if (out->shape() != *shape || out->dtype() != result_type)

@@ -171,3 +171,57 @@ TEST_CASE("gufunc signatures as argument lists take Python scalars and 0-d array
   CHECK(scalar_for_array.error().message ==
         "gufunc 'total': argument 1 has 1 core dimension, so it takes an array, not a scalar");
 }
+
+TEST_CASE("a @vectorize signature without a return type gives the output the type the body returns") {
+  Module module = load(R"py(
+from numba import vectorize
+
+
+@vectorize(['(int16, int16)', 'float32(float32, float32)'], target='cuda')
+def ratio(x, y):
+    return x / y
+
+
+@vectorize(['(int32,)', '(float32,)'], target='cuda')
+def halve(x):
+    return x // 2
+
+
+@vectorize(['(int64,)'], target='cuda')
+def pair(x):
+    return x, x
+)py");
+  auto ratio = module.ufunc("ratio");
+  REQUIRE_OK(ratio);
+  Array x = Array::zeros(DType::int_(16), {3}), y = Array::zeros(DType::int_(16), {3});
+  for (int i = 0; i < 3; ++i) x.at<int16_t>(i) = static_cast<int16_t>(i + 1), y.at<int16_t>(i) = 3;
+  auto divided = ratio->call({x, y});
+  REQUIRE_OK(divided);
+  CHECK(divided->dtype() == DType::float_(64));  // int16 / int16 is float64 in Numba
+  CHECK(divided->at<double>(0) == 1.0 / 3.0);
+  CHECK(divided->at<double>(2) == 1.0);
+  auto f32 = ratio->call({Array::from<float>({1, 2}), Array::from<float>({4, 4})});
+  REQUIRE_OK(f32);
+  CHECK(f32->dtype() == DType::float_(32));  // the declared return type stays
+
+  auto halve = module.ufunc("halve");
+  REQUIRE_OK(halve);
+  auto ints = halve->call({Array::from<int32_t>({7, -7})});
+  REQUIRE_OK(ints);
+  CHECK(ints->dtype() == DType::int_(64));  // int32 // int literal: int64
+  CHECK(ints->at<int64_t>(1) == -4);
+  auto floats = halve->call({Array::from<float>({7.5f})});
+  REQUIRE_OK(floats);
+  CHECK(floats->dtype() == DType::float_(64));  // float32 // int literal: float64, as Numba's CPU ufunc too
+  CHECK(floats->at<double>(0) == 3.0);
+  // out= must have the inferred type.
+  auto wrong_out = halve->call({Array::from<int32_t>({1})}, Array::zeros(DType::int_(32), {1}));
+  REQUIRE_FALSE(wrong_out.ok());
+  CHECK(wrong_out.error().message.find("out= must be a int64 array") != std::string::npos);
+
+  auto pair = module.ufunc("pair");
+  REQUIRE_OK(pair);
+  auto tuple = pair->call({Array::from<int64_t>({1})});
+  REQUIRE_FALSE(tuple.ok());
+  CHECK(tuple.error().message == "ufunc 'pair' returns UniTuple(int64 x 2) for (int64); a ufunc's function returns one number");
+}
