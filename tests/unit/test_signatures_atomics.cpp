@@ -225,3 +225,53 @@ def pair(x):
   REQUIRE_FALSE(tuple.ok());
   CHECK(tuple.error().message == "ufunc 'pair' returns UniTuple(int64 x 2) for (int64); a ufunc's function returns one number");
 }
+
+TEST_CASE("a device function with signatures in its decorator converts its arguments to the one Numba picks") {
+  Module module = load(R"py(
+from numba import cuda
+
+
+@cuda.jit('f4(i4, i4)', device=True)
+def third(a, b):
+    return a / b
+
+
+@cuda.jit('(i4, i4)', device=True)
+def exact_third(a, b):
+    return a / b
+
+
+@cuda.jit(['(int32,)', '(float64,)'], device=True)
+def twice(x):
+    return x + x
+
+
+@cuda.jit('(float32[:], float32)', device=True)
+def scaled_sum(a, s):
+    t = 0
+    for i in range(a.shape[0]):
+        t += a[i] * s
+    return t
+
+
+@cuda.jit
+def calls(values, out):
+    out[0] = third(1, 3)          # float32 result: 1/3 rounded to float32
+    out[1] = exact_third(1, 3)    # the body's float64
+    out[2] = third(2.9, 1)        # 2.9 converts to int32: 2
+    out[3] = twice(2.75)          # the float64 signature: no unsafe conversion
+    out[4] = twice(7)             # int64 -> int32 is unsafe, -> float64 safe: the float64 one
+    out[5] = scaled_sum(values, 0.1)  # 0.1 converts to float32
+)py");
+  Array out = Array::zeros(DType::float_(64), {6});
+  Array values = Array::from<float>({0, 1, 2, 3, 4});
+  REQUIRE_OK(module.kernel("calls")->launch(Launch(1, 1).backend(Backend::cpu), values, out));
+  CHECK(out.at<double>(0) == static_cast<double>(1.0f / 3.0f));
+  CHECK(out.at<double>(1) == 1.0 / 3.0);
+  CHECK(out.at<double>(2) == 2.0);
+  CHECK(out.at<double>(3) == 5.5);
+  CHECK(out.at<double>(4) == 14.0);
+  double expected = 0;  // int64 0 + float32 products: float64, the products rounded to float32
+  for (int i = 0; i < 5; ++i) expected += static_cast<double>(static_cast<float>(i) * 0.1f);
+  CHECK(out.at<double>(5) == expected);
+}
