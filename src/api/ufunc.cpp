@@ -265,8 +265,8 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
   const GeneratorSignature& s = **signature;
   if (s.arguments.size() != total)
     return Error::make(ErrorKind::invalid_argument,
-                       fmt::format("gufunc '{}': its signature has {} argument types but its layout '{}' {}", g.name,
-                                   s.arguments.size(), g.layout, total));
+                       fmt::format("gufunc '{}': its signature has {} argument types but its layout '{}' has {} "
+                                   "arguments", g.name, s.arguments.size(), g.layout, total));
   std::vector<Array> operands, keep;
   for (size_t i = 0; i < args.size(); ++i) {
     auto operand = gufunc_operand(g, args[i], s.arguments[i].dtype, i, (*layout)[i].size(), keep);

@@ -419,6 +419,14 @@ ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& ent
                         "a kernel's signature must return void, not " + to_string(*entry.signature.return_type));
       continue;
     }
+    bool is_gufunc = function && function->decoration.role == frontend::FunctionRole::guvectorize;
+    if (is_gufunc && entry.signature.return_type && !entry.signature.return_type->is(TypeKind::void_)) {
+      diagnostics.error(DiagKind::bad_signature, module.file(), entry.where,
+                        "a @guvectorize function returns nothing (it writes its outputs), so its signature's return "
+                        "type must be void, not " + to_string(*entry.signature.return_type),
+                        "write 'void(...)' or the argument types alone, e.g. '(float64[:], float64[:])'");
+      continue;
+    }
     int index = builder.specialize(entry.function, entry.signature, is_kernel, entry.where);
     if (index >= 0) builder.program().kernels.push_back(index);
   }

@@ -275,3 +275,35 @@ def calls(values, out):
   for (int i = 0; i < 5; ++i) expected += static_cast<double>(static_cast<float>(i) * 0.1f);
   CHECK(out.at<double>(5) == expected);
 }
+
+TEST_CASE("a tuple of signature strings is a list of signatures for @vectorize and @guvectorize") {
+  Module module = load(R"py(
+from numba import vectorize, guvectorize
+
+
+@vectorize(('float32(float32)', 'float64(float64)'), target='cuda')
+def square(x):
+    return x * x
+
+
+@guvectorize(('float64[:], float64[:]', 'int64[:], int64[:]'), '(n)->()', target='cuda')
+def biggest(x, out):
+    m = x[0]
+    for v in x:
+        m = max(m, v)
+    out[0] = m
+)py");
+  auto square = module.ufunc("square");
+  REQUIRE_OK(square);
+  auto squared = square->call({Array::from<float>({1.5f, -2})});
+  REQUIRE_OK(squared);
+  CHECK(squared->dtype() == DType::float_(32));
+  CHECK(squared->at<float>(1) == 4.0f);
+  auto biggest = module.ufunc("biggest");
+  REQUIRE_OK(biggest);
+  auto found = biggest->call({Array::from<int64_t>({3, 9, -1, 4}, {2, 2})});
+  REQUIRE_OK(found);
+  CHECK(found->dtype() == DType::int_(64));
+  CHECK(found->at<int64_t>(0) == 9);
+  CHECK(found->at<int64_t>(1) == 4);
+}
