@@ -247,6 +247,20 @@ Array with_unit_axis(const Array& a) {
   return Array::wrap(a.data(), a.dtype(), shape, strides, a.location());
 }
 
+// An output the caller gives must be what the gufunc would make: numba-cuda refuses another
+// shape ("output shape mismatch"), and another dtype would not hold the signature's values.
+Status check_gufunc_output(const GeneratorFunction& g, const GeneratorSignature& s, size_t i, size_t inputs,
+                           const Array& given, const Shape& loop_shape, const Shape& core_shape) {
+  if (i < inputs) return ok_status();
+  Shape shape = loop_shape;
+  shape.insert(shape.end(), core_shape.begin(), core_shape.end());
+  if (given.shape() == shape && given.dtype() == s.arguments[i].dtype) return ok_status();
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("gufunc '{}': output {} must be a {} array of shape {}, not {} of shape {}", g.name,
+                                 i - inputs + 1, s.arguments[i].dtype.name(), shape_text(shape), given.dtype().name(),
+                                 shape_text(given.shape())));
+}
+
 Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const GeneratorFunction& g,
                                            const std::vector<Argument>& args, Backend backend) {
   size_t inputs = 0;
@@ -310,6 +324,7 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
     Array a;
     if (i < operands.size()) {
       a = operands[i];
+      if (auto wrong = check_gufunc_output(g, s, i, inputs, a, *loop_shape, core_shape); !wrong.ok()) return wrong.error();
     } else {
       Shape shape = *loop_shape;
       shape.insert(shape.end(), core_shape.begin(), core_shape.end());
@@ -374,6 +389,14 @@ Result<Scalar> reduce_values(detail::ModuleState& module, const std::string& nam
   return result;
 }
 
+// A gufunc's out= is its (one) output given after the inputs, as Numba takes it; passing the
+// outputs positionally as well gives too many arguments, which call_guvectorize reports.
+std::vector<Argument> with_gufunc_out(const std::vector<Argument>& args, const std::optional<Array>& out) {
+  std::vector<Argument> all = args;
+  if (out) all.push_back(*out);
+  return all;
+}
+
 }  // namespace
 
 Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args, Backend backend) const {
@@ -388,7 +411,7 @@ Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array
   return detail::guarded([&]() -> Result<Array> {
     const GeneratorFunction* g = find_generator(*module_, name_);
     auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out, backend)
-                                          : call_guvectorize(*module_, *g, args, backend);
+                                          : call_guvectorize(*module_, *g, with_gufunc_out(args, out), backend);
     if (!results.ok()) return results.error();
     return results->front();
   });

@@ -166,6 +166,19 @@ TEST_CASE("gufunc signatures as argument lists take Python scalars and 0-d array
   CHECK(sums.at<double>(0) == 6.0);
   CHECK(sums.at<double>(1) == 15.0);
 
+  Array into_out = Array::zeros(DType::float_(64), {2});
+  auto with_out = total->call({x}, into_out);  // out=: the one output
+  REQUIRE_OK(with_out);
+  CHECK(into_out.at<double>(1) == 15.0);
+  CHECK(with_out->data() == into_out.data());
+  auto wrong_shape = total->call_all({x, Array::zeros(DType::float_(64), {1})});
+  REQUIRE_FALSE(wrong_shape.ok());
+  CHECK(wrong_shape.error().message ==
+        "gufunc 'total': output 1 must be a float64 array of shape (2,), not float64 of shape (1,)");
+  auto wrong_dtype = total->call({x}, Array::zeros(DType::float_(32), {2}));
+  REQUIRE_FALSE(wrong_dtype.ok());
+  CHECK(wrong_dtype.error().message.find("must be a float64 array of shape (2,), not float32") != std::string::npos);
+
   auto scalar_for_array = total->call({4.0});
   REQUIRE_FALSE(scalar_for_array.ok());
   CHECK(scalar_for_array.error().message ==
