@@ -77,12 +77,48 @@ struct TypeReader {
     if (e.kind == ast::ExprKind::call && ast[e.operands[0]].kind == ast::ExprKind::name &&
         ast[e.operands[0]].text == "Record")
       return record(e);
+    if (e.kind == ast::ExprKind::call && ast[e.operands[0]].kind == ast::ExprKind::name &&
+        (ast[e.operands[0]].text == "UniTuple" || ast[e.operands[0]].text == "Tuple"))
+      return tuple(e);
     if (e.kind == ast::ExprKind::string) {
       error(e.range, "a type written as a string inside a signature is not supported");
       return std::nullopt;
     }
     error(e.range, "'" + std::string(file.slice(e.range)) + "' is not a type");
     return std::nullopt;
+  }
+
+  // Numba's tuple types: UniTuple(TYPE, COUNT) and Tuple((TYPE, TYPE, ...)).
+  std::optional<Type> tuple(const ast::Expr& e) {
+    bool uniform = ast[e.operands[0]].text == "UniTuple";
+    const char* form = uniform ? "UniTuple(TYPE, COUNT), e.g. UniTuple(int64, 2)" : "Tuple((TYPE, ...)), e.g. Tuple((int64, float32))";
+    bool shaped = e.keywords.empty() && e.operands.size() == (uniform ? 3u : 2u);
+    if (shaped && !uniform) {
+      ast::ExprKind kind = ast[e.operands[1]].kind;
+      shaped = kind == ast::ExprKind::tuple || kind == ast::ExprKind::list;
+    }
+    if (!shaped) {
+      error(e.range, std::string("a tuple type is written ") + form);
+      return std::nullopt;
+    }
+    std::vector<ast::ExprId> parts = uniform ? std::vector<ast::ExprId>{e.operands[1]} : ast[e.operands[1]].operands;
+    std::vector<Type> elements;
+    for (ast::ExprId part : parts) {
+      auto element = type(part);
+      if (!element) return std::nullopt;
+      if (element->is(TypeKind::void_)) {
+        error(ast[part].range, "'void' is only a return type");
+        return std::nullopt;
+      }
+      elements.push_back(*element);
+    }
+    if (!uniform) return Type::tuple(std::move(elements));
+    const ast::Expr& count = ast[e.operands[2]];
+    if (count.kind != ast::ExprKind::integer || count.int_value < 1 || count.int_value > 64) {
+      error(count.range, "a UniTuple's count is an integer from 1 to 64");
+      return std::nullopt;
+    }
+    return Type::uni_tuple(elements[0], static_cast<int>(count.int_value));
   }
 
   std::optional<int64_t> non_negative(ast::ExprId id) {
@@ -342,6 +378,16 @@ std::optional<Conversion> conversion(const Type& from, const Type& to) {
     bool fits = from.ndim == to.ndim && from.dtype() == to.dtype() &&
                 (to.layout == Layout::A || to.layout == from.layout) && (!from.readonly || to.readonly);
     return fits ? std::optional<Conversion>(Conversion::safe) : std::nullopt;
+  }
+  if (from.is(TypeKind::tuple) && to.is(TypeKind::tuple)) {  // element by element, the worst counts
+    if (from.elements.size() != to.elements.size()) return std::nullopt;
+    Conversion worst = Conversion::exact;
+    for (size_t i = 0; i < from.elements.size(); ++i) {
+      auto element = conversion(from.elements[i], to.elements[i]);
+      if (!element) return std::nullopt;
+      worst = std::max(worst, *element);
+    }
+    return worst;
   }
   static const ConversionTable table = scalar_conversions();
   const std::vector<Type>& types = rule_types();

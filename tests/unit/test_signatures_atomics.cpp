@@ -267,6 +267,11 @@ def scaled_sum(a, s):
     return t
 
 
+@cuda.jit('(UniTuple(int32, 2), float32)', device=True)
+def flat(ij, s):
+    return (ij[0] * 10 + ij[1]) / s
+
+
 @cuda.jit
 def calls(values, out):
     out[0] = third(1, 3)          # float32 result: 1/3 rounded to float32
@@ -275,8 +280,9 @@ def calls(values, out):
     out[3] = twice(2.75)          # the float64 signature: no unsafe conversion
     out[4] = twice(7)             # int64 -> int32 is unsafe, -> float64 safe: the float64 one
     out[5] = scaled_sum(values, 0.1)  # 0.1 converts to float32
+    out[6] = flat((1, 2), 4.0)    # a tuple converts element by element
 )py");
-  Array out = Array::zeros(DType::float_(64), {6});
+  Array out = Array::zeros(DType::float_(64), {7});
   Array values = Array::from<float>({0, 1, 2, 3, 4});
   REQUIRE_OK(module.kernel("calls")->launch(Launch(1, 1).backend(Backend::cpu), values, out));
   CHECK(out.at<double>(0) == static_cast<double>(1.0f / 3.0f));
@@ -287,6 +293,7 @@ def calls(values, out):
   double expected = 0;  // int64 0 + float32 products: float64, the products rounded to float32
   for (int i = 0; i < 5; ++i) expected += static_cast<double>(static_cast<float>(i) * 0.1f);
   CHECK(out.at<double>(5) == expected);
+  CHECK(out.at<double>(6) == 3.0);
 }
 
 TEST_CASE("a tuple of signature strings is a list of signatures for @vectorize and @guvectorize") {
