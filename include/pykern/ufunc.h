@@ -19,7 +19,7 @@ class Ufunc {
  public:
   const std::string& name() const { return name_; }
   // Inputs (arrays or scalars, NumPy-broadcast), then for a gufunc optionally its outputs.
-  // With `out`, a vectorize result is written there and returned.
+  // With `out`, the result is written there and returned (a gufunc's one output).
   Result<Array> call(const std::vector<Argument>& args, std::optional<Array> out = std::nullopt,
                      Backend backend = Backend::automatic) const;
   // A gufunc with several outputs returns them all.

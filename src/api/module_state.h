@@ -76,6 +76,9 @@ struct ModuleState {
   std::vector<std::shared_ptr<HostCall>> host_calls;  // one per function and argument types
   // Kernels generated for ufuncs, gufuncs, reductions and host calls, by compiler::describe.
   std::map<std::string, std::shared_ptr<Specialization>> generated;
+  // @vectorize signatures without a return type, by "name(argument types)": what the function
+  // returns for them (api/ufunc.cpp).
+  std::map<std::string, DType> ufunc_results;
   std::optional<cache::KernelCache> cache;
   std::shared_ptr<BundledCode> bundled;  // set for Module::load_bundle: nothing is compiled then
   std::mutex mutex;

@@ -136,6 +136,38 @@ Result<std::vector<std::vector<std::string>>> parse_layout(const std::string& la
   return args;
 }
 
+// The type of a ufunc's output. numba-cuda compiles a signature without a return type
+// ("(int16, int16)") as a device function for its argument types and gives the output the
+// type the body returns (true division of integers: float64), so pykern types the function
+// for them the same way, once per signature.
+Result<DType> vectorize_result(detail::ModuleState& m, const GeneratorFunction& g, const GeneratorSignature& s) {
+  if (s.result) return *s.result;
+  std::string arguments;
+  for (const ParameterInfo& p : s.arguments) arguments += numba_dtype(p.dtype) + ",";
+  std::string key = g.name + "(" + arguments + ")";
+  {
+    std::lock_guard<std::mutex> lock(m.mutex);
+    if (auto known = m.ufunc_results.find(key); known != m.ufunc_results.end()) return known->second;
+  }
+  compiler::Request typing{m.text, m.name, {}};
+  typing.options.emit = EmitKind::cuda;
+  typing.options.use_cache = false;
+  typing.options.debug = m.options.debug;
+  typing.options.kernels = {g.name};
+  typing.options.signatures = {{g.name, "(" + arguments + ")"}};
+  auto typed = compiler::translate(typing);
+  if (!typed.ok()) return typed.error();
+  if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + key);
+  const compiler::FunctionReturn& r = typed->functions.front();
+  if (r.parts.size() != 1 || r.is_tuple || r.is_optional || r.is_list || r.returns_other)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("ufunc '{}' returns {} for ({}); a ufunc's function returns one number", g.name,
+                                   r.type, arguments.substr(0, arguments.size() - 1)));
+  std::lock_guard<std::mutex> lock(m.mutex);
+  m.ufunc_results.emplace(key, r.parts.front());
+  return r.parts.front();
+}
+
 Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const GeneratorFunction& g,
                                          const std::vector<Argument>& args, std::optional<Array> out, Backend backend) {
   size_t inputs = g.parameters.size();
@@ -151,7 +183,9 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   auto shape = broadcast_shapes(shapes);
   if (!shape.ok()) return shape.error();
   Shape kernel_shape = shape->empty() ? Shape{1} : *shape;
-  DType result_type = s.result.value_or(s.arguments[0].dtype);
+  auto result_dtype = vectorize_result(m, g, s);
+  if (!result_dtype.ok()) return result_dtype.error();
+  const DType& result_type = *result_dtype;
   Array result;
   if (out) {
     if (out->shape() != *shape || out->dtype() != result_type)
@@ -186,6 +220,46 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   return std::vector<Array>{result};
 }
 
+// A gufunc argument as an array: a scalar (a Python number for a "()" core dimension) becomes a
+// 0-d array of its signature's type, as numba-cuda's np.asarray of it does; `keep` holds it
+// until the launch ends.
+Result<Array> gufunc_operand(const GeneratorFunction& g, const Argument& argument, const DType& formal,
+                             size_t position, size_t core_ndim, std::vector<Array>& keep) {
+  if (const Array* a = std::get_if<Array>(&argument)) return *a;
+  if (core_ndim != 0)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("gufunc '{}': argument {} has {} core dimension{}, so it takes an array, not a scalar",
+                                   g.name, position + 1, core_ndim, core_ndim == 1 ? "" : "s"));
+  Array a = Array::zeros(formal, {});
+  std::get<Scalar>(argument).store(formal, a.data());
+  keep.push_back(a);
+  return a;
+}
+
+// `a` with one more axis, of extent 1, at the end: how an argument of core dimensions "()"
+// reaches a function that takes it as an array (outputs, and inputs the signature types as
+// arrays), as numba-cuda slices arg[i:i + 1].
+Array with_unit_axis(const Array& a) {
+  std::vector<int64_t> shape = a.shape(), strides = a.strides();
+  shape.push_back(1);
+  strides.push_back(a.dtype().itemsize);
+  return Array::wrap(a.data(), a.dtype(), shape, strides, a.location());
+}
+
+// An output the caller gives must be what the gufunc would make: numba-cuda refuses another
+// shape ("output shape mismatch"), and another dtype would not hold the signature's values.
+Status check_gufunc_output(const GeneratorFunction& g, const GeneratorSignature& s, size_t i, size_t inputs,
+                           const Array& given, const Shape& loop_shape, const Shape& core_shape) {
+  if (i < inputs) return ok_status();
+  Shape shape = loop_shape;
+  shape.insert(shape.end(), core_shape.begin(), core_shape.end());
+  if (given.shape() == shape && given.dtype() == s.arguments[i].dtype) return ok_status();
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("gufunc '{}': output {} must be a {} array of shape {}, not {} of shape {}", g.name,
+                                 i - inputs + 1, s.arguments[i].dtype.name(), shape_text(shape), given.dtype().name(),
+                                 shape_text(given.shape())));
+}
+
 Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const GeneratorFunction& g,
                                            const std::vector<Argument>& args, Backend backend) {
   size_t inputs = 0;
@@ -196,17 +270,27 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("gufunc '{}' takes {} inputs (and optionally {} outputs), {} given", g.name, inputs,
                                    total - inputs, args.size()));
-  for (const Argument& a : args)
-    if (!std::holds_alternative<Array>(a))
-      return Error::make(ErrorKind::invalid_argument, fmt::format("gufunc '{}' takes arrays", g.name));
+  for (size_t i = inputs; i < args.size(); ++i)
+    if (!std::holds_alternative<Array>(args[i]))
+      return Error::make(ErrorKind::invalid_argument, fmt::format("gufunc '{}': output {} must be an array", g.name, i - inputs + 1));
   auto signature = choose_signature(g, std::vector<Argument>(args.begin(), args.begin() + static_cast<long>(inputs)));
   if (!signature.ok()) return signature.error();
   const GeneratorSignature& s = **signature;
+  if (s.arguments.size() != total)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("gufunc '{}': its signature has {} argument types but its layout '{}' has {} "
+                                   "arguments", g.name, s.arguments.size(), g.layout, total));
+  std::vector<Array> operands, keep;
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto operand = gufunc_operand(g, args[i], s.arguments[i].dtype, i, (*layout)[i].size(), keep);
+    if (!operand.ok()) return operand.error();
+    operands.push_back(*operand);
+  }
   // Bind core dimensions from the inputs; the rest of each input's shape is its loop shape.
   std::map<std::string, int64_t> sizes;
   std::vector<Shape> loop_shapes;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const Array& a = std::get<Array>(args[i]);
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const Array& a = operands[i];
     const auto& core = (*layout)[i];
     if (a.ndim() < static_cast<int>(core.size()))
       return Error::make(ErrorKind::invalid_argument,
@@ -223,8 +307,10 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
   }
   auto loop_shape = broadcast_shapes(loop_shapes);
   if (!loop_shape.ok()) return loop_shape.error();
+  // Arguments of no loop dimensions still make one call: the kernel loops over one element.
+  Shape kernel_loop = loop_shape->empty() ? Shape{1} : *loop_shape;
   std::vector<Argument> kernel_args;
-  std::vector<Array> outputs, returned;
+  std::vector<Array> returned;
   std::string types;
   for (size_t i = 0; i < total; ++i) {
     const auto& core = (*layout)[i];
@@ -235,32 +321,29 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
       core_shape.push_back(sizes[d]);
     }
     Array a;
-    bool scalar_output = false;
-    if (i < args.size()) {
-      a = std::get<Array>(args[i]);
+    if (i < operands.size()) {
+      a = operands[i];
+      if (auto wrong = check_gufunc_output(g, s, i, inputs, a, *loop_shape, core_shape); !wrong.ok()) return wrong.error();
     } else {
-      // A scalar output, "()", is a one-element array in the kernel, as in Numba.
-      scalar_output = core_shape.empty();
       Shape shape = *loop_shape;
       shape.insert(shape.end(), core_shape.begin(), core_shape.end());
-      if (scalar_output) shape.push_back(1);
-      a = Array::zeros(i < s.arguments.size() ? s.arguments[i].dtype : s.arguments.back().dtype, shape);
+      a = Array::zeros(s.arguments[i].dtype, shape);
     }
-    if (i >= inputs) {
-      outputs.push_back(a);
-      returned.push_back(scalar_output ? a.index(a.ndim() - 1, 0).value() : a);
-    }
-    Shape full = *loop_shape;
+    if (i >= inputs) returned.push_back(a);
+    Shape full = kernel_loop;
     full.insert(full.end(), core_shape.begin(), core_shape.end());
-    if (scalar_output || (i >= inputs && i < args.size() && core_shape.empty())) full.push_back(1);
-    kernel_args.push_back(broadcast_to(a, full));
-    types += (i ? ", " : "") + array_type(a.dtype(), full.size());
+    Array view = broadcast_to(a, full);
+    // "()" reaches the function as a one-element array where it writes (outputs) or where the
+    // signature types it as an array; else as the element itself.
+    if (core_shape.empty() && (i >= inputs || s.arguments[i].is_array)) view = with_unit_axis(view);
+    kernel_args.push_back(view);
+    types += (i ? ", " : "") + array_type(a.dtype(), static_cast<size_t>(view.ndim()));
   }
-  compiler::GufuncKernel kernel{g.name, static_cast<int>(total), static_cast<int>(loop_shape->size())};
+  compiler::GufuncKernel kernel{g.name, static_cast<int>(total), static_cast<int>(kernel_loop.size())};
   auto compiled = m.compile_generated({kernel, "void(" + types + ")"});
   if (!compiled.ok()) return compiled.error();
   int64_t count = 1;
-  for (int64_t d : *loop_shape) count *= d;
+  for (int64_t d : kernel_loop) count *= d;
   if (count > 0)
     if (auto ran = m.run(**compiled, grid_stride(count).backend(backend), kernel_args); !ran.ok()) return ran.error();
   return returned;
@@ -302,6 +385,14 @@ Result<Scalar> reduce_values(detail::ModuleState& module, const std::string& nam
   return result;
 }
 
+// A gufunc's out= is its (one) output given after the inputs, as Numba takes it; passing the
+// outputs positionally as well gives too many arguments, which call_guvectorize reports.
+std::vector<Argument> with_gufunc_out(const std::vector<Argument>& args, const std::optional<Array>& out) {
+  std::vector<Argument> all = args;
+  if (out) all.push_back(*out);
+  return all;
+}
+
 }  // namespace
 
 Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args, Backend backend) const {
@@ -316,7 +407,7 @@ Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array
   return detail::guarded([&]() -> Result<Array> {
     const GeneratorFunction* g = find_generator(*module_, name_);
     auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out, backend)
-                                          : call_guvectorize(*module_, *g, args, backend);
+                                          : call_guvectorize(*module_, *g, with_gufunc_out(args, out), backend);
     if (!results.ok()) return results.error();
     return results->front();
   });

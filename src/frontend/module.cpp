@@ -728,7 +728,10 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
   // First positional argument: a signature, or a list of them.
   for (size_t i = 1; i < expr.operands.size(); ++i) {
     const ast::Expr& argument = ast_[expr.operands[i]];
-    if (i == 1 && argument.kind == ast::ExprKind::list) {
+    // A list of signatures; for (gu)vectorize a tuple too, which Numba iterates the same way
+    // (for cuda.jit a tuple is one signature: its argument types).
+    bool ufunc = decoration.role == FunctionRole::vectorize || decoration.role == FunctionRole::guvectorize;
+    if (i == 1 && (argument.kind == ast::ExprKind::list || (ufunc && argument.kind == ast::ExprKind::tuple))) {
       decoration.signatures = argument.operands;
     } else if (i == 1) {
       decoration.signatures.push_back(expr.operands[i]);

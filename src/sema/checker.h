@@ -178,6 +178,8 @@ class FunctionChecker {
 
   Value call_device_function(const std::string& name, std::vector<Value> args,
                              std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  bool convert_to_declared(const frontend::ModuleFunction& target, Signature& signature,
+                           std::vector<ir::ExprId>& call_args, SourceRange range);
   std::optional<Type> static_argument(const Value& value, const ast::Function& callee, const std::string& parameter);
   Value static_parameter_value(const StaticValue& value, SourceRange range);
 

@@ -88,6 +88,19 @@ Value FunctionChecker::static_parameter_value(const StaticValue& value, SourceRa
   return value_of(add(std::move(tuple)));
 }
 
+// The arguments of a call of a function with signatures in its decorator, converted to the one
+// Numba's overload resolution picks (sema/signature.cpp); false when none takes them. Argument
+// types may still change before the final round, which alone reports.
+bool FunctionChecker::convert_to_declared(const frontend::ModuleFunction& target, Signature& signature,
+                                          std::vector<ir::ExprId>& call_args, SourceRange range) {
+  Diagnostics tentative;
+  auto chosen = declared_overload(module(), target, signature.arguments, range, final_round_ ? diagnostics() : tentative);
+  if (!chosen) return false;
+  for (size_t i = 0; i < call_args.size(); ++i) call_args[i] = cast_expr(call_args[i], chosen->arguments[i]);
+  signature = std::move(*chosen);
+  return true;
+}
+
 Value FunctionChecker::call_device_function(const std::string& name, std::vector<Value> args,
                                             std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e) {
   frontend::ModuleFunction* target = module().function(name);
@@ -124,6 +137,8 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     }
     bound[parameter - definition->parameters.begin()] = value;
   }
+  // Signatures in the decorator: Numba compiles only those, so no argument specialises the callee.
+  bool declared = !target->decoration.signatures.empty() && role == frontend::FunctionRole::device;
   Signature signature;
   std::vector<ir::ExprId> call_args;
   for (size_t i = 0; i < bound.size(); ++i) {
@@ -136,7 +151,7 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
         return Value::error();
       }
     }
-    if (auto static_type = static_argument(*bound[i], *definition, parameter)) {
+    if (auto static_type = declared ? std::nullopt : static_argument(*bound[i], *definition, parameter)) {
       signature.arguments.push_back(*static_type);
       continue;
     }
@@ -148,6 +163,7 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
   // Fixed-point rounds see partial types; specialise only once they are known.
   for (const Type& type : signature.arguments)
     if (!type.known()) return Value::error();
+  if (declared && !convert_to_declared(*target, signature, call_args, e.range)) return Value::error();
   ir::Expr call;
   call.kind = ir::ExprKind::device_call;
   if (final_round_) {

@@ -38,4 +38,13 @@ std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& di
 std::optional<Signature> signature_from_decorator(frontend::Module& module, ast::ExprId expr,
                                                   Diagnostics& diagnostics);
 
+// A call of a function whose decorator gives signatures (@cuda.jit('f4(f4[:], f4)', device=True),
+// @jit(float64(int32, int32))): Numba compiles those only, and converts the call's arguments to
+// the one its overload resolution picks (fewest unsafe conversions, then safe ones, then
+// promotions; the first on a tie). The signature to specialise, with the arguments' own array
+// types where they convert exactly or only by layout; an error at `where` when none takes them.
+std::optional<Signature> declared_overload(frontend::Module& module, const frontend::ModuleFunction& function,
+                                           const std::vector<Type>& arguments, SourceRange where,
+                                           Diagnostics& diagnostics);
+
 }  // namespace pykern::sema

@@ -2,6 +2,7 @@
 // A signature string is Python expression syntax, so it is parsed by the same parser and
 // lowered to the same AST as kernels, then read as a type expression.
 #include <algorithm>
+#include <array>
 #include <functional>
 
 #include <fmt/format.h>
@@ -76,12 +77,48 @@ struct TypeReader {
     if (e.kind == ast::ExprKind::call && ast[e.operands[0]].kind == ast::ExprKind::name &&
         ast[e.operands[0]].text == "Record")
       return record(e);
+    if (e.kind == ast::ExprKind::call && ast[e.operands[0]].kind == ast::ExprKind::name &&
+        (ast[e.operands[0]].text == "UniTuple" || ast[e.operands[0]].text == "Tuple"))
+      return tuple(e);
     if (e.kind == ast::ExprKind::string) {
       error(e.range, "a type written as a string inside a signature is not supported");
       return std::nullopt;
     }
     error(e.range, "'" + std::string(file.slice(e.range)) + "' is not a type");
     return std::nullopt;
+  }
+
+  // Numba's tuple types: UniTuple(TYPE, COUNT) and Tuple((TYPE, TYPE, ...)).
+  std::optional<Type> tuple(const ast::Expr& e) {
+    bool uniform = ast[e.operands[0]].text == "UniTuple";
+    const char* form = uniform ? "UniTuple(TYPE, COUNT), e.g. UniTuple(int64, 2)" : "Tuple((TYPE, ...)), e.g. Tuple((int64, float32))";
+    bool shaped = e.keywords.empty() && e.operands.size() == (uniform ? 3u : 2u);
+    if (shaped && !uniform) {
+      ast::ExprKind kind = ast[e.operands[1]].kind;
+      shaped = kind == ast::ExprKind::tuple || kind == ast::ExprKind::list;
+    }
+    if (!shaped) {
+      error(e.range, std::string("a tuple type is written ") + form);
+      return std::nullopt;
+    }
+    std::vector<ast::ExprId> parts = uniform ? std::vector<ast::ExprId>{e.operands[1]} : ast[e.operands[1]].operands;
+    std::vector<Type> elements;
+    for (ast::ExprId part : parts) {
+      auto element = type(part);
+      if (!element) return std::nullopt;
+      if (element->is(TypeKind::void_)) {
+        error(ast[part].range, "'void' is only a return type");
+        return std::nullopt;
+      }
+      elements.push_back(*element);
+    }
+    if (!uniform) return Type::tuple(std::move(elements));
+    const ast::Expr& count = ast[e.operands[2]];
+    if (count.kind != ast::ExprKind::integer || count.int_value < 1 || count.int_value > 64) {
+      error(count.range, "a UniTuple's count is an integer from 1 to 64");
+      return std::nullopt;
+    }
+    return Type::uni_tuple(elements[0], static_cast<int>(count.int_value));
   }
 
   std::optional<int64_t> non_negative(ast::ExprId id) {
@@ -188,7 +225,9 @@ struct TypeReader {
     } else if (e.kind == ast::ExprKind::tuple) {
       arguments = e.operands;
     } else {
-      error(e.range, "a signature looks like 'void(float32[:], int64)' or 'f8(i4, i4)'");
+      // Numba evaluates the text and wants a signature or a tuple of types, not one type.
+      error(e.range, "a signature looks like 'void(float32[:], int64)', 'f8(i4, i4)' or '(float32[:], int64)'",
+            "for one argument and no return type, write a tuple: '(float32[:],)'");
       return std::nullopt;
     }
     for (ast::ExprId argument : arguments) {
@@ -225,13 +264,25 @@ std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& di
   if (tree->report_syntax_errors(tree->root(), diagnostics) > 0) return std::nullopt;
   std::vector<TSNode> statements = tree->named_children(tree->root());
   if (statements.size() != 1 || tree->kind(statements[0]) != syntax::Node::expression_statement ||
-      ts_node_named_child_count(statements[0]) != 1) {
+      ts_node_named_child_count(statements[0]) == 0) {
     diagnostics.error(DiagKind::bad_signature, file, {0, static_cast<uint32_t>(file.text().size())},
                       "a signature is one expression, e.g. 'void(float32[:], int64)'");
     return std::nullopt;
   }
   ast::Ast ast;
-  ast::ExprId expr = frontend::lower_expression(*tree, ts_node_named_child(statements[0], 0), ast, diagnostics);
+  std::vector<TSNode> parts = tree->named_children(statements[0]);
+  ast::ExprId expr;
+  if (parts.size() == 1) {
+    expr = frontend::lower_expression(*tree, parts[0], ast, diagnostics);
+  } else {
+    // "float32[:], float32": Python evaluates it to a tuple, which Numba takes as the argument
+    // types of a signature without a return type.
+    ast::Expr arguments;
+    arguments.kind = ast::ExprKind::tuple;
+    arguments.range = syntax::SyntaxTree::range(statements[0]);
+    for (TSNode part : parts) arguments.operands.push_back(frontend::lower_expression(*tree, part, ast, diagnostics));
+    expr = ast.exprs.add(std::move(arguments));
+  }
   TypeReader reader{ast, file, diagnostics, bare_type_name};
   return reader.signature(expr);
 }
@@ -260,6 +311,142 @@ std::optional<Signature> signature_from_decorator(frontend::Module& module, ast:
   return reader.signature(expr);
 }
 
+namespace {
+
+// numba.core.typeconv's kinds of conversion, best first.
+enum class Conversion { exact, promote, safe, unsafe };
+
+// The scalar types of numba-cuda's casting rules (typeconv/rules.py), and how each converts to
+// each other: the rules' edges, closed over paths as its cast graph does (a path converts as its
+// worst step; the best path counts).
+const std::vector<Type>& rule_types() {
+  static const std::vector<Type> types = {
+      Type::boolean(),       Type::int_(8),         Type::int_(16),        Type::int_(32),  Type::int_(64),
+      Type::int_(8, false),  Type::int_(16, false), Type::int_(32, false), Type::int_(64, false),
+      Type::float_(16),      Type::float_(32),      Type::float_(64),      Type::complex(64), Type::complex(128)};
+  return types;
+}
+
+using ConversionTable = std::vector<std::vector<std::optional<Conversion>>>;
+
+ConversionTable scalar_conversions() {
+  const std::vector<Type>& types = rule_types();
+  size_t n = types.size();
+  auto at = [&](const Type& t) { return static_cast<size_t>(std::find(types.begin(), types.end(), t) - types.begin()); };
+  ConversionTable table(n, std::vector<std::optional<Conversion>>(n));
+  for (size_t i = 0; i < n; ++i) table[i][i] = Conversion::exact;
+  auto rule = [&](const Type& a, const Type& b, std::optional<Conversion> forward, std::optional<Conversion> back) {
+    table[at(a)][at(b)] = forward;
+    table[at(b)][at(a)] = back;
+  };
+  const auto promote = Conversion::promote, safe = Conversion::safe, unsafe = Conversion::unsafe;
+  rule(Type::boolean(), Type::int_(8), safe, unsafe);
+  rule(Type::boolean(), Type::int_(8, false), safe, unsafe);
+  for (int bits : {8, 16, 32}) {
+    rule(Type::int_(bits), Type::int_(bits * 2), promote, unsafe);
+    rule(Type::int_(bits, false), Type::int_(bits * 2, false), promote, unsafe);
+    rule(Type::int_(bits, false), Type::int_(bits * 2), safe, unsafe);
+  }
+  rule(Type::int_(8), Type::float_(16), safe, unsafe);
+  rule(Type::int_(16), Type::float_(32), safe, unsafe);
+  rule(Type::int_(32), Type::float_(64), safe, unsafe);
+  rule(Type::int_(16), Type::float_(16), unsafe, unsafe);
+  rule(Type::int_(32), Type::float_(32), unsafe, unsafe);
+  rule(Type::int_(64), Type::float_(64), safe, unsafe);
+  rule(Type::int_(64, false), Type::float_(64), safe, unsafe);
+  rule(Type::float_(16), Type::float_(32), promote, unsafe);
+  rule(Type::float_(32), Type::float_(64), promote, unsafe);
+  rule(Type::float_(32), Type::complex(64), safe, std::nullopt);
+  rule(Type::float_(64), Type::complex(128), safe, std::nullopt);
+  rule(Type::complex(64), Type::complex(128), promote, unsafe);
+  for (size_t k = 0; k < n; ++k)
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j) {
+        if (!table[i][k] || !table[k][j]) continue;
+        Conversion through = std::max(*table[i][k], *table[k][j]);
+        if (!table[i][j] || through < *table[i][j]) table[i][j] = through;
+      }
+  return table;
+}
+
+// How an argument of type `from` converts to a parameter of type `to`, or nullopt if it cannot
+// (an array converts only to one of its dtype and dimensions, in its layout or A, and a
+// read-only one only to a read-only one).
+std::optional<Conversion> conversion(const Type& from, const Type& to) {
+  if (from == to) return Conversion::exact;
+  if (from.is(TypeKind::array) && to.is(TypeKind::array)) {
+    bool fits = from.ndim == to.ndim && from.dtype() == to.dtype() &&
+                (to.layout == Layout::A || to.layout == from.layout) && (!from.readonly || to.readonly);
+    return fits ? std::optional<Conversion>(Conversion::safe) : std::nullopt;
+  }
+  if (from.is(TypeKind::tuple) && to.is(TypeKind::tuple)) {  // element by element, the worst counts
+    if (from.elements.size() != to.elements.size()) return std::nullopt;
+    Conversion worst = Conversion::exact;
+    for (size_t i = 0; i < from.elements.size(); ++i) {
+      auto element = conversion(from.elements[i], to.elements[i]);
+      if (!element) return std::nullopt;
+      worst = std::max(worst, *element);
+    }
+    return worst;
+  }
+  static const ConversionTable table = scalar_conversions();
+  const std::vector<Type>& types = rule_types();
+  auto i = std::find(types.begin(), types.end(), from), j = std::find(types.begin(), types.end(), to);
+  if (i == types.end() || j == types.end()) return std::nullopt;
+  return table[static_cast<size_t>(i - types.begin())][static_cast<size_t>(j - types.begin())];
+}
+
+// Numba's Rating: (unsafe, safe, promote) conversions, compared in that order; nullopt when an
+// argument does not convert.
+std::optional<std::array<int, 3>> rating(const std::vector<Type>& actual, const std::vector<Type>& formal) {
+  if (actual.size() != formal.size()) return std::nullopt;
+  std::array<int, 3> counts = {0, 0, 0};
+  for (size_t i = 0; i < actual.size(); ++i) {
+    auto kind = conversion(actual[i], formal[i]);
+    if (!kind) return std::nullopt;
+    if (*kind == Conversion::unsafe) ++counts[0];
+    if (*kind == Conversion::safe) ++counts[1];
+    if (*kind == Conversion::promote) ++counts[2];
+  }
+  return counts;
+}
+
+std::string type_list(const std::vector<Type>& types) {
+  std::string text;
+  for (const Type& t : types) text += (text.empty() ? "" : ", ") + to_string(t);
+  return "(" + text + ")";
+}
+
+}  // namespace
+
+std::optional<Signature> declared_overload(frontend::Module& module, const frontend::ModuleFunction& function,
+                                           const std::vector<Type>& arguments, SourceRange where,
+                                           Diagnostics& diagnostics) {
+  std::optional<Signature> best;
+  std::array<int, 3> best_rating{};
+  std::string declared;
+  for (ast::ExprId expr : function.decoration.signatures) {
+    auto signature = signature_from_decorator(module, expr, diagnostics);
+    if (!signature) return std::nullopt;
+    declared += (declared.empty() ? "" : ", ") + type_list(signature->arguments);
+    auto rated = rating(arguments, signature->arguments);
+    if (!rated || (best && !(*rated < best_rating))) continue;
+    best = signature;
+    best_rating = *rated;
+  }
+  if (!best) {
+    diagnostics.error(DiagKind::type_mismatch, module.file(), where,
+                      fmt::format("'{}' is compiled only for the signatures in its decorator, {}; none takes {}",
+                                  function.name, declared, type_list(arguments)),
+                      "convert the arguments to one of those types, or add a signature to the decorator");
+    return std::nullopt;
+  }
+  // An array that converts only by layout keeps its own type: the code is the same.
+  for (size_t i = 0; i < arguments.size(); ++i)
+    if (arguments[i].is(TypeKind::array)) best->arguments[i] = arguments[i];
+  return best;
+}
+
 ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& entries,
                   Diagnostics& diagnostics, bool force_debug) {
   // A host call's kernel, or a @jit function typed for one (only those are entries): all run on the host.
@@ -276,6 +463,14 @@ ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& ent
         !entry.signature.return_type->is(TypeKind::void_)) {
       diagnostics.error(DiagKind::bad_signature, module.file(), entry.where,
                         "a kernel's signature must return void, not " + to_string(*entry.signature.return_type));
+      continue;
+    }
+    bool is_gufunc = function && function->decoration.role == frontend::FunctionRole::guvectorize;
+    if (is_gufunc && entry.signature.return_type && !entry.signature.return_type->is(TypeKind::void_)) {
+      diagnostics.error(DiagKind::bad_signature, module.file(), entry.where,
+                        "a @guvectorize function returns nothing (it writes its outputs), so its signature's return "
+                        "type must be void, not " + to_string(*entry.signature.return_type),
+                        "write 'void(...)' or the argument types alone, e.g. '(float64[:], float64[:])'");
       continue;
     }
     int index = builder.specialize(entry.function, entry.signature, is_kernel, entry.where);
