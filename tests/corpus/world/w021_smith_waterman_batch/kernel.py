@@ -11,6 +11,7 @@ MATCH = 3
 MISMATCH = -2
 GAP = -4
 MAX_REF = 96          # longest reference the local row can hold
+ROW_LEN = MAX_REF + 1   # a shape must be one constant: Numba does not fold MAX_REF + 1
 PAD = -1
 
 BASES = "ACGT"
@@ -42,7 +43,7 @@ def sw_scores(queries, reference, best, best_end):
     if q >= queries.shape[0]:
         return
     m = reference.shape[0]
-    row = cuda.local.array(MAX_REF + 1, int32)
+    row = cuda.local.array(ROW_LEN, int32)
     for j in range(m + 1):
         row[j] = 0
 

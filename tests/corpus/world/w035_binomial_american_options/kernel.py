@@ -10,6 +10,7 @@ import numpy as np
 from numba import cuda, float64
 
 N_STEPS = 64
+N_NODES = N_STEPS + 1
 CALL = 0
 PUT = 1
 
@@ -32,8 +33,8 @@ def crr_american(spot, strike, years, rate, vol, kind, price, early):
     disc = math.exp(-rate[i] * dt)
     p_up = (math.exp(rate[i] * dt) - d) / (u - d)
 
-    values = cuda.local.array(N_STEPS + 1, float64)
-    for j in range(N_STEPS + 1):
+    values = cuda.local.array(N_NODES, float64)
+    for j in range(N_NODES):
         s_T = spot[i] * u ** j * d ** (N_STEPS - j)
         values[j] = payoff(kind[i], s_T, strike[i])
 

@@ -9,6 +9,7 @@ from numba import cuda, float32, int64
 
 TILE_DIM = 32
 BLOCK_ROWS = 8
+PADDED = TILE_DIM + 1      # one spare column: no bank conflicts on the transposed read
 
 
 @cuda.jit
@@ -20,7 +21,7 @@ def transpose_naive(src, dst):
 
 @cuda.jit
 def transpose_tiled(src, dst):
-    tile = cuda.shared.array((TILE_DIM, TILE_DIM + 1), dtype=float32)
+    tile = cuda.shared.array((TILE_DIM, PADDED), dtype=float32)
     bx = cuda.blockIdx.x * TILE_DIM
     by = cuda.blockIdx.y * TILE_DIM
     tx = cuda.threadIdx.x
