@@ -13,17 +13,24 @@ over a heterogeneous tuple.  This script types each kernel case with numba-cuda'
 Run it with numba-cuda from PyPI (python3 -m venv v && v/bin/pip install numba-cuda numpy), with
 CUDA_HOME naming a CUDA toolkit:  CUDA_HOME=/usr/local/cuda v/bin/python numba_cuda_types.py w0*
 Only `kernel` cases are typed; ufuncs, gufuncs, reductions and @jit functions are skipped.
+
+With --pykern PATH (the pykern binary) it also compares the type of every local variable of the
+kernel and of the device functions it calls with what `pykern compile --types` infers, and prints
+a line for each variable whose types differ:  CASE: FUNCTION.NAME: numba [...] pykern [...]
+(A float32 computed in float64 hides under the tolerances the simulator needs; this does not.)
 """
 import functools
 import json
 import os
 import re
+import subprocess
 import sys
 import types
 
 import numpy as np
 from numba import cuda, typeof
 import numba.cuda.dispatcher as cuda_dispatcher
+from numba.cuda.compiler import compile_cuda
 
 
 class _Sm90:
@@ -50,7 +57,66 @@ def argument_types(case_dir, case):
     return tuple(found)
 
 
-def check(case_dir):
+def signature_text(t):
+    """A Numba type as pykern's --sig reads it: float32[:, ::1] for a C array."""
+    if not (hasattr(t, "dtype") and hasattr(t, "ndim")):
+        return str(t)
+    dims = [":"] * t.ndim
+    if t.layout == "C":
+        dims[-1] = "::1"
+    elif t.layout == "F":
+        dims[0] = "::1"
+    return f"{t.dtype}[{', '.join(dims)}]"
+
+
+def numba_local_types(module, kernel, argtys):
+    """{function: {variable: {type, ...}}} for the kernel and the device functions it compiled."""
+    found = {}
+
+    def add(name, typemap):
+        for var, ty in typemap.items():
+            if not var.startswith("$") and not var.startswith("arg."):
+                # SSA versions (x.1, x.2) are one Python name; literal ints unify with int64
+                text = re.sub(r"Literal\[int\]\(-?\d+\)", "int64", str(ty))
+                found.setdefault(name, {}).setdefault(var.split(".")[0], set()).add(text)
+
+    add(kernel.py_func.__name__, compile_cuda(kernel.py_func, None, argtys, cc=(9, 0)).fndesc.typemap)
+    for obj in vars(module).values():
+        if obj is not kernel and hasattr(obj, "overloads") and hasattr(obj, "py_func"):
+            for compiled in obj.overloads.values():
+                if hasattr(compiled, "fndesc"):
+                    add(obj.py_func.__name__, compiled.fndesc.typemap)
+    return found
+
+
+def pykern_local_types(pykern, path, function, argtys):
+    sig = f"{function}=void({', '.join(signature_text(t) for t in argtys)})"
+    run = subprocess.run([pykern, "compile", path, "--types", "--sig", sig], capture_output=True, text=True)
+    found, current = {}, None
+    for line in run.stdout.splitlines():
+        header = re.match(r"# (?:kernel|function) (\w+)\(", line)
+        if header:
+            current = found.setdefault(header.group(1), {})
+            continue
+        typed = re.match(r"\s+\|\s+# (\w+): (.+)$", line)
+        if typed and current is not None:
+            current.setdefault(typed.group(1), set()).add(typed.group(2).strip())
+    return found
+
+
+def compare_types(case, module, kernel, argtys, path, pykern):
+    ours = pykern_local_types(pykern, path, case["function"].split(".")[-1], argtys)
+    lines = []
+    for function, variables in numba_local_types(module, kernel, argtys).items():
+        for name, numba_types in sorted(variables.items()):
+            pykern_types = ours.get(function, {}).get(name)
+            if pykern_types is not None and not (pykern_types & numba_types):
+                lines.append(f"{case['case']}: {function}.{name}: numba {sorted(numba_types)} "
+                             f"pykern {sorted(pykern_types)}")
+    return lines
+
+
+def check(case_dir, pykern=None):
     with open(os.path.join(case_dir, "case.json")) as f:
         case = json.load(f)
     if case["kind"] != "kernel":
@@ -65,21 +131,26 @@ def check(case_dir):
     except Exception as error:  # cuda.jit(sig)(f) compiles at import too, and wants a driver
         return f"{case['case']}: not typed: the module did not import here ({type(error).__name__})"
     kernel = functools.reduce(getattr, case["function"].split("."), module)
+    argtys = argument_types(case_dir, case)
     try:
-        cuda.compile_ptx(kernel.py_func, argument_types(case_dir, case), cc=(9, 0))
+        cuda.compile_ptx(kernel.py_func, argtys, cc=(9, 0))
     except Exception as error:  # the point is to report whatever numba-cuda says
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else ""
         return f"{case['case']}: NUMBA REFUSES: {type(error).__name__}: {first_line}"
-    return f"{case['case']}: numba-cuda accepts"
+    differences = compare_types(case, module, kernel, argtys, path, pykern) if pykern else []
+    return "\n".join([f"{case['case']}: numba-cuda accepts"] + differences)
 
 
-def main(case_dirs):
-    refused = 0
-    for case_dir in case_dirs:
-        line = check(case_dir.rstrip("/"))
-        refused += "REFUSES" in line
-        print(line)
-    return 1 if refused else 0
+def main(args):
+    pykern = None
+    if args[:1] == ["--pykern"]:
+        pykern, args = args[1], args[2:]
+    problems = 0
+    for case_dir in args:
+        text = check(case_dir.rstrip("/"), pykern)
+        problems += "REFUSES" in text or "pykern [" in text
+        print(text)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":
