@@ -1,4 +1,5 @@
 // pykern compile FILE [--sig NAME=SIG]... [--kernel NAME]... [--emit cuda|ptx|cubin] [-o OUT]
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -6,12 +7,16 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "abi/arguments.h"
 #include "cli/arguments.h"
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/file_functions.h"
 #include "cli/progress.h"
+#include "cli/suggest.h"
+#include "cache/cache.h"
 #include "pykern/compiler.h"
 
 namespace pykern::cli {
@@ -31,6 +36,9 @@ struct CompileArgs {
   bool timings = false;
   bool types = false;
   bool no_cache = false;
+  bool debug = false;
+  bool json = false;  // the result as one JSON object on stdout
+  std::string cache_dir;
 };
 
 // --like NAME=a.npy,b.npy,3: the signature Numba would give a call with these arguments.
@@ -51,7 +59,83 @@ Result<KernelSignature> signature_like(const std::string& like) {
   return KernelSignature{like.substr(0, equals), *signature};
 }
 
+// --arch compute_90 names a virtual architecture: NVRTC makes PTX for it, never a cubin.
+Status check_arch_for_emit(const std::string& arch, const std::string& emit) {
+  if (emit != "cubin" || arch.rfind("compute_", 0) != 0) return ok_status();
+  std::string number = arch.substr(8);
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("--arch {} is a virtual architecture, which makes PTX, not a cubin: use --emit ptx "
+                                 "for PTX, or --arch sm_{} for a cubin", arch, number));
+}
+
+// Names given to --kernel that the file does not define, with what they may have meant.
+Status check_kernel_names(const CompileArgs& args) {
+  if (args.kernels.empty()) return ok_status();
+  std::vector<std::string> names = names_of(decorated_functions(args.file));
+  if (names.empty()) return ok_status();  // unreadable or not Python: the compile says why
+  for (const std::string& kernel : args.kernels) {
+    if (std::find(names.begin(), names.end(), kernel) != names.end()) continue;
+    std::string hint = did_you_mean(kernel, names);
+    return Error::make(ErrorKind::invalid_argument, fmt::format("--kernel {}: {} defines no kernel named '{}'{}", kernel,
+                                                                args.file, kernel, hint.empty() ? "" : "; " + hint));
+  }
+  return ok_status();
+}
+
+// One line per rendered warning, for --json.
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::stringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+nlohmann::json kernel_json(const CompiledKernel& k) {
+  nlohmann::json parameters = nlohmann::json::array();
+  for (const ParameterInfo& p : k.parameters) {
+    nlohmann::json parameter = {{"name", p.name}, {"array", p.is_array}, {"dtype", p.dtype.name()}};
+    if (p.is_array) {
+      parameter["ndim"] = p.ndim;
+      parameter["layout"] = std::string(1, p.layout);
+    }
+    parameters.push_back(parameter);
+  }
+  return {{"function", k.function}, {"signature", k.signature}, {"symbol", k.symbol}, {"parameters", parameters},
+          {"debug", k.debug}, {"cooperative", k.cooperative}};
+}
+
+nlohmann::json compile_json(const CompileArgs& args, const CompileOutput& out, const std::string& written_to) {
+  nlohmann::json kernels = nlohmann::json::array();
+  for (const CompiledKernel& k : out.kernels) kernels.push_back(kernel_json(k));
+  const PhaseTimings& t = out.timings;
+  nlohmann::json result = {
+      {"file", std::filesystem::absolute(args.file).lexically_normal().string()},
+      {"emit", args.emit},
+      {"arch", args.emit == "cuda" ? nlohmann::json(nullptr) : nlohmann::json(out.arch)},
+      {"output", written_to.empty() ? nlohmann::json(nullptr) : nlohmann::json(written_to)},
+      {"kernels", kernels},
+      {"checked_only", out.checked_only},
+      {"cache_hit", out.cache_hit},
+      {"timings_ms", {{"parse", t.parse_ms}, {"lower", t.lower_ms}, {"infer", t.infer_ms}, {"emit", t.emit_ms},
+                      {"nvrtc", t.nvrtc_ms}, {"cache", t.cache_ms}}},
+      {"warnings", lines_of(out.warnings)}};
+  return result;
+}
+
+std::string cache_root(const CompileArgs& args) {
+  return (args.cache_dir.empty() ? cache::KernelCache::default_root() : std::filesystem::path(args.cache_dir)).string();
+}
+
 int run_compile(const CompileArgs& args) {
+  if (auto file = check_input_file(args.file); !file.ok()) {
+    print_error(file.error());
+    return 2;
+  }
+  for (const Status& usage : {check_arch_for_emit(args.arch, args.emit), check_kernel_names(args)}) {
+    if (usage.ok()) continue;
+    print_error(usage.error());
+    return 2;
+  }
   if (args.output_given) {
     if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
       print_error(writable.error());
@@ -77,6 +161,8 @@ int run_compile(const CompileArgs& args) {
   options.emit = args.emit == "cuda" ? EmitKind::cuda : args.emit == "ptx" ? EmitKind::ptx : EmitKind::cubin;
   options.arch = args.arch;
   options.use_cache = !args.no_cache;
+  options.cache_dir = args.cache_dir;
+  options.debug = args.debug;
   options.want_types = args.types;
   auto result = [&] {
     Progress progress("compiling " + args.file);
@@ -87,27 +173,47 @@ int run_compile(const CompileArgs& args) {
     return 1;
   }
   const CompileOutput& out = *result;
-  std::cerr << out.warnings;
-  if (args.types) std::cout << out.types;
+  if (!args.json) std::cerr << out.warnings;
+  if (args.types && !args.json) std::cout << out.types;
   bool text_output = options.emit == EmitKind::cuda || options.emit == EmitKind::ptx;
   const std::string& payload = options.emit == EmitKind::cuda ? out.cuda_source : out.binary;
+  std::string written_to;
   if (!args.output.empty()) {
     if (auto written = files::write_output(args.output, payload); !written.ok()) {
       print_error(written.error());
       return 1;
     }
-  } else if (text_output && !args.types) {
+    written_to = std::filesystem::absolute(args.output).lexically_normal().string();
+  } else if (text_output && !args.types && !args.json) {
     std::cout << payload;
   }
-  if (!text_output || !args.output.empty()) {
-    for (const CompiledKernel& k : out.kernels)
-      std::cerr << fmt::format("compiled {}{} as {} ({}, {}{}{})\n", k.function, k.signature, k.symbol, out.arch,
-                               options.emit == EmitKind::ptx ? "ptx" : "cubin",
-                               k.cooperative ? ", cooperative launch" : "", out.cache_hit ? ", cached" : "");
+  if (args.json) {
+    std::cout << compile_json(args, out, written_to).dump(2) << "\n";
+  } else if (!text_output || !args.output.empty()) {
+    for (const CompiledKernel& k : out.kernels) {
+      // CUDA C++ is for no architecture yet: it names no arch and no cubin.
+      if (options.emit == EmitKind::cuda)
+        std::cerr << fmt::format("translated {}{} to CUDA C++ as {}\n", k.function, k.signature, k.symbol);
+      else
+        std::cerr << fmt::format("compiled {}{} as {} ({}, {}{}{})\n", k.function, k.signature, k.symbol, out.arch,
+                                 options.emit == EmitKind::ptx ? "ptx" : "cubin",
+                                 k.cooperative ? ", cooperative launch" : "", out.cache_hit ? ", cached" : "");
+    }
+  }
+  if (!args.json) {
+    // Where the result went when no -o was given: PTX and CUDA C++ went to stdout; a cubin,
+    // which is binary, was not written to a terminal.
+    if (!written_to.empty() && !out.kernels.empty())
+      std::cerr << fmt::format("wrote {}\n", args.output);
+    else if (args.output.empty() && !text_output && !out.kernels.empty())
+      std::cerr << fmt::format("pykern: note: the cubin was not written (no -o); {}give -o {}.cubin to write it\n",
+                               options.use_cache ? fmt::format("it is in the kernel cache at {}; ", cache_root(args))
+                                                 : "",
+                               std::filesystem::path(args.file).stem().string());
   }
   for (const std::string& name : out.checked_only)
-    std::cerr << fmt::format("checked {} (no signature: give one with --sig {}=... to compile it)\n", name, name);
-  if (args.timings) {
+    if (!args.json) std::cerr << fmt::format("checked {} (no signature: give one with --sig {}=... to compile it)\n", name, name);
+  if (args.timings && !args.json) {
     const PhaseTimings& t = out.timings;
     std::cerr << fmt::format("timings (ms): parse {:.3f}  lower {:.3f}  infer {:.3f}  emit {:.3f}  nvrtc {:.3f}  "
                              "cache {:.3f}{}\n", t.parse_ms, t.lower_ms, t.infer_ms, t.emit_ms, t.nvrtc_ms,
@@ -125,7 +231,7 @@ void add_compile_command(CLI::App& app) {
   auto args = std::make_shared<CompileArgs>();
   CLI::App* compile = app.add_subcommand(
       "compile", "Check every kernel of a Numba-CUDA file; compile those with signatures to a cubin, PTX or CUDA C++");
-  compile->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
+  compile->add_option("file", args->file, "the kernel file (.py)")->required();
   compile->add_option("--sig", args->signatures,
                       "NAME=SIGNATURE in Numba's syntax, e.g. 'add=void(float32[::1], int64)' (repeatable)");
   compile->add_option("--like", args->likes,
@@ -140,6 +246,11 @@ void add_compile_command(CLI::App& app) {
   compile->add_flag("--timings", args->timings, "print phase times: parse, lower, infer, emit, nvrtc, cache");
   compile->add_flag("--types", args->types, "print the source annotated with inferred types");
   compile->add_flag("--no-cache", args->no_cache, "neither read nor write the kernel cache");
+  compile->add_option("--cache-dir", args->cache_dir,
+                      "the kernel cache to use (default: $PYKERN_CACHE_DIR, else ~/.cache/pykern)");
+  compile->add_flag("--debug", args->debug, "compile every kernel as with debug=True (asserts, raise)");
+  compile->add_flag("--json", args->json,
+                    "print the result as JSON on stdout: kernels, signatures, symbols, output path, timings, warnings");
   compile->callback([args, compile] {
     args->output_given = compile->count("-o") > 0;
     set_exit_code(run_compile(*args));
