@@ -1,5 +1,7 @@
 // compile_cached is a template over the stopwatch only; it lives here to stay readable.
 #pragma once
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "jit/nvrtc.h"
@@ -57,7 +59,12 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
                          {"parameters", parameters}, {"debug", k.debug},
                          {"cooperative", k.cooperative}, {"prints", k.prints}});
     }
-    entry.record = {{"source_file", file.path()},     {"kernels", kernels},
+    // The file's absolute path, so `pykern cache list` names it from any folder.
+    std::error_code absolute_error;
+    std::string source_file = std::filesystem::is_regular_file(file.path(), absolute_error)
+                                  ? std::filesystem::absolute(file.path(), absolute_error).lexically_normal().string()
+                                  : file.path();
+    entry.record = {{"source_file", source_file},     {"kernels", kernels},
                     {"options", joined},              {"arch", output.arch},
                     {"output", kind == jit::Output::ptx ? "ptx" : "cubin"},
                     {"nvrtc_version", *nvrtc_version}, {"pykern_version", version()},
