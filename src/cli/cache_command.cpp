@@ -164,6 +164,7 @@ int run(const std::string& action, const CacheArgs& args) {
   const std::string empty = fmt::format("the cache at {} is empty\n", root);
   nlohmann::json out = {{"root", root}};  // every --json output: an object with the cache's root
   std::vector<cache::CacheEntryInfo> entries = cache.list();
+  int code = 0;
   if (action == "list") {
     if (args.json) {
       out["count"] = entries.size();
@@ -218,7 +219,7 @@ int run(const std::string& action, const CacheArgs& args) {
                                removed.size(), removed.empty() ? " none" : ":");
       for (const auto& e : removed) std::cout << "  " << entry_line(e) << "\n";
     }
-    return removed.empty() ? 0 : 1;
+    code = removed.empty() ? 0 : 1;  // bad entries were found: a script checking the cache learns it
   } else if (action == "prune") {
     auto limit = parse_size(args.max_size);
     if (!limit) {
@@ -252,7 +253,7 @@ int run(const std::string& action, const CacheArgs& args) {
     }
   }
   if (args.json) std::cout << out.dump(2) << "\n";
-  return 0;
+  return code;
 }
 
 }  // namespace

@@ -443,6 +443,7 @@ void add_run_command(CLI::App& app) {
                       "fail with a TimeoutError when the kernel runs longer than this many seconds (default: none)");
   run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
   run_app->callback([args] {
+    g_report = RunReport{};  // a process may run several commands (the tests do)
     int code = wait_for_gpu(*args, run(*args));
     if (code == 0) report(*args);
     set_exit_code(code);

@@ -134,7 +134,7 @@ TEST_CASE("cache prune --max-size: inf, 1e30, nan and negatives are refused, not
     CHECK(r.status == 2);
   }
   Run list = run_cli("cache list --json", cache_env(s));
-  CHECK(nlohmann::json::parse(list.output).size() == 1);
+  CHECK(nlohmann::json::parse(list.output)["entries"].size() == 1);
 }
 
 TEST_CASE("--arch values NVRTC cannot take are errors with the choices, not internal errors") {
