@@ -119,6 +119,7 @@ nlohmann::json compile_json(const CompileArgs& args, const CompileOutput& out, c
       {"timings_ms", {{"parse", t.parse_ms}, {"lower", t.lower_ms}, {"infer", t.infer_ms}, {"emit", t.emit_ms},
                       {"nvrtc", t.nvrtc_ms}, {"cache", t.cache_ms}}},
       {"warnings", lines_of(out.warnings)}};
+  if (args.types) result["types"] = out.types;
   return result;
 }
 

@@ -224,6 +224,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
       return 1;
     }
   }
+  g_report.lap("write");
   return 0;
 }
 
