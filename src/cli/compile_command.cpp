@@ -68,18 +68,21 @@ Status check_arch_for_emit(const std::string& arch, const std::string& emit) {
                                  "for PTX, or --arch sm_{} for a cubin", arch, number));
 }
 
-// Names given to --kernel that the file does not define, with what they may have meant.
-Status check_kernel_names(const CompileArgs& args) {
-  if (args.kernels.empty()) return ok_status();
+// A refusal of a name given to --kernel or --sig that the file does not define, with the
+// names it may have meant. The compile decides what is a kernel (a decorator, an assignment,
+// a factory's call); this only adds the hint, from the file's decorated functions.
+Error with_name_hint(const CompileArgs& args, const std::vector<KernelSignature>& signatures, Error error) {
+  std::vector<std::string> given = args.kernels;
+  for (const KernelSignature& signature : signatures) given.push_back(signature.function);
   std::vector<std::string> names = names_of(decorated_functions(args.file));
-  if (names.empty()) return ok_status();  // unreadable or not Python: the compile says why
-  for (const std::string& kernel : args.kernels) {
-    if (std::find(names.begin(), names.end(), kernel) != names.end()) continue;
-    std::string hint = did_you_mean(kernel, names);
-    return Error::make(ErrorKind::invalid_argument, fmt::format("--kernel {}: {} defines no kernel named '{}'{}", kernel,
-                                                                args.file, kernel, hint.empty() ? "" : "; " + hint));
+  for (const std::string& name : given) {
+    if (error.message.find("'" + name + "'") == std::string::npos) continue;
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    std::string hint = did_you_mean(name, names);
+    if (!hint.empty()) error.message += "; " + hint;
+    break;
   }
-  return ok_status();
+  return error;
 }
 
 // One line per rendered warning, for --json.
@@ -132,9 +135,8 @@ int run_compile(const CompileArgs& args) {
     print_error(file.error());
     return 2;
   }
-  for (const Status& usage : {check_arch_for_emit(args.arch, args.emit), check_kernel_names(args)}) {
-    if (usage.ok()) continue;
-    print_error(usage.error());
+  if (auto arch = check_arch_for_emit(args.arch, args.emit); !arch.ok()) {
+    print_error(arch.error());
     return 2;
   }
   if (args.output_given) {
@@ -170,6 +172,12 @@ int run_compile(const CompileArgs& args) {
     return compile_file(args.file, options);
   }();
   if (!result.ok()) {
+    // What the command line asked for cannot be (a kernel name the file lacks, an --arch NVRTC
+    // does not know): a usage error.
+    if (result.error().kind == ErrorKind::invalid_argument) {
+      print_error(with_name_hint(args, options.signatures, result.error()));
+      return 2;
+    }
     print_error(result.error());
     return 1;
   }

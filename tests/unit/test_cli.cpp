@@ -104,6 +104,15 @@ TEST_CASE("cli: a misspelt kernel name gets 'did you mean', in run and in compil
   CliRun kernel = run_cli("compile " + file.string() + " --kernel scael", s.cache_env());
   CHECK(kernel.status == 2);
   CHECK_MESSAGE(has(kernel, "no kernel named 'scael'; did you mean 'scale'?"), kernel.output);
+  CliRun sig = run_cli("compile " + file.string() + " --sig 'scael=void(float64[:])'", s.cache_env());
+  CHECK(sig.status == 2);
+  CHECK_MESSAGE(has(sig, "--sig names 'scael', which is not a kernel in " + file.string() + "; did you mean 'scale'?"),
+                sig.output);
+  // A kernel made by an assignment is one, though no `def` line names it
+  s.write("made.py", std::string(kernels) + "\n\ndef plain(a):\n    a[0] = 1\n\nmade = cuda.jit(plain)\n");
+  CliRun made = run_cli("compile " + (s.path / "made.py").string() + " --kernel made --sig 'made=void(float64[:])'",
+                        s.cache_env());
+  CHECK_MESSAGE(made.status == 0, made.output);
 }
 
 TEST_CASE("cli: a missing kernel file names a similar file of its folder") {
