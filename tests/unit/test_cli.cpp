@@ -3,6 +3,7 @@
 // --json on compile, run and cache, and `pykern devices` naming the CPU simulator.
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -396,4 +397,29 @@ TEST_CASE("cli: devices lists the CPU simulator, its threads and what --backend 
   CHECK(out["simulator"]["threads"].get<int>() >= 1);
   CHECK((out["simulator"]["auto"] == "cpu" || out["simulator"]["auto"] == "cuda"));
   CHECK(out["devices"].is_array());
+}
+
+namespace pykern::cli {
+void print_error(const Error& error);  // src/cli/print_error.cpp, built into the tests
+void print_error(std::string_view message);
+}  // namespace pykern::cli
+
+TEST_CASE("cli: print_error never says 'error:' twice on a line: internal errors and diagnostics keep their own") {
+  auto printed = [](auto&& print) {
+    std::ostringstream captured;
+    std::streambuf* old = std::cerr.rdbuf(captured.rdbuf());
+    print();
+    std::cerr.rdbuf(old);
+    return captured.str();
+  };
+  using pykern::Error;
+  using pykern::ErrorKind;
+  CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::internal, "internal error: the grid broke")); }) ==
+        "pykern: internal error: the grid broke\n");
+  CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::launch, "k.py:3:5: error: bad [kind]")); }) ==
+        "k.py:3:5: error: bad [kind]\n");
+  CHECK(printed([] { pykern::cli::print_error("--out 'x' is not a directory"); }) ==
+        "pykern: error: --out 'x' is not a directory\n");
+  CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::io, "cannot open 'a.npy'")); }) ==
+        "pykern: error: cannot open 'a.npy'\n");
 }
