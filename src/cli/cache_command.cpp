@@ -157,7 +157,10 @@ Result<cache::CacheEntryInfo> find_entry(const std::vector<cache::CacheEntryInfo
 int run(const std::string& action, const CacheArgs& args) {
   cache::KernelCache cache(args.dir.empty() ? cache::KernelCache::default_root() : std::filesystem::path(args.dir));
   if (!cache.enabled()) {
-    print_error(cache.warning());
+    // For the library the cache is a warning (work goes on without it); here it is the error.
+    std::string why = cache.warning();
+    if (why.rfind("warning: ", 0) == 0) why.erase(0, 9);
+    print_error(why);
     return 1;
   }
   const std::string root = cache.root().string();

@@ -385,6 +385,15 @@ TEST_CASE("cli: every cache subcommand's --json is one object with the root, and
   CHECK(outputs["clear"]["removed"].at(0)["key"] == listed["key"]);
 }
 
+TEST_CASE("cli: a cache that cannot be used is one error line, not 'error: warning:'") {
+  Scratch s;
+  CliRun run = run_cli("cache --dir " + (s.path / "c").string() + " list", "PYKERN_CACHE_GROUP=no-such-group-pykern");
+  CHECK(run.status == 1);
+  CHECK_MESSAGE(run.output.rfind("pykern: error: kernel cache disabled: PYKERN_CACHE_GROUP names no group", 0) == 0,
+                run.output);
+  CHECK(run.output.find("warning") == std::string::npos);
+}
+
 TEST_CASE("cli: devices lists the CPU simulator, its threads and what --backend auto picks") {
   CliRun devices = run_cli("devices");
   CHECK(devices.status == 0);
