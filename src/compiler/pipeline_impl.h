@@ -2,6 +2,7 @@
 #pragma once
 #include <filesystem>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "jit/nvrtc.h"
@@ -19,6 +20,12 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
   auto nvrtc_version = jit::nvrtc_version();
   if (!nvrtc_version.ok()) return nvrtc_version.error();
   jit::Output kind = options.emit == EmitKind::ptx ? jit::Output::ptx : jit::Output::cubin;
+  // compute_NN is a virtual architecture: NVRTC makes PTX for it. A cubin asked for it would be
+  // an sm_NN cubin labelled compute_NN (and cached apart from the same sm_NN cubin).
+  if (kind == jit::Output::cubin && output.arch.rfind("compute_", 0) == 0)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("'{}' is a virtual architecture, which makes PTX, not a cubin: ask for PTX, or for "
+                                   "a cubin for sm_{}", output.arch, output.arch.substr(8)));
   std::string joined;
   for (const std::string& flag : *flags) joined += flag + " ";
   std::string key = cache::cache_key({version(), embed::runtime_headers_hash(), output.cuda_source, joined, output.arch,

@@ -12,7 +12,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cache/cache.h"
+#include "case_selection.h"
 #include "cli_run.h"
+#include "jit/nvrtc.h"
+#include "pykern/compiler.h"
 #include "pykern/npy.h"
 
 namespace fs = std::filesystem;
@@ -34,6 +37,13 @@ def scale(a):
     if i < a.size:
         a[i] = twice(a[i])
 )py";
+
+// Whether cubins and PTX can be made here; tests that make them skip themselves without NVRTC.
+bool without_nvrtc() {
+  if (pykern::jit::nvrtc_version().ok()) return false;
+  test::skip("NVRTC not found: no cubin or PTX to make");
+  return true;
+}
 
 bool has(const CliRun& run, const std::string& text) { return run.output.find(text) != std::string::npos; }
 
@@ -110,6 +120,7 @@ TEST_CASE("cli: a misspelt kernel name gets 'did you mean', in run and in compil
   CHECK_MESSAGE(has(sig, "--sig names 'scael', which is not a kernel in " + file.string() + "; did you mean 'scale'?"),
                 sig.output);
   // A kernel made by an assignment is one, though no `def` line names it
+  if (without_nvrtc()) return;
   s.write("made.py", std::string(kernels) + "\n\ndef plain(a):\n    a[0] = 1\n\nmade = cuda.jit(plain)\n");
   CliRun made = run_cli("compile " + (s.path / "made.py").string() + " --kernel made --sig 'made=void(float64[:])'",
                         s.cache_env());
@@ -166,6 +177,7 @@ TEST_CASE("cli: running a device function says what it is, not that it fails to 
 }
 
 TEST_CASE("cli: --arch compute_90 with --emit cubin is refused; it makes PTX with --emit ptx") {
+  if (without_nvrtc()) return;
   Scratch s;
   fs::path file = s.write("k.py", kernels);
   std::string compile = "compile " + file.string() + " --sig 'scale=void(float64[:])' --arch compute_90";
@@ -179,6 +191,23 @@ TEST_CASE("cli: --arch compute_90 with --emit cubin is refused; it makes PTX wit
   CliRun ptx = run_cli(compile + " --emit ptx -o " + (s.path / "k.ptx").string(), s.cache_env());
   CHECK_MESSAGE(ptx.status == 0, ptx.output);
   CHECK(test::read(s.path / "k.ptx").find(".target sm_90") != std::string::npos);
+}
+
+TEST_CASE("cli: compile_source refuses a cubin for compute_90 too, rather than label an sm_90 cubin so") {
+  if (without_nvrtc()) return;
+  pykern::CompileOptions options;
+  options.signatures.push_back({"scale", "void(float64[:])"});
+  options.arch = "compute_90";
+  options.use_cache = false;
+  auto cubin = pykern::compile_source(kernels, "k.py", options);
+  REQUIRE_FALSE(cubin.ok());
+  CHECK(cubin.error().message.find("'compute_90' is a virtual architecture, which makes PTX, not a cubin") !=
+        std::string::npos);
+  CHECK(cubin.error().message.find("--") == std::string::npos);  // no CLI words in the C++ API
+  options.emit = pykern::EmitKind::ptx;
+  auto ptx = pykern::compile_source(kernels, "k.py", options);
+  REQUIRE_MESSAGE(ptx.ok(), ptx.error().describe());
+  CHECK(ptx->binary.find(".target sm_90") != std::string::npos);
 }
 
 TEST_CASE("cli: --emit cuda says it translated to CUDA C++, never 'cubin'") {
@@ -196,6 +225,7 @@ TEST_CASE("cli: --emit cuda says it translated to CUDA C++, never 'cubin'") {
 }
 
 TEST_CASE("cli: compile without -o says where the cubin went; with -o, what it wrote") {
+  if (without_nvrtc()) return;
   Scratch s;
   fs::path file = s.write("k.py", kernels);
   std::string compile = "compile " + file.string() + " --sig 'scale=void(float64[:])'";
@@ -211,6 +241,7 @@ TEST_CASE("cli: compile without -o says where the cubin went; with -o, what it w
 }
 
 TEST_CASE("cli: compile --json gives kernels, signatures, symbols, the output path, timings and warnings") {
+  if (without_nvrtc()) return;
   Scratch s;
   fs::path file = s.write("k.py", kernels);
   fs::path own_cache = s.path / "own-cache";
@@ -270,6 +301,7 @@ TEST_CASE("cli: run --json lists the files written and the phases' times; --timi
 }
 
 TEST_CASE("cli: cache list has a header and every entry's kernels and absolute source, simulator entries too") {
+  if (without_nvrtc()) return;
   Scratch s;
   s.write("k.py", kernels);
   save_ones(s.path / "a.npy", 4);
@@ -356,6 +388,7 @@ TEST_CASE("cli: cache show with a prefix two keys share is 'ambiguous'; verify a
 }
 
 TEST_CASE("cli: every cache subcommand's --json is one object with the root, and entries of one shape") {
+  if (without_nvrtc()) return;
   Scratch s;
   s.write("k.py", kernels);
   REQUIRE(run_cli("compile " + (s.path / "k.py").string() + " --sig 'scale=void(float64[:])'", s.cache_env()).status ==
