@@ -33,6 +33,20 @@ bool says_device(const std::string& decorator) {
   return false;
 }
 
+// "g = cuda.jit(device=True)(f)" or "g = cuda.jit(f, device=True)" at the start of a line: g,
+// a device function made by calling the decorator; else "".
+std::string assigned_device_function(const std::string& line) {
+  size_t end = 0;
+  while (end < line.size() && is_name_char(line[end])) ++end;
+  if (end == 0) return "";
+  size_t at = end;
+  while (at < line.size() && line[at] == ' ') ++at;
+  if (at >= line.size() || line[at] != '=' || (at + 1 < line.size() && line[at + 1] == '=')) return "";
+  std::string value = line.substr(at + 1);
+  if (value.find("jit(") == std::string::npos || !says_device(value)) return "";
+  return line.substr(0, end);
+}
+
 }  // namespace
 
 std::vector<FileFunction> decorated_functions(const std::string& path) {
@@ -51,6 +65,11 @@ std::vector<FileFunction> decorated_functions(const std::string& path) {
       decorators += line;
     } else if (std::string name = defined_name(line); !name.empty()) {
       if (in_decorator) functions.push_back({name, says_device(decorators)});
+      in_decorator = false;
+      decorators.clear();
+      continue;
+    } else if (std::string made = assigned_device_function(line); !made.empty()) {
+      functions.push_back({made, true});
       in_decorator = false;
       decorators.clear();
       continue;

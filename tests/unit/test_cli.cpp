@@ -174,6 +174,25 @@ TEST_CASE("cli: running a device function says what it is, not that it fails to 
   CHECK_MESSAGE(has(run, "'twice' is a device function: kernels call it; run a kernel that does, or make it a @jit "
                          "function"),
                 run.output);
+  // made by calling the decorator
+  fs::path made = s.write("made.py", std::string(kernels) + "\ndef thrice(x):\n    return x * 3\n\n"
+                                                             "three = cuda.jit(device=True)(thrice)\n");
+  CliRun called = run_cli("run " + made.string() + " three " + (s.path / "a.npy").string(), s.cache_env());
+  CHECK(called.status == 2);
+  CHECK_MESSAGE(has(called, "'three' is a device function"), called.output);
+}
+
+TEST_CASE("cli: a missing .npy argument names a similar file of its folder") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save_ones(s.path / "input.npy", 4);
+  CliRun run = run_cli("run " + file.string() + " scale --grid 1 --block 4 " + (s.path / "inptu.npy").string() +
+                           " --out " + (s.path / "out").string(),
+                       s.cache_env());
+  CHECK(run.status == 2);
+  CHECK_MESSAGE(has(run, "no file '" + (s.path / "inptu.npy").string() + "'; did you mean '" +
+                             (s.path / "input.npy").string() + "'?"),
+                run.output);
 }
 
 TEST_CASE("cli: --arch compute_90 with --emit cubin is refused; it makes PTX with --emit ptx") {
