@@ -13,7 +13,7 @@ namespace pykern::cli {
 size_t edit_distance(const std::string& a, const std::string& b);
 // The candidates nearest `word` (at most two), none when all are too far to be a typo.
 std::vector<std::string> similar_names(const std::string& word, const std::vector<std::string>& candidates);
-// " (did you mean 'scale'?)" style text: "did you mean 'scale'?" or "" when nothing is near.
+// "did you mean 'scale'?" (or "'a' or 'b'?" for two as near), "" when nothing is near.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 // A kernel file given on the command line: it exists and is a file; an error names a similar
 // file of its folder when there is one.
