@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/suggest.h"
 #include "pykern/npy.h"
 
 namespace pykern::cli {
@@ -186,6 +187,10 @@ Result<double> parse_seconds(const std::string& text, const char* option) {
 
 Result<Argument> parse_argument(const std::string& text) {
   if (text.size() > 4 && text.substr(text.size() - 4) == ".npy") {
+    // A missing input names the similar files of its folder ("did you mean 'a.npy'?").
+    std::error_code error;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(text, error)))
+      if (auto found = check_input_file(text); !found.ok()) return found.error();
     auto array = load_npy(text);
     if (!array.ok()) return array.error();
     return Argument(*array);

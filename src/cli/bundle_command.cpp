@@ -17,6 +17,7 @@
 #include "bundle/bundle.h"
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/suggest.h"
 #include "cli/progress.h"
 #include "pykern/device.h"
 
@@ -39,6 +40,10 @@ struct BundleArgs {
 };
 
 int run_bundle(const BundleArgs& args) {
+  if (auto file = check_input_file(args.file); !file.ok()) {
+    print_error(file.error());
+    return 2;
+  }
   if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
     print_error(writable.error());
     return 2;
@@ -96,7 +101,7 @@ void add_bundle_command(CLI::App& app) {
   CLI::App* bundle = app.add_subcommand(
       "bundle", "Compile kernels ahead of time into a C++ header: GPU code and the simulator's build, with typed "
                 "launch functions; the program needs no NVRTC and no .py at run time");
-  bundle->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
+  bundle->add_option("file", args->file, "the kernel file (.py)")->required();
   bundle->add_option("--sig", args->signatures,
                      "NAME=SIGNATURE in Numba's syntax, e.g. 'add=void(float32[::1], int64)' (repeatable); "
                      "kernels whose decorator has signatures are bundled with those too");

@@ -1,4 +1,5 @@
 // pykern compile FILE [--sig NAME=SIG]... [--kernel NAME]... [--emit cuda|ptx|cubin] [-o OUT]
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -6,12 +7,16 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "abi/arguments.h"
 #include "cli/arguments.h"
 #include "base/files.h"
 #include "cli/commands.h"
+#include "cli/file_functions.h"
 #include "cli/progress.h"
+#include "cli/suggest.h"
+#include "cache/cache.h"
 #include "pykern/compiler.h"
 
 namespace pykern::cli {
@@ -31,6 +36,9 @@ struct CompileArgs {
   bool timings = false;
   bool types = false;
   bool no_cache = false;
+  bool debug = false;
+  bool json = false;  // the result as one JSON object on stdout
+  std::string cache_dir;
 };
 
 // --like NAME=a.npy,b.npy,3: the signature Numba would give a call with these arguments.
@@ -51,7 +59,86 @@ Result<KernelSignature> signature_like(const std::string& like) {
   return KernelSignature{like.substr(0, equals), *signature};
 }
 
+// --arch compute_90 names a virtual architecture: NVRTC makes PTX for it, never a cubin.
+Status check_arch_for_emit(const std::string& arch, const std::string& emit) {
+  if (emit != "cubin" || arch.rfind("compute_", 0) != 0) return ok_status();
+  std::string number = arch.substr(8);
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("--arch {} is a virtual architecture, which makes PTX, not a cubin: use --emit ptx "
+                                 "for PTX, or --arch sm_{} for a cubin", arch, number));
+}
+
+// A refusal of a name given to --kernel or --sig that the file does not define, with the
+// names it may have meant. The compile decides what is a kernel (a decorator, an assignment,
+// a factory's call); this only adds the hint, from the file's decorated functions.
+Error with_name_hint(const CompileArgs& args, const std::vector<KernelSignature>& signatures, Error error) {
+  std::vector<std::string> given = args.kernels;
+  for (const KernelSignature& signature : signatures) given.push_back(signature.function);
+  std::vector<std::string> names = names_of(decorated_functions(args.file));
+  for (const std::string& name : given) {
+    if (error.message.find("'" + name + "'") == std::string::npos) continue;
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    std::string hint = did_you_mean(name, names);
+    if (!hint.empty()) error.message += "; " + hint;
+    break;
+  }
+  return error;
+}
+
+// One line per rendered warning, for --json.
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::stringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+nlohmann::json kernel_json(const CompiledKernel& k) {
+  nlohmann::json parameters = nlohmann::json::array();
+  for (const ParameterInfo& p : k.parameters) {
+    nlohmann::json parameter = {{"name", p.name}, {"array", p.is_array}, {"dtype", p.dtype.name()}};
+    if (p.is_array) {
+      parameter["ndim"] = p.ndim;
+      parameter["layout"] = std::string(1, p.layout);
+    }
+    parameters.push_back(parameter);
+  }
+  return {{"function", k.function}, {"signature", k.signature}, {"symbol", k.symbol}, {"parameters", parameters},
+          {"debug", k.debug}, {"cooperative", k.cooperative}};
+}
+
+nlohmann::json compile_json(const CompileArgs& args, const CompileOutput& out, const std::string& written_to) {
+  nlohmann::json kernels = nlohmann::json::array();
+  for (const CompiledKernel& k : out.kernels) kernels.push_back(kernel_json(k));
+  const PhaseTimings& t = out.timings;
+  nlohmann::json result = {
+      {"file", std::filesystem::absolute(args.file).lexically_normal().string()},
+      {"emit", args.emit},
+      {"arch", args.emit == "cuda" ? nlohmann::json(nullptr) : nlohmann::json(out.arch)},
+      {"output", written_to.empty() ? nlohmann::json(nullptr) : nlohmann::json(written_to)},
+      {"kernels", kernels},
+      {"checked_only", out.checked_only},
+      {"cache_hit", out.cache_hit},
+      {"timings_ms", {{"parse", t.parse_ms}, {"lower", t.lower_ms}, {"infer", t.infer_ms}, {"emit", t.emit_ms},
+                      {"nvrtc", t.nvrtc_ms}, {"cache", t.cache_ms}}},
+      {"warnings", lines_of(out.warnings)}};
+  if (args.types) result["types"] = out.types;
+  return result;
+}
+
+std::string cache_root(const CompileArgs& args) {
+  return (args.cache_dir.empty() ? cache::KernelCache::default_root() : std::filesystem::path(args.cache_dir)).string();
+}
+
 int run_compile(const CompileArgs& args) {
+  if (auto file = check_input_file(args.file); !file.ok()) {
+    print_error(file.error());
+    return 2;
+  }
+  if (auto arch = check_arch_for_emit(args.arch, args.emit); !arch.ok()) {
+    print_error(arch.error());
+    return 2;
+  }
   if (args.output_given) {
     if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
       print_error(writable.error());
@@ -77,37 +164,65 @@ int run_compile(const CompileArgs& args) {
   options.emit = args.emit == "cuda" ? EmitKind::cuda : args.emit == "ptx" ? EmitKind::ptx : EmitKind::cubin;
   options.arch = args.arch;
   options.use_cache = !args.no_cache;
+  options.cache_dir = args.cache_dir;
+  options.debug = args.debug;
   options.want_types = args.types;
   auto result = [&] {
     Progress progress("compiling " + args.file);
     return compile_file(args.file, options);
   }();
   if (!result.ok()) {
+    // What the command line asked for cannot be (a kernel name the file lacks, an --arch NVRTC
+    // does not know): a usage error.
+    if (result.error().kind == ErrorKind::invalid_argument) {
+      print_error(with_name_hint(args, options.signatures, result.error()));
+      return 2;
+    }
     print_error(result.error());
     return 1;
   }
   const CompileOutput& out = *result;
-  std::cerr << out.warnings;
-  if (args.types) std::cout << out.types;
+  if (!args.json) std::cerr << out.warnings;
+  if (args.types && !args.json) std::cout << out.types;
   bool text_output = options.emit == EmitKind::cuda || options.emit == EmitKind::ptx;
   const std::string& payload = options.emit == EmitKind::cuda ? out.cuda_source : out.binary;
+  std::string written_to;
   if (!args.output.empty()) {
     if (auto written = files::write_output(args.output, payload); !written.ok()) {
       print_error(written.error());
       return 1;
     }
-  } else if (text_output && !args.types) {
+    written_to = std::filesystem::absolute(args.output).lexically_normal().string();
+  } else if (text_output && !args.types && !args.json) {
     std::cout << payload;
   }
-  if (!text_output || !args.output.empty()) {
-    for (const CompiledKernel& k : out.kernels)
-      std::cerr << fmt::format("compiled {}{} as {} ({}, {}{}{})\n", k.function, k.signature, k.symbol, out.arch,
-                               options.emit == EmitKind::ptx ? "ptx" : "cubin",
-                               k.cooperative ? ", cooperative launch" : "", out.cache_hit ? ", cached" : "");
+  if (args.json) {
+    std::cout << compile_json(args, out, written_to).dump(2) << "\n";
+  } else if (!text_output || !args.output.empty()) {
+    for (const CompiledKernel& k : out.kernels) {
+      // CUDA C++ is for no architecture yet: it names no arch and no cubin.
+      if (options.emit == EmitKind::cuda)
+        std::cerr << fmt::format("translated {}{} to CUDA C++ as {}\n", k.function, k.signature, k.symbol);
+      else
+        std::cerr << fmt::format("compiled {}{} as {} ({}, {}{}{})\n", k.function, k.signature, k.symbol, out.arch,
+                                 options.emit == EmitKind::ptx ? "ptx" : "cubin",
+                                 k.cooperative ? ", cooperative launch" : "", out.cache_hit ? ", cached" : "");
+    }
+  }
+  if (!args.json) {
+    // Where the result went when no -o was given: PTX and CUDA C++ went to stdout; a cubin,
+    // which is binary, was not written to a terminal.
+    if (!written_to.empty() && !out.kernels.empty())
+      std::cerr << fmt::format("wrote {}\n", args.output);
+    else if (args.output.empty() && !text_output && !out.kernels.empty())
+      std::cerr << fmt::format("pykern: note: the cubin was not written (no -o); {}give -o {}.cubin to write it\n",
+                               options.use_cache ? fmt::format("it is in the kernel cache at {}; ", cache_root(args))
+                                                 : "",
+                               std::filesystem::path(args.file).stem().string());
   }
   for (const std::string& name : out.checked_only)
-    std::cerr << fmt::format("checked {} (no signature: give one with --sig {}=... to compile it)\n", name, name);
-  if (args.timings) {
+    if (!args.json) std::cerr << fmt::format("checked {} (no signature: give one with --sig {}=... to compile it)\n", name, name);
+  if (args.timings && !args.json) {
     const PhaseTimings& t = out.timings;
     std::cerr << fmt::format("timings (ms): parse {:.3f}  lower {:.3f}  infer {:.3f}  emit {:.3f}  nvrtc {:.3f}  "
                              "cache {:.3f}{}\n", t.parse_ms, t.lower_ms, t.infer_ms, t.emit_ms, t.nvrtc_ms,
@@ -125,7 +240,7 @@ void add_compile_command(CLI::App& app) {
   auto args = std::make_shared<CompileArgs>();
   CLI::App* compile = app.add_subcommand(
       "compile", "Check every kernel of a Numba-CUDA file; compile those with signatures to a cubin, PTX or CUDA C++");
-  compile->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
+  compile->add_option("file", args->file, "the kernel file (.py)")->required();
   compile->add_option("--sig", args->signatures,
                       "NAME=SIGNATURE in Numba's syntax, e.g. 'add=void(float32[::1], int64)' (repeatable)");
   compile->add_option("--like", args->likes,
@@ -140,6 +255,11 @@ void add_compile_command(CLI::App& app) {
   compile->add_flag("--timings", args->timings, "print phase times: parse, lower, infer, emit, nvrtc, cache");
   compile->add_flag("--types", args->types, "print the source annotated with inferred types");
   compile->add_flag("--no-cache", args->no_cache, "neither read nor write the kernel cache");
+  compile->add_option("--cache-dir", args->cache_dir,
+                      "the kernel cache to use (default: $PYKERN_CACHE_DIR, else ~/.cache/pykern)");
+  compile->add_flag("--debug", args->debug, "compile every kernel as with debug=True (asserts, raise)");
+  compile->add_flag("--json", args->json,
+                    "print the result as JSON on stdout: kernels, signatures, symbols, output path, timings, warnings");
   compile->callback([args, compile] {
     args->output_given = compile->count("-o") > 0;
     set_exit_code(run_compile(*args));

@@ -1,5 +1,8 @@
-// pykern devices: the GPUs the CUDA driver sees (name, compute capability, memory).
+// pykern devices: the GPUs the CUDA driver sees (name, compute capability, memory), and the
+// CPU simulator (its threads), with what --backend auto picks on this machine.
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -7,19 +10,41 @@
 #include "cli/commands.h"
 #include "cuda/driver.h"
 #include "jit/nvrtc.h"
+#include "pykern/module.h"
 
 namespace pykern::cli {
 
+namespace {
+
+// The CPU simulator: always there; it runs a launch's blocks on one worker per hardware thread.
+nlohmann::json simulator_json() {
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  bool auto_is_gpu = Kernel::resolve(Backend::automatic) == Backend::cuda;
+  return {{"name", "CPU simulator"}, {"backend", "cpu"}, {"threads", threads},
+          {"auto", auto_is_gpu ? "cuda" : "cpu"}};
+}
+
+std::string simulator_line(const nlohmann::json& simulator) {
+  return fmt::format("cpu: the CPU simulator ({} threads); --backend auto picks {}\n",
+                     simulator["threads"].get<unsigned>(),
+                     simulator["auto"] == "cuda" ? "the GPU" : "the CPU simulator");
+}
+
+}  // namespace
+
 void add_devices_command(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
-  CLI::App* devices = app.add_subcommand("devices", "List the GPUs the CUDA driver sees");
+  CLI::App* devices = app.add_subcommand("devices", "List the GPUs the CUDA driver sees and the CPU simulator");
   devices->add_flag("--json", *json, "machine-readable output");
   devices->callback([json] {
     auto list = cuda::list_devices();
+    nlohmann::json simulator = simulator_json();
     if (!list.ok()) {
       // No driver or no GPU is an answer, not a failure: kernels still run on the simulator.
-      if (*json) std::cout << nlohmann::json{{"devices", nlohmann::json::array()}, {"note", list.error().message}}.dump(2) << "\n";
-      else std::cout << list.error().message << "\n";
+      if (*json)
+        std::cout << nlohmann::json{{"devices", nlohmann::json::array()}, {"simulator", simulator},
+                                    {"note", list.error().message}}.dump(2) << "\n";
+      else std::cout << list.error().message << "\n" << simulator_line(simulator);
       set_exit_code(0);
       return;
     }
@@ -46,8 +71,12 @@ void add_devices_command(CLI::App& app) {
                                  d.multiprocessors, d.limits.shared_per_block_optin / 1024, target);
       }
     }
-    if (*json) std::cout << nlohmann::json{{"devices", out}}.dump(2) << "\n";
-    else if (list->empty()) std::cout << "the CUDA driver sees no GPU\n";
+    if (*json) {
+      std::cout << nlohmann::json{{"devices", out}, {"simulator", simulator}}.dump(2) << "\n";
+    } else {
+      if (list->empty()) std::cout << "the CUDA driver sees no GPU\n";
+      std::cout << simulator_line(simulator);
+    }
     set_exit_code(0);
   });
 }

@@ -1,6 +1,7 @@
 // The pykern command: one subcommand per file (compile, run, bundle, cache, devices), each
 // parsing its arguments with CLI11 and calling the public API; `cache` and `bundle` also reach
 // the cache and the bundle writer, which the API does not expose.
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -28,6 +29,30 @@ int checked_exit(int code) {
   return code == 0 ? 1 : code;
 }
 
+// CLI11's message, begun in lower case as pykern's messages are ("the following argument was
+// not expected: --bogus"), on one line.
+std::string usage_message(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  for (char& c : text)
+    if (c == '\n') c = ' ';
+  bool acronym = text.size() > 1 && std::isupper(static_cast<unsigned char>(text[1]));
+  if (!text.empty() && !acronym) text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+// "pykern run", "pykern cache show": the command whose options were being read.
+std::string command_path(const CLI::App& app) {
+  std::string path = "pykern";
+  const CLI::App* at = &app;
+  while (true) {
+    auto chosen = at->get_subcommands();
+    if (chosen.empty()) break;
+    at = chosen.front();
+    path += " " + at->get_name();
+  }
+  return path;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -42,7 +67,13 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return checked_exit(app.exit(error));
+    // --help and --version end the parse with exit code 0: CLI11 prints them. Every other
+    // parse error is a usage error: exit 2 with one "pykern: error:" line, as getopt programs
+    // do (CLI11's own codes, 105 to 109, say nothing a script can use).
+    if (error.get_exit_code() == 0) return checked_exit(app.exit(error));
+    pykern::cli::print_error(usage_message(error.what()));
+    std::cerr << fmt::format("hint: see '{} --help'\n", command_path(app));
+    return checked_exit(2);
   }
   // A build a signal interrupted (the command has said so): 130 for SIGINT, 143 for SIGTERM.
   if (int signal = pykern::sim::interrupted_by_signal()) return 128 + signal;

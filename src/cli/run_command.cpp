@@ -1,5 +1,6 @@
 // pykern run FILE FUNCTION [--grid X[,Y[,Z]] --block X[,Y[,Z]] | --forall N]
 //            [--backend cpu|cuda|auto] [--debug] [--out DIR] ARG...
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -10,10 +11,13 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
+#include "cli/file_functions.h"
 #include "cli/progress.h"
+#include "cli/suggest.h"
 #include "pykern/device.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
@@ -32,8 +36,40 @@ struct RunArgs {
   std::string timeout = "0";
   std::string shared_bytes = "0";
   bool debug = false;
+  bool json = false;     // the result as one JSON object on stdout
+  bool timings = false;  // each phase's time on stderr
+  bool no_cache = false;
+  std::string cache_dir;
   std::vector<std::string> args;
 };
+
+// What a run did, for --json and --timings: the files it wrote, the value a @jit function
+// returned, and how long each phase took (in the order they ran).
+struct RunReport {
+  std::string kind;
+  std::string backend;
+  std::vector<std::string> outputs;
+  std::optional<std::string> value;
+  std::vector<std::pair<std::string, double>> timings_ms;
+  std::chrono::steady_clock::time_point phase_start = std::chrono::steady_clock::now();
+
+  // Ends the phase that began at the last call (or at the start) as `phase`.
+  void lap(const std::string& phase) {
+    auto now = std::chrono::steady_clock::now();
+    timings_ms.emplace_back(phase, std::chrono::duration<double, std::milli>(now - phase_start).count());
+    phase_start = now;
+  }
+};
+
+RunReport g_report;
+
+// Writes `array` to DIR/NAME and notes the path for --json.
+Status save_output(const std::string& dir, const std::string& name, const Array& array) {
+  std::string path = (std::filesystem::path(dir) / name).string();
+  auto saved = save_npy(path, array);
+  if (saved.ok()) g_report.outputs.push_back(path);
+  return saved;
+}
 
 Result<Dim3> parse_dim3(const std::string& text, const char* what) {
   std::vector<uint32_t> parts;
@@ -57,6 +93,7 @@ Result<Dim3> parse_dim3(const std::string& text, const char* what) {
 // A ufunc, gufunc or reduction: its result goes to DIR/result.npy (result1.npy, ... for more).
 int run_generated(const Module& module, const std::string& kind, const RunArgs& a, const std::vector<Argument>& args,
                   Backend backend) {
+  g_report.backend = Kernel::resolve(backend) == Backend::cuda ? "cuda" : "cpu";
   std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
                            Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
   std::vector<Array> results;
@@ -95,16 +132,18 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
     }
     results = *called;
   }
+  g_report.lap("call");
   std::error_code error;
   std::filesystem::create_directories(a.out, error);
   for (size_t i = 0; i < results.size(); ++i) {
     std::string name = i == 0 ? "result.npy" : fmt::format("result{}.npy", i);
-    auto saved = save_npy((std::filesystem::path(a.out) / name).string(), results[i]);
+    auto saved = save_output(a.out, name, results[i]);
     if (!saved.ok()) {
       print_error(saved.error());
       return 1;
     }
   }
+  g_report.lap("write");
   return 0;
 }
 
@@ -143,6 +182,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     print_error(function.error());
     return 2;
   }
+  g_report.backend = "host";
   std::cerr << fmt::format("pykern: calling {} on the host CPU\n", a.function);
   auto returned = [&] {
     Progress progress("calling " + a.function);
@@ -162,10 +202,12 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
       shown += (i ? ", " : "") + python_repr(Scalar::load(list.dtype(), list.element({i})));
     shown = "[" + shown + "]";
   }
-  std::cout << (returned->values.empty() && !returned->is_tuple && !returned->list ? "None" : shown) << "\n";
+  g_report.lap("call");
+  g_report.value = returned->values.empty() && !returned->is_tuple && !returned->list ? "None" : shown;
+  if (!a.json) std::cout << *g_report.value << "\n";
   if (int written = write_outputs(a, function->parameter_names(), args); written != 0) return written;
   if (returned->list) {
-    auto saved = save_npy((std::filesystem::path(a.out) / "result.npy").string(), *returned->list);
+    auto saved = save_output(a.out, "result.npy", *returned->list);
     if (!saved.ok()) {
       print_error(saved.error());
       return 1;
@@ -176,12 +218,13 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     Array result = Array::zeros(value.type, {});
     value.store(value.type, result.data());
     std::string name = i == 0 ? "result.npy" : fmt::format("result{}.npy", i);
-    auto saved = save_npy((std::filesystem::path(a.out) / name).string(), result);
+    auto saved = save_output(a.out, name, result);
     if (!saved.ok()) {
       print_error(saved.error());
       return 1;
     }
   }
+  g_report.lap("write");
   return 0;
 }
 
@@ -213,7 +256,7 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
         stems.push_back(input_stem);
     }
     for (const std::string& stem : stems) {
-      auto saved = save_npy((std::filesystem::path(a.out) / (stem + ".npy")).string(), *array);
+      auto saved = save_output(a.out, stem + ".npy", *array);
       if (!saved.ok()) {
         print_error(saved.error());
         return 1;
@@ -223,13 +266,37 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
   return 0;
 }
 
+// Why FUNCTION cannot be run from the command line, or "" when it can: it is not in the file
+// (with the names it may have meant), or it is a device function, which only kernels call.
+std::string why_not_runnable(const Module& module, const RunArgs& a) {
+  std::vector<FileFunction> functions = decorated_functions(a.file);
+  for (const FileFunction& f : functions)
+    if (f.name == a.function && f.device_function)
+      return fmt::format("'{}' is a device function: kernels call it; run a kernel that does, or make it a @jit "
+                         "function", a.function);
+  if (!module.kind_of(a.function).empty()) return "";
+  std::vector<std::string> names = names_of(functions);
+  for (const std::string& kernel : module.kernel_names()) names.push_back(kernel);
+  std::string hint = did_you_mean(a.function, names);
+  return fmt::format("{} has no kernel, ufunc, gufunc, reduction or @jit function named '{}'{}", a.file, a.function,
+                     hint.empty() ? "" : "; " + hint);
+}
+
 int run(const RunArgs& a) {
-  if (a.out.empty()) {
-    print_error("--out needs a directory");
+  // What the command line names is checked before any work, so a long run does not fail at its end.
+  if (auto file = check_input_file(a.file); !file.ok()) {
+    print_error(file.error());
+    return 2;
+  }
+  if (auto out = check_output_directory(a.out); !out.ok()) {
+    print_error(out.error());
     return 2;
   }
   ModuleOptions options;
   options.debug = a.debug;
+  options.use_cache = !a.no_cache;
+  options.cache_dir = a.cache_dir;
+  g_report.phase_start = std::chrono::steady_clock::now();
   auto module = [&] {
     Progress progress("translating " + a.file);
     return Module::load_file(a.file, options);
@@ -238,12 +305,13 @@ int run(const RunArgs& a) {
     print_error(module.error());
     return 1;
   }
-  std::string kind = module->kind_of(a.function);
-  if (kind.empty()) {
-    print_error(fmt::format("{} has no kernel, ufunc, gufunc, reduction or @jit function named '{}'",
-                             a.file, a.function));
+  g_report.lap("translate");
+  if (std::string why = why_not_runnable(*module, a); !why.empty()) {
+    print_error(why);
     return 2;
   }
+  std::string kind = module->kind_of(a.function);
+  g_report.kind = kind;
   std::vector<Argument> args;
   for (const std::string& text : a.args) {
     auto argument = parse_argument(text);
@@ -253,6 +321,7 @@ int run(const RunArgs& a) {
     }
     args.push_back(*argument);
   }
+  g_report.lap("read");
   Backend backend = a.backend == "cpu" ? Backend::cpu : a.backend == "cuda" ? Backend::cuda : Backend::automatic;
   if (kind == "function") return run_function(*module, a, args);
   if (kind != "kernel") return run_generated(*module, kind, a, args, backend);
@@ -287,17 +356,50 @@ int run(const RunArgs& a) {
     launch.emplace(*grid, *block);
   }
   launch->backend(backend).timeout(*timeout).shared_bytes(*shared_bytes);
+  g_report.backend = Kernel::resolve(backend) == Backend::cuda ? "cuda" : "cpu";
   std::cerr << fmt::format("pykern: running {} on {}\n", a.function,
                            Kernel::resolve(backend) == Backend::cuda ? "the GPU" : "the CPU simulator");
+  // Compiled first, apart from the launch, so --timings can tell the two apart.
+  auto prepared = [&] {
+    Progress progress("compiling " + a.function);
+    return kernel->prepare(args, backend);
+  }();
+  g_report.lap("compile");
   auto status = [&] {
     Progress progress("running " + a.function);
-    return kernel->launch(*launch, args);
+    return prepared.ok() ? kernel->launch(*launch, args) : Status(prepared.error());
   }();
   if (!status.ok()) {
     print_error(status.error());
     return 1;
   }
-  return write_outputs(a, kernel->parameter_names(), args);
+  g_report.lap("launch");
+  int written = write_outputs(a, kernel->parameter_names(), args);
+  g_report.lap("write");
+  return written;
+}
+
+// --timings on stderr, --json on stdout, once the run has succeeded.
+void report(const RunArgs& a) {
+  if (a.timings) {
+    std::string line = "timings (ms):";
+    for (const auto& [phase, ms] : g_report.timings_ms) line += fmt::format("  {} {:.3f}", phase, ms);
+    std::cerr << line << "\n";
+  }
+  if (!a.json) return;
+  nlohmann::json timings = nlohmann::json::object();
+  for (const auto& [phase, ms] : g_report.timings_ms) timings[phase] = ms;
+  std::vector<std::string> outputs;
+  for (const std::string& path : g_report.outputs)
+    outputs.push_back(std::filesystem::absolute(path).lexically_normal().string());
+  nlohmann::json out = {{"file", std::filesystem::absolute(a.file).lexically_normal().string()},
+                        {"function", a.function},
+                        {"kind", g_report.kind},
+                        {"backend", g_report.backend},
+                        {"outputs", outputs},
+                        {"timings_ms", timings}};
+  if (g_report.value) out["value"] = *g_report.value;
+  std::cout << out.dump(2) << "\n";
 }
 
 // A launch with no host array returns before the kernel has run (as in Numba), and what a
@@ -317,7 +419,7 @@ int wait_for_gpu(const RunArgs& a, int code) {
 void add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
   CLI::App* run_app = app.add_subcommand("run", "Run a kernel on .npy arrays and scalars; write the arrays back to --out");
-  run_app->add_option("file", args->file, "the kernel file (.py)")->required()->check(CLI::ExistingFile);
+  run_app->add_option("file", args->file, "the kernel file (.py)")->required();
   run_app->add_option("function", args->function, "the kernel to run")->required();
   run_app->add_option("args", args->args, "arguments: .npy files or scalars (11, 2.5, True, 1+2j, f4:2.5)");
   auto grid = run_app->add_option("--grid", args->grid, "blocks per grid: X[,Y[,Z]]");
@@ -329,13 +431,24 @@ void add_run_command(CLI::App& app) {
   run_app->add_option("--backend", args->backend, "cpu, cuda or auto (the GPU when present, else the simulator)")
       ->check(CLI::IsMember({"cpu", "cuda", "auto"}));
   run_app->add_flag("--debug", args->debug, "compile as with debug=True (asserts, raise)");
+  run_app->add_flag("--json", args->json,
+                    "print the result as JSON on stdout: the files written, the phases' times, a function's value");
+  run_app->add_flag("--timings", args->timings, "print each phase's time: translate, read, compile, launch, write");
+  run_app->add_option("--cache-dir", args->cache_dir,
+                      "the kernel cache to use (default: $PYKERN_CACHE_DIR, else ~/.cache/pykern)");
+  run_app->add_flag("--no-cache", args->no_cache, "neither read nor write the kernel cache");
   run_app->add_option("--shared-bytes", args->shared_bytes,
                       "dynamic shared memory per block, for cuda.shared.array(0, dtype) (Numba's kernel[grid, block, "
                       "stream, bytes])");
   run_app->add_option("--timeout", args->timeout,
                       "fail with a TimeoutError when the kernel runs longer than this many seconds (default: none)");
   run_app->add_option("--out", args->out, "where to write each array argument as <parameter>.npy (default pykern_out)");
-  run_app->callback([args] { set_exit_code(wait_for_gpu(*args, run(*args))); });
+  run_app->callback([args] {
+    g_report = RunReport{};  // a process may run several commands (the tests do)
+    int code = wait_for_gpu(*args, run(*args));
+    if (code == 0) report(*args);
+    set_exit_code(code);
+  });
 }
 
 }  // namespace pykern::cli

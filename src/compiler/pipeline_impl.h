@@ -1,5 +1,8 @@
 // compile_cached is a template over the stopwatch only; it lives here to stay readable.
 #pragma once
+#include <filesystem>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "jit/nvrtc.h"
@@ -17,6 +20,12 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
   auto nvrtc_version = jit::nvrtc_version();
   if (!nvrtc_version.ok()) return nvrtc_version.error();
   jit::Output kind = options.emit == EmitKind::ptx ? jit::Output::ptx : jit::Output::cubin;
+  // compute_NN is a virtual architecture: NVRTC makes PTX for it. A cubin asked for it would be
+  // an sm_NN cubin labelled compute_NN (and cached apart from the same sm_NN cubin).
+  if (kind == jit::Output::cubin && output.arch.rfind("compute_", 0) == 0)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("'{}' is a virtual architecture, which makes PTX, not a cubin: ask for PTX, or for "
+                                   "a cubin for sm_{}", output.arch, output.arch.substr(8)));
   std::string joined;
   for (const std::string& flag : *flags) joined += flag + " ";
   std::string key = cache::cache_key({version(), embed::runtime_headers_hash(), output.cuda_source, joined, output.arch,
@@ -57,7 +66,12 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
                          {"parameters", parameters}, {"debug", k.debug},
                          {"cooperative", k.cooperative}, {"prints", k.prints}});
     }
-    entry.record = {{"source_file", file.path()},     {"kernels", kernels},
+    // The file's absolute path, so `pykern cache list` names it from any folder.
+    std::error_code absolute_error;
+    std::string source_file = std::filesystem::is_regular_file(file.path(), absolute_error)
+                                  ? std::filesystem::absolute(file.path(), absolute_error).lexically_normal().string()
+                                  : file.path();
+    entry.record = {{"source_file", source_file},     {"kernels", kernels},
                     {"options", joined},              {"arch", output.arch},
                     {"output", kind == jit::Output::ptx ? "ptx" : "cubin"},
                     {"nvrtc_version", *nvrtc_version}, {"pykern_version", version()},

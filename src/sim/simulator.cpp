@@ -505,6 +505,33 @@ int interrupted_by_signal() { return interrupts::last; }
 void set_before_load_hook(std::function<void()> hook) { before_load_hook() = std::move(hook); }
 
 namespace {
+// What `pykern cache list` shows of a library's entry: the kernels it holds and the file they
+// came from (absolute, so the entry names it from any folder), read off the generated source:
+// each kernel's symbol (pk_kernel_py_NAME_HASH) and the first #line directive.
+void describe_source(const std::string& source, nlohmann::json& record) {
+  nlohmann::json kernels = nlohmann::json::array();
+  const std::string marker = "PK_KERNEL void pk_kernel_py_";
+  for (size_t at = source.find(marker); at != std::string::npos; at = source.find(marker, at + 1)) {
+    size_t start = at + marker.size();
+    size_t end = source.find('(', start);
+    if (end == std::string::npos) break;
+    std::string name = source.substr(start, end - start);
+    size_t hash = name.rfind('_');
+    if (hash != std::string::npos) name.resize(hash);
+    kernels.push_back({{"function", name}});
+  }
+  record["kernels"] = kernels;
+  const std::string line = "#line ";
+  size_t at = source.find(line);
+  size_t open = at == std::string::npos ? at : source.find('"', at);
+  size_t close = open == std::string::npos ? open : source.find('"', open + 1);
+  if (close == std::string::npos || source.find('\n', at) < close) return;
+  std::string file = source.substr(open + 1, close - open - 1);
+  std::error_code error;
+  if (fs::is_regular_file(file, error)) file = fs::absolute(file, error).lexically_normal().string();
+  record["source_file"] = file;
+}
+
 std::string library_key(const std::string& source, const BuildOptions& options) {
   return cache::cache_key({"simulator", version(), embed::runtime_headers_hash(), source, compiler_identity(),
                          flags(options.debug), link_flags(options)});
@@ -533,6 +560,7 @@ Result<std::string> cached_or_built(const std::string& source, const BuildOption
     entry.record = {{"output", "so"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
                     {"options", flags(options.debug) + " " + link_flags(options)}, {"compile_ms", ms},
                     {"pykern_version", version()}};
+    describe_source(source, entry.record);
     (void)cache->store(entry);  // a cache that cannot take it only costs the next run a build
   }
   return bytes;

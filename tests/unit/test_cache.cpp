@@ -323,7 +323,7 @@ TEST_CASE("cache commands survive any record.json and stray directories; --json 
   CHECK(run_cli(root + "verify --json", &out) == 1);
   auto report = nlohmann::json::parse(out, nullptr, false);
   REQUIRE(report.is_object());
-  CHECK(report["bad"].size() == records.size() + 3);
+  CHECK(report["removed"].size() == records.size() + 3);
   CHECK(run_cli(root + "verify", &out) == 0);
   CHECK(KernelCache(dir.path).list().empty());
 }

@@ -109,7 +109,8 @@ TEST_CASE("run: --forall, --out and typed scalars are checked, never wrapped") {
   Run empty_out = run_cli(run + "first --forall 1 " + a + " --out ''", cache_env(s));
   CHECK(empty_out.status == 2);
   s.write("file", "x");
-  CHECK(run_cli(run + "first --forall 1 " + a + " --out " + (s.path / "file").string(), cache_env(s)).status == 1);
+  // A path on the command line that cannot be used is a usage error, found before the run (issue 31)
+  CHECK(run_cli(run + "first --forall 1 " + a + " --out " + (s.path / "file").string(), cache_env(s)).status == 2);
 }
 
 TEST_CASE("compile -o: the kernel file itself or an empty name is refused, and the .py survives") {
@@ -134,7 +135,7 @@ TEST_CASE("cache prune --max-size: inf, 1e30, nan and negatives are refused, not
     CHECK(r.status == 2);
   }
   Run list = run_cli("cache list --json", cache_env(s));
-  CHECK(nlohmann::json::parse(list.output).size() == 1);
+  CHECK(nlohmann::json::parse(list.output)["entries"].size() == 1);
 }
 
 TEST_CASE("--arch values NVRTC cannot take are errors with the choices, not internal errors") {
@@ -143,7 +144,7 @@ TEST_CASE("--arch values NVRTC cannot take are errors with the choices, not inte
   for (const char* arch : {"sm_1", "sm_52", "garbage", "sm_9999", "sm_90;rm"}) {
     CAPTURE(arch);
     Run r = run_cli("compile " + file.string() + " --sig 'first=void(float64[::1])' --arch '" + arch + "'", cache_env(s));
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);  // a usage error (issue 31)
     CHECK(r.output.find("pykern: error:") != std::string::npos);
     CHECK(r.output.find("internal error") == std::string::npos);
   }
@@ -325,9 +326,9 @@ TEST_CASE("a kernel file that is a FIFO, /dev/zero or a directory fails at once,
   for (const char* name : {"zero.py", "fifo.py"}) {
     CAPTURE(name);
     Run compile = run_cli("compile " + (s.path / name).string());
-    CHECK(compile.status == 1);
+    CHECK(compile.status == 2);  // refused as a usage error, before anything is read (issue 31)
     CHECK(compile.output.find("not a regular file") != std::string::npos);
-    CHECK(run_cli("run " + (s.path / name).string() + " k --forall 1").status == 1);
+    CHECK(run_cli("run " + (s.path / name).string() + " k --forall 1").status == 2);
     CHECK_FALSE(pykern::Module::load_file((s.path / name).string()).ok());
   }
 }

@@ -1,0 +1,486 @@
+// The pykern command as a new user meets it (issue 31, items 9, 10, 14 and 19): usage errors,
+// "did you mean", paths checked before the work, what compile and run say about their results,
+// --json on compile, run and cache, and `pykern devices` naming the CPU simulator.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "cache/cache.h"
+#include "case_selection.h"
+#include "cli_run.h"
+#include "jit/nvrtc.h"
+#include "pykern/compiler.h"
+#include "pykern/npy.h"
+
+namespace fs = std::filesystem;
+using test::CliRun;
+using test::run_cli;
+using test::Scratch;
+
+namespace {
+
+const char* kernels = R"py(from numba import cuda
+
+@cuda.jit(device=True)
+def twice(x):
+    return x * 2
+
+@cuda.jit
+def scale(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = twice(a[i])
+)py";
+
+// Whether cubins and PTX can be made here; tests that make them skip themselves without NVRTC.
+bool without_nvrtc() {
+  if (pykern::jit::nvrtc_version().ok()) return false;
+  test::skip("NVRTC not found: no cubin or PTX to make");
+  return true;
+}
+
+bool has(const CliRun& run, const std::string& text) { return run.output.find(text) != std::string::npos; }
+
+// No line says "error:" twice ("pykern: error: k.py:1:2: error: ..." would).
+bool one_error_per_line(const std::string& output) {
+  std::stringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    size_t first = line.find("error:");
+    if (first != std::string::npos && line.find("error:", first + 1) != std::string::npos) return false;
+  }
+  return true;
+}
+
+// A run's stdout alone (its stderr in `stderr_text` when given): what --json prints.
+std::string stdout_of(const Scratch& s, const std::string& arguments, int* status = nullptr,
+                      std::string* stderr_text = nullptr) {
+  fs::path out = s.path / "stdout.txt";
+  CliRun run = run_cli(arguments, s.cache_env(), "> " + out.string());
+  if (status) *status = run.status;
+  if (stderr_text) *stderr_text = run.output;
+  return test::read(out);
+}
+
+void save_ones(const fs::path& path, int64_t n) {
+  pykern::Array a = pykern::Array::zeros(pykern::DType::float_(64), {n});
+  for (int64_t i = 0; i < n; ++i) *reinterpret_cast<double*>(a.element({i})) = 1.0;
+  REQUIRE(pykern::save_npy(path.string(), a).ok());
+}
+
+std::string run_scale(const Scratch& s, const std::string& extra = "") {
+  return "run " + (s.path / "k.py").string() + " scale --grid 1 --block 4 " + (s.path / "a.npy").string() +
+         " --out " + (s.path / "out").string() + " " + extra;
+}
+
+}  // namespace
+
+TEST_CASE("cli: every usage error exits 2 with one 'pykern: error:' line, never CLI11's 105 to 109") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  for (const std::string& command :
+       {std::string(""), std::string("run"), "run " + file.string(), "compile " + file.string() + " --bogus",
+        "compile " + file.string() + " --emit dog", "run " + file.string() + " scale --backend gpu",
+        std::string("cache"), std::string("cache show"), std::string("frobnicate")}) {
+    CAPTURE(command);
+    CliRun run = run_cli(command, s.cache_env());
+    CHECK(run.status == 2);
+    CHECK_MESSAGE(run.output.rfind("pykern: error: ", 0) == 0, run.output);
+    CHECK_FALSE(has(run, "Run with --help"));
+    CHECK(has(run, "--help"));  // the hint names the command's help
+    CHECK(one_error_per_line(run.output));
+  }
+  CHECK(run_cli("--help").status == 0);
+  CHECK(run_cli("run --help").status == 0);
+  CHECK(run_cli("--version").status == 0);
+}
+
+TEST_CASE("cli: a misspelt kernel name gets 'did you mean', in run and in compile --kernel") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save_ones(s.path / "a.npy", 4);
+  CliRun typo = run_cli("run " + file.string() + " scael --grid 1 --block 4 " + (s.path / "a.npy").string(),
+                        s.cache_env());
+  CHECK(typo.status == 2);
+  CHECK_MESSAGE(has(typo, "named 'scael'; did you mean 'scale'?"), typo.output);
+  CliRun far = run_cli("run " + file.string() + " histogram --grid 1 --block 4 " + (s.path / "a.npy").string(),
+                       s.cache_env());
+  CHECK(far.status == 2);
+  CHECK_FALSE(has(far, "did you mean"));
+  CliRun kernel = run_cli("compile " + file.string() + " --kernel scael", s.cache_env());
+  CHECK(kernel.status == 2);
+  CHECK_MESSAGE(has(kernel, "no kernel named 'scael'; did you mean 'scale'?"), kernel.output);
+  CliRun sig = run_cli("compile " + file.string() + " --sig 'scael=void(float64[:])'", s.cache_env());
+  CHECK(sig.status == 2);
+  CHECK_MESSAGE(has(sig, "--sig names 'scael', which is not a kernel in " + file.string() + "; did you mean 'scale'?"),
+                sig.output);
+  // A kernel made by an assignment is one, though no `def` line names it
+  if (without_nvrtc()) return;
+  s.write("made.py", std::string(kernels) + "\n\ndef plain(a):\n    a[0] = 1\n\nmade = cuda.jit(plain)\n");
+  CliRun made = run_cli("compile " + (s.path / "made.py").string() + " --kernel made --sig 'made=void(float64[:])'",
+                        s.cache_env());
+  CHECK_MESSAGE(made.status == 0, made.output);
+}
+
+TEST_CASE("cli: a missing kernel file names a similar file of its folder") {
+  Scratch s;
+  s.write("kernels.py", kernels);
+  for (const char* command : {"run", "compile", "bundle"}) {
+    CAPTURE(command);
+    std::string extra = std::string(command) == "run" ? " scale" : std::string(command) == "bundle" ? " -o x.h" : "";
+    CliRun run = run_cli(std::string(command) + " " + (s.path / "kernel.py").string() + extra, s.cache_env());
+    CHECK(run.status == 2);
+    CHECK_MESSAGE(has(run, "no file '" + (s.path / "kernel.py").string() + "'; did you mean '" +
+                               (s.path / "kernels.py").string() + "'?"),
+                  run.output);
+  }
+  CliRun no_folder = run_cli("run " + (s.path / "nowhere" / "k.py").string() + " scale", s.cache_env());
+  CHECK(no_folder.status == 2);
+  CHECK(has(no_folder, "there is no folder"));
+  CliRun folder = run_cli("run " + s.path.string() + " scale", s.cache_env());
+  CHECK(folder.status == 2);
+  CHECK(has(folder, "is a directory, not a kernel file"));
+}
+
+TEST_CASE("cli: run --out that cannot be a writable directory is refused before anything runs") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save_ones(s.path / "a.npy", 4);
+  for (const fs::path& out : {file, file / "sub", fs::path("")}) {
+    CAPTURE(out);
+    CliRun run = run_cli("run " + file.string() + " scale --grid 1 --block 4 " + (s.path / "a.npy").string() +
+                             " --out '" + out.string() + "'",
+                         s.cache_env());
+    CHECK(run.status == 2);
+    CHECK_MESSAGE(has(run, "pykern: error: --out"), run.output);
+    CHECK_FALSE(has(run, "running scale"));  // refused before the translation and the launch
+  }
+  CliRun made = run_cli(run_scale(s), s.cache_env());  // a directory that does not exist yet is made
+  CHECK_MESSAGE(made.status == 0, made.output);
+  CHECK(fs::exists(s.path / "out" / "a.npy"));
+}
+
+TEST_CASE("cli: running a device function says what it is, not that it fails to type on the host") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save_ones(s.path / "a.npy", 4);
+  CliRun run = run_cli("run " + file.string() + " twice " + (s.path / "a.npy").string(), s.cache_env());
+  CHECK(run.status == 2);
+  CHECK_MESSAGE(has(run, "'twice' is a device function: kernels call it; run a kernel that does, or make it a @jit "
+                         "function"),
+                run.output);
+  // made by calling the decorator
+  fs::path made = s.write("made.py", std::string(kernels) + "\ndef thrice(x):\n    return x * 3\n\n"
+                                                             "three = cuda.jit(device=True)(thrice)\n");
+  CliRun called = run_cli("run " + made.string() + " three " + (s.path / "a.npy").string(), s.cache_env());
+  CHECK(called.status == 2);
+  CHECK_MESSAGE(has(called, "'three' is a device function"), called.output);
+}
+
+TEST_CASE("cli: a missing .npy argument names a similar file of its folder") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save_ones(s.path / "input.npy", 4);
+  CliRun run = run_cli("run " + file.string() + " scale --grid 1 --block 4 " + (s.path / "inptu.npy").string() +
+                           " --out " + (s.path / "out").string(),
+                       s.cache_env());
+  CHECK(run.status == 2);
+  CHECK_MESSAGE(has(run, "no file '" + (s.path / "inptu.npy").string() + "'; did you mean '" +
+                             (s.path / "input.npy").string() + "'?"),
+                run.output);
+}
+
+TEST_CASE("cli: --arch compute_90 with --emit cubin is refused; it makes PTX with --emit ptx") {
+  if (without_nvrtc()) return;
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  std::string compile = "compile " + file.string() + " --sig 'scale=void(float64[:])' --arch compute_90";
+  for (const std::string& emit : {std::string(""), std::string(" --emit cubin")}) {
+    CliRun run = run_cli(compile + emit + " -o " + (s.path / "k.cubin").string(), s.cache_env());
+    CHECK(run.status == 2);
+    CHECK_MESSAGE(has(run, "makes PTX, not a cubin: use --emit ptx for PTX, or --arch sm_90 for a cubin"), run.output);
+    CHECK_FALSE(fs::exists(s.path / "k.cubin"));
+  }
+  CHECK(pykern::cache::KernelCache(s.path / "cache").list().empty());  // nothing mislabeled was cached
+  CliRun ptx = run_cli(compile + " --emit ptx -o " + (s.path / "k.ptx").string(), s.cache_env());
+  CHECK_MESSAGE(ptx.status == 0, ptx.output);
+  CHECK(test::read(s.path / "k.ptx").find(".target sm_90") != std::string::npos);
+}
+
+TEST_CASE("cli: compile_source refuses a cubin for compute_90 too, rather than label an sm_90 cubin so") {
+  if (without_nvrtc()) return;
+  pykern::CompileOptions options;
+  options.signatures.push_back({"scale", "void(float64[:])"});
+  options.arch = "compute_90";
+  options.use_cache = false;
+  auto cubin = pykern::compile_source(kernels, "k.py", options);
+  REQUIRE_FALSE(cubin.ok());
+  CHECK(cubin.error().message.find("'compute_90' is a virtual architecture, which makes PTX, not a cubin") !=
+        std::string::npos);
+  CHECK(cubin.error().message.find("--") == std::string::npos);  // no CLI words in the C++ API
+  options.emit = pykern::EmitKind::ptx;
+  auto ptx = pykern::compile_source(kernels, "k.py", options);
+  REQUIRE_MESSAGE(ptx.ok(), ptx.error().describe());
+  CHECK(ptx->binary.find(".target sm_90") != std::string::npos);
+}
+
+TEST_CASE("cli: --emit cuda says it translated to CUDA C++, never 'cubin'") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  std::string compile = "compile " + file.string() + " --sig 'scale=void(float64[:])' --emit cuda";
+  CliRun written = run_cli(compile + " -o " + (s.path / "k.cu").string(), s.cache_env());
+  CHECK(written.status == 0);
+  CHECK_MESSAGE(has(written, "to CUDA C++"), written.output);
+  CHECK_FALSE(has(written, "cubin"));
+  std::string errors;
+  std::string source = stdout_of(s, compile, nullptr, &errors);
+  CHECK(source.find("pk_kernel_py_scale") != std::string::npos);
+  CHECK(errors.find("cubin") == std::string::npos);
+}
+
+TEST_CASE("cli: compile without -o says where the cubin went; with -o, what it wrote") {
+  if (without_nvrtc()) return;
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  std::string compile = "compile " + file.string() + " --sig 'scale=void(float64[:])'";
+  CliRun cached = run_cli(compile, s.cache_env());
+  CHECK(cached.status == 0);
+  CHECK_MESSAGE(has(cached, "the cubin was not written (no -o); it is in the kernel cache at " +
+                                (s.path / "cache").string() + "; give -o k.cubin to write it"),
+                cached.output);
+  CliRun uncached = run_cli(compile + " --no-cache", s.cache_env());
+  CHECK(has(uncached, "the cubin was not written (no -o); give -o k.cubin"));
+  CliRun written = run_cli(compile + " -o " + (s.path / "k.cubin").string(), s.cache_env());
+  CHECK(has(written, "wrote " + (s.path / "k.cubin").string()));
+}
+
+TEST_CASE("cli: compile --json gives kernels, signatures, symbols, the output path, timings and warnings") {
+  if (without_nvrtc()) return;
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  fs::path own_cache = s.path / "own-cache";
+  int status = -1;
+  std::string text = stdout_of(s,
+                               "compile " + file.string() + " --sig 'scale=void(float64[:])' --emit ptx --json --debug "
+                               "--cache-dir " + own_cache.string() + " -o " + (s.path / "k.ptx").string(),
+                               &status);
+  REQUIRE(status == 0);
+  auto out = nlohmann::json::parse(text, nullptr, false);
+  REQUIRE_MESSAGE(out.is_object(), text);
+  CHECK(out["file"] == fs::absolute(file).string());
+  CHECK(out["output"] == (s.path / "k.ptx").string());
+  CHECK(out["emit"] == "ptx");
+  CHECK(out["arch"] == "sm_90");
+  REQUIRE(out["kernels"].size() == 1);
+  CHECK(out["kernels"][0]["function"] == "scale");
+  CHECK(out["kernels"][0]["signature"] == "(array(float64, 1d, A))");
+  CHECK(out["kernels"][0]["symbol"].get<std::string>().rfind("pk_kernel_py_scale_", 0) == 0);
+  CHECK(out["kernels"][0]["debug"] == true);  // --debug
+  CHECK(out["kernels"][0]["parameters"][0]["name"] == "a");
+  CHECK(out["timings_ms"].contains("nvrtc"));
+  CHECK(out["warnings"].is_array());
+  CHECK(out["checked_only"].is_array());
+  // --cache-dir: the entry is in that cache, not in $PYKERN_CACHE_DIR's
+  CHECK(pykern::cache::KernelCache(own_cache).list().size() == 1);
+  CHECK(pykern::cache::KernelCache(s.path / "cache").list().empty());
+}
+
+TEST_CASE("cli: run --json lists the files written and the phases' times; --timings prints them; --cache-dir") {
+  Scratch s;
+  s.write("k.py", kernels);
+  save_ones(s.path / "a.npy", 4);
+  fs::path own_cache = s.path / "own-cache";
+  int status = -1;
+  std::string errors;
+  std::string text =
+      stdout_of(s, run_scale(s, "--backend cpu --json --timings --cache-dir " + own_cache.string()), &status, &errors);
+  REQUIRE_MESSAGE(status == 0, errors);
+  auto out = nlohmann::json::parse(text, nullptr, false);
+  REQUIRE_MESSAGE(out.is_object(), text);
+  CHECK(out["function"] == "scale");
+  CHECK(out["kind"] == "kernel");
+  CHECK(out["backend"] == "cpu");
+  CHECK(out["outputs"] == nlohmann::json::array({(s.path / "out" / "a.npy").string()}));
+  for (const char* phase : {"translate", "read", "compile", "launch", "write"}) {
+    CAPTURE(phase);
+    CHECK(out["timings_ms"][phase].is_number());
+    CHECK(errors.find(std::string(phase) + " ") != std::string::npos);
+  }
+  CHECK(errors.find("timings (ms):") != std::string::npos);
+  CHECK_FALSE(pykern::cache::KernelCache(own_cache).list().empty());
+  CHECK(pykern::cache::KernelCache(s.path / "cache").list().empty());
+  auto result = pykern::load_npy((s.path / "out" / "a.npy").string());
+  REQUIRE(result.ok());
+  CHECK(*reinterpret_cast<const double*>(result->element({3})) == 2.0);
+}
+
+TEST_CASE("cli: cache list has a header and every entry's kernels and absolute source, simulator entries too") {
+  if (without_nvrtc()) return;
+  Scratch s;
+  s.write("k.py", kernels);
+  save_ones(s.path / "a.npy", 4);
+  fs::path cwd = fs::current_path();
+  fs::current_path(s.path);  // a relative path on the command line is recorded absolute
+  CliRun compiled = run_cli("compile k.py --sig 'scale=void(float64[:])'", s.cache_env());
+  CliRun ran = run_cli("run k.py scale --grid 1 --block 4 a.npy --backend cpu", s.cache_env());
+  fs::current_path(cwd);
+  REQUIRE(compiled.status == 0);
+  REQUIRE_MESSAGE(ran.status == 0, ran.output);
+  CliRun list = run_cli("cache list", s.cache_env());
+  REQUIRE(list.status == 0);
+  std::stringstream lines(list.output);
+  std::string header;
+  std::getline(lines, header);
+  CHECK_MESSAGE(header.rfind("KEY", 0) == 0, list.output);
+  CHECK(header.find("KERNELS") != std::string::npos);
+  CHECK(header.find("SOURCE") != std::string::npos);
+  std::map<std::string, std::string> by_target;
+  for (std::string line; std::getline(lines, line);) {
+    std::stringstream fields(line);
+    std::string key, bytes, day, time, target;
+    fields >> key >> bytes >> day >> time >> target;
+    by_target[target] = line;
+  }
+  for (const char* target : {"sm_90", "cpu"}) {
+    CAPTURE(target);
+    CHECK_MESSAGE(by_target[target].find("scale  " + (s.path / "k.py").string()) != std::string::npos, list.output);
+  }
+  CHECK(by_target["cpu-h"].find("(simulator runtime)") != std::string::npos);
+}
+
+TEST_CASE("cli: cache show with a prefix two keys share is 'ambiguous'; verify and clear say what they did") {
+  Scratch s;
+  std::vector<std::string> keys;
+  {
+    pykern::cache::KernelCache cache(s.path / "cache");
+    // 17 keys: two of them start with the same hex digit.
+    for (int i = 0; i < 17; ++i) {
+      pykern::cache::CacheEntry e;
+      e.key = pykern::cache::cache_key({"cli-test", std::to_string(i)});
+      e.binary = "B";
+      e.cuda_source = "// " + e.key;
+      e.record = {{"kernels", nlohmann::json::array({{{"function", "k" + std::to_string(i)}}})},
+                  {"arch", "sm_90"}, {"source_file", "/src/k.py"}};
+      REQUIRE(cache.store(e).ok());
+      keys.push_back(e.key);
+    }
+  }
+  std::map<char, int> firsts;
+  char shared = 0;
+  for (const std::string& key : keys)
+    if (++firsts[key[0]] == 2) shared = key[0];
+  REQUIRE(shared != 0);
+  CliRun ambiguous = run_cli("cache show " + std::string(1, shared), s.cache_env());
+  CHECK(ambiguous.status == 1);
+  CHECK_MESSAGE(has(ambiguous, "ambiguous: " + std::to_string(firsts[shared]) + " entries match '" +
+                                   std::string(1, shared) + "'"),
+                ambiguous.output);
+  CHECK(run_cli("cache show " + keys[0], s.cache_env()).status == 0);
+
+  // A damaged entry: verify counts what it checked and names what it removed.
+  auto damaged = pykern::cache::KernelCache(s.path / "cache").find(keys[0]);
+  REQUIRE(damaged);
+  fs::path record = damaged->path / "record.json";
+  fs::remove(record);
+  std::ofstream(record) << "{}";
+  CliRun verify = run_cli("cache verify", s.cache_env());
+  CHECK(verify.status == 1);
+  CHECK_MESSAGE(has(verify, "checked 17 entries; 1 bad, removed:"), verify.output);
+  CHECK(has(verify, keys[0].substr(0, 16)));
+  CliRun clean = run_cli("cache verify", s.cache_env());
+  CHECK(clean.status == 0);
+  CHECK(has(clean, "checked 16 entries; 0 bad, removed none"));
+  CliRun clear = run_cli("cache clear", s.cache_env());
+  CHECK(has(clear, "removed 16 entries"));
+  std::string empty = "the cache at " + (s.path / "cache").string() + " is empty";
+  for (const char* action : {"list", "verify", "stats", "clear", "prune --max-size 0"}) {
+    CAPTURE(action);
+    CliRun run = run_cli("cache " + std::string(action), s.cache_env());
+    CHECK(run.status == 0);
+    CHECK_MESSAGE(has(run, empty), run.output);
+  }
+}
+
+TEST_CASE("cli: every cache subcommand's --json is one object with the root, and entries of one shape") {
+  if (without_nvrtc()) return;
+  Scratch s;
+  s.write("k.py", kernels);
+  REQUIRE(run_cli("compile " + (s.path / "k.py").string() + " --sig 'scale=void(float64[:])'", s.cache_env()).status ==
+          0);
+  std::string key = pykern::cache::KernelCache(s.path / "cache").list().at(0).key;
+  std::map<std::string, nlohmann::json> outputs;
+  for (const std::string& action : {std::string("list"), std::string("stats"), "show " + key, std::string("verify"),
+                                    std::string("prune --max-size 1G"), std::string("clear")}) {
+    CAPTURE(action);
+    int status = -1;
+    std::string text = stdout_of(s, "cache " + action + " --json", &status);
+    CHECK(status == 0);
+    auto out = nlohmann::json::parse(text, nullptr, false);
+    REQUIRE_MESSAGE(out.is_object(), text);
+    CHECK(out["root"] == (s.path / "cache").string());
+    outputs[action.substr(0, action.find(' '))] = out;
+  }
+  const nlohmann::json& listed = outputs["list"]["entries"].at(0);
+  for (const char* field : {"key", "path", "bytes", "last_used", "target", "kernels", "source_file", "stray", "record"})
+    CHECK_MESSAGE(listed.contains(field), field);
+  CHECK(listed["kernels"] == nlohmann::json::array({"scale"}));
+  CHECK(listed["source_file"] == (s.path / "k.py").string());
+  CHECK(outputs["show"]["entries"].at(0) == listed);
+  CHECK(outputs["stats"]["count"] == 1);
+  CHECK(outputs["verify"]["checked"] == 1);
+  CHECK(outputs["verify"]["removed"].empty());
+  CHECK(outputs["clear"]["removed"].at(0)["key"] == listed["key"]);
+}
+
+TEST_CASE("cli: a cache that cannot be used is one error line, not 'error: warning:'") {
+  Scratch s;
+  CliRun run = run_cli("cache --dir " + (s.path / "c").string() + " list", "PYKERN_CACHE_GROUP=no-such-group-pykern");
+  CHECK(run.status == 1);
+  CHECK_MESSAGE(run.output.rfind("pykern: error: kernel cache disabled: PYKERN_CACHE_GROUP names no group", 0) == 0,
+                run.output);
+  CHECK(run.output.find("warning") == std::string::npos);
+}
+
+TEST_CASE("cli: devices lists the CPU simulator, its threads and what --backend auto picks") {
+  CliRun devices = run_cli("devices");
+  CHECK(devices.status == 0);
+  CHECK_MESSAGE(has(devices, "cpu: the CPU simulator ("), devices.output);
+  CHECK(has(devices, "--backend auto picks"));
+  Scratch s;
+  std::string text = stdout_of(s, "devices --json");
+  auto out = nlohmann::json::parse(text, nullptr, false);
+  REQUIRE_MESSAGE(out.is_object(), text);
+  CHECK(out["simulator"]["threads"].get<int>() >= 1);
+  CHECK((out["simulator"]["auto"] == "cpu" || out["simulator"]["auto"] == "cuda"));
+  CHECK(out["devices"].is_array());
+}
+
+namespace pykern::cli {
+void print_error(const Error& error);  // src/cli/print_error.cpp, built into the tests
+void print_error(std::string_view message);
+}  // namespace pykern::cli
+
+TEST_CASE("cli: print_error never says 'error:' twice on a line: internal errors and diagnostics keep their own") {
+  auto printed = [](auto&& print) {
+    std::ostringstream captured;
+    std::streambuf* old = std::cerr.rdbuf(captured.rdbuf());
+    print();
+    std::cerr.rdbuf(old);
+    return captured.str();
+  };
+  using pykern::Error;
+  using pykern::ErrorKind;
+  CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::internal, "internal error: the grid broke")); }) ==
+        "pykern: internal error: the grid broke\n");
+  CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::launch, "k.py:3:5: error: bad [kind]")); }) ==
+        "k.py:3:5: error: bad [kind]\n");
+  CHECK(printed([] { pykern::cli::print_error("--out 'x' is not a directory"); }) ==
+        "pykern: error: --out 'x' is not a directory\n");
+  CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::io, "cannot open 'a.npy'")); }) ==
+        "pykern: error: cannot open 'a.npy'\n");
+}
