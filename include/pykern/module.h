@@ -9,6 +9,13 @@
 //
 // Every call returns a Result: a compile error carries the translator's diagnostics, a bad
 // argument names the kernel and the parameter, a failing kernel says where and why.
+//
+// Threads: a Module, its Kernels, Ufuncs, Reductions and Functions may be used from any number
+// of threads at once. Copies share one state; specialising, compiling and loading are done
+// once, under the module's lock, and a thread that needs what another is compiling waits for
+// it. Launches from several threads run concurrently (on the simulator, each on its own
+// blocks; on a GPU, on the streams they name). Arrays are views: two launches that write the
+// same memory at once race, as they would in CUDA.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -59,6 +66,12 @@ class Kernel {
   }
   // Compiles for a signature now (Numba's syntax); returns the kernel's argument types.
   Result<std::string> specialize(const std::string& signature) const;
+  // The argument types of every specialisation made so far, as Numba's kernel.signatures
+  // lists them: "(array(float32, 1d, C), float32)", in the order they were made.
+  std::vector<std::string> signatures() const;
+  // The kernel's source annotated with the type of every parameter and assigned local for one
+  // signature, as Numba's inspect_types() prints them.
+  Result<std::string> inspect_types(const std::string& signature) const;
   // The backend a launch (or an allocation) with `requested` would use.
   static Backend resolve(Backend requested);
   // The kernel's launch on `backend` for these arguments, compiled if need be, ready to go:

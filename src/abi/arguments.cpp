@@ -98,6 +98,13 @@ Result<std::string> signature_for(const std::vector<Argument>& args) {
   return text + ")";
 }
 
+std::string numba_type_name(const Argument& argument) {
+  if (const Scalar* scalar = std::get_if<Scalar>(&argument)) return scalar->type.name();
+  const Array& array = std::get<Array>(argument);
+  const char* layout = array.is_c_contiguous() ? "C" : array.is_f_contiguous() ? "F" : "A";
+  return fmt::format("array({}, {}d, {})", array.dtype().name(), array.ndim(), layout);
+}
+
 bool accepts(const CompiledKernel& kernel, const std::vector<Argument>& args) {
   if (kernel.parameters.size() != args.size()) return false;
   for (size_t i = 0; i < args.size(); ++i)

@@ -13,6 +13,8 @@ namespace pykern::detail {
 Result<std::string> signature_type(const Argument& argument);
 // "void(float32[::1], int64)" for these arguments.
 Result<std::string> signature_for(const std::vector<Argument>& args);
+// An argument's type as Numba names it in messages: "array(float32, 1d, C)", "int64".
+std::string numba_type_name(const Argument& argument);
 
 // Numba's typeof of an argument as a value: scalar or array, dtype, dimensions and layout.
 struct ArgumentType {

@@ -1,5 +1,6 @@
 #include "pykern/module.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -197,6 +198,27 @@ Status Kernel::prepare(const std::vector<Argument>& args, Backend backend) const
     if (!specialization.ok()) return specialization.error();
     return module_->prepare(**specialization, backend);
   });
+}
+
+std::vector<std::string> Kernel::signatures() const {
+  std::lock_guard<std::mutex> lock(module_->mutex);
+  std::vector<std::string> made;
+  const detail::ModuleState::KernelForms& forms = module_->forms[name_];
+  for (const auto* list : {&forms.declared, &forms.eager, &forms.specialized})
+    for (const auto& s : *list)
+      if (std::find(made.begin(), made.end(), s->kernel.signature) == made.end()) made.push_back(s->kernel.signature);
+  return made;
+}
+
+Result<std::string> Kernel::inspect_types(const std::string& signature) const {
+  if (module_->bundled) return module_->cannot_compile_bundled(name_, signature);
+  compiler::Request request = module_->request_for(name_, signature, std::nullopt);
+  request.options.emit = EmitKind::cuda;
+  request.options.use_cache = false;
+  request.options.want_types = true;
+  auto translated = compiler::translate(request);
+  if (!translated.ok()) return translated.error();
+  return translated->output.types;
 }
 
 Result<std::string> Kernel::specialize(const std::string& signature) const {

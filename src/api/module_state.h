@@ -129,7 +129,7 @@ struct ModuleState {
     if (!signature.ok())
       return Error::make(ErrorKind::invalid_argument, fmt::format("kernel '{}': {}", kernel, signature.error().message));
     auto compiled = compile(kernel, *signature);
-    if (!compiled.ok()) return compiled.error();
+    if (!compiled.ok()) return while_specialising(compiled.error(), kernel, args);
     if (compiled->size() != 1) return Error::make(ErrorKind::internal, "expected one specialisation of " + kernel);
     known.specialized.push_back(compiled->front());
     return compiled->front();
@@ -137,6 +137,20 @@ struct ModuleState {
 
   compiler::Request request_for(const std::string& kernel, const std::string& signature,
                                 const std::optional<compiler::GeneratedKernel>& generated) const;
+  // A compile error met while specialising `kernel` for `args`, with a note naming the
+  // argument types, as Numba's "During: ..." lines do: the error in the kernel follows from them.
+  Error while_specialising(Error error, const std::string& kernel, const std::vector<Argument>& args) const {
+    if (error.kind != ErrorKind::compile) return error;
+    std::vector<std::string> names;
+    for (size_t i = 0; i < kernels.size(); ++i)
+      if (kernels[i] == kernel) names = parameters[i];
+    std::string types;
+    for (size_t i = 0; i < args.size(); ++i)
+      types += fmt::format("{}{}{}", i ? ", " : "", i < names.size() ? names[i] + ": " : "", numba_type_name(args[i]));
+    if (!error.message.empty() && error.message.back() != '\n') error.message += '\n';
+    error.message += fmt::format("note: while specialising kernel '{}' for ({})\n", kernel, types);
+    return error;
+  }
   // Compiles a kernel pykern writes (once per form): translated with the module's text.
   Result<std::shared_ptr<Specialization>> compile_generated(const compiler::GeneratedKernel& kernel);
   // Makes ready what a launch on `backend` needs: the simulator's build, or the GPU's module.

@@ -212,6 +212,9 @@ TEST_CASE("compile errors come back as results with the translator's diagnostics
   auto status = typed.kernel("k")->launch({1}, {1}, Array::zeros(DType::float_(32), {2}));
   REQUIRE_FALSE(status.ok());
   CHECK(status.error().message.find("cannot store") != std::string::npos);
+  // The argument types the kernel was specialised for, as Numba's "During:" lines name them.
+  CHECK(status.error().message.find("note: while specialising kernel 'k' for (a: array(float32, 1d, C))") !=
+        std::string::npos);
 }
 
 TEST_CASE("a kernel without a signature is checked when first launched: what is wrong with it does not stop the others") {

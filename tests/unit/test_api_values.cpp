@@ -123,3 +123,19 @@ TEST_CASE("launches take vectors and spans: writable ones in place, const ones a
   REQUIRE(module.kernel("total")->launch(Launch(1, 1).backend(Backend::cpu), std::span<const double>(data), out).ok());
   CHECK(out[0] == 4.0);
 }
+
+TEST_CASE("a kernel lists its specialisations, as Numba's kernel.signatures, and shows its types") {
+  Module module = scale_module();
+  auto scale = module.kernel("scale");
+  REQUIRE(scale.ok());
+  CHECK(scale->signatures().empty());
+  std::vector<float> values = {1, 2};
+  REQUIRE(scale->launch(Launch(1, 32).backend(Backend::cpu), values, 2.0f).ok());
+  REQUIRE(scale->specialize("void(float64[::1], int64)").ok());
+  CHECK(scale->signatures() ==
+        std::vector<std::string>{"(array(float64, 1d, C), int64)", "(array(float32, 1d, C), float32)"});
+  auto types = scale->inspect_types("void(float64[::1], float64)");
+  REQUIRE(types.ok());
+  CHECK(types->find("# a: array(float64, 1d, C)") != std::string::npos);
+  CHECK(types->find("# i: int64") != std::string::npos);
+}
