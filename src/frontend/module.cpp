@@ -53,7 +53,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
       for (TSNode child : tree.named_children(node))
         if (tree.kind(child) == Node::decorator) decorators.push_back(child);
       if (tree.kind(definition) == Node::function_definition) scan_function(definition, decorators, diagnostics);
-      else note_bindings(node);
+      else if (tree.kind(definition) != Node::class_definition || !scan_enum(definition)) note_bindings(node);
       break;
     }
     case Node::expression_statement: {
@@ -83,6 +83,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
 // `Helper._kernel`, launched as Numba's `Helper._kernel[blocks, threads](...)`. The class is
 // otherwise host code; its other methods and attributes are not scanned.
 void Module::scan_class(TSNode node, Diagnostics& diagnostics) {
+  if (scan_enum(node)) return;
   note_bindings(node);
   std::string class_name = tree_->name(tree_->field(node, Field::name));
   for (TSNode member : tree_->named_children(tree_->field(node, Field::body))) {
@@ -100,6 +101,61 @@ void Module::scan_class(TSNode node, Diagnostics& diagnostics) {
     if (!is_static || decorators.empty()) continue;
     scan_function(definition, decorators, diagnostics, class_name + ".");
   }
+}
+
+// `class Color(IntEnum):` (or Enum, IntFlag, Flag, `(int, Enum)`): its members are the
+// `NAME = value` statements of its body, as Python's enum machinery reads them; methods and
+// docstrings are not members. Any other class is host code.
+bool Module::scan_enum(TSNode node) {
+  bool is_enum = false, is_int = false, is_flag = false;
+  for (TSNode child : tree_->named_children(node)) {
+    if (tree_->kind(child) != Node::argument_list) continue;
+    for (TSNode base : tree_->named_children(child)) {
+      Diagnostics scratch;
+      ast::ExprId id = lower_expression(*tree_, base, ast_, scratch);
+      if (scratch.has_errors()) continue;
+      auto qualified = qualified_name(id);
+      if (!qualified && ast_[id].kind == ast::ExprKind::name && ast_[id].text == "int") is_int = true;
+      if (!qualified) continue;
+      if (*qualified == "enum.IntEnum" || *qualified == "enum.IntFlag") is_enum = is_int = true;
+      if (*qualified == "enum.Enum" || *qualified == "enum.Flag") is_enum = true;
+      if (*qualified == "enum.IntFlag" || *qualified == "enum.Flag") is_flag = true;
+    }
+  }
+  if (!is_enum) return false;
+  ModuleEnum result;
+  result.name = tree_->name(tree_->field(node, Field::name));
+  result.is_int = is_int;
+  result.is_flag = is_flag;
+  result.range = syntax::SyntaxTree::range(node);
+  for (TSNode statement : tree_->named_children(tree_->field(node, Field::body))) {
+    if (tree_->kind(statement) != Node::expression_statement) continue;
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (tree_->kind(assignment) != Node::assignment) continue;
+    TSNode left = tree_->field(assignment, Field::left);
+    TSNode right = tree_->field(assignment, Field::right);
+    if (tree_->kind(left) != Node::identifier || ts_node_is_null(right)) continue;
+    ModuleEnum::Member member;
+    member.name = tree_->name(left);
+    if (member.name.size() > 1 && member.name.front() == '_' && member.name.back() == '_') continue;  // _ignore_, __doc__
+    member.range = syntax::SyntaxTree::range(assignment);
+    Diagnostics scratch;
+    member.value = lower_expression(*tree_, right, ast_, scratch);
+    if (scratch.has_errors()) member.value = ast::ExprId();
+    if (member.value.valid() && ast_[member.value].kind == ast::ExprKind::call) {
+      auto callee = qualified_name(ast_[member.value].operands[0]);
+      member.automatic = callee && *callee == "enum.auto";
+    }
+    result.members.push_back(std::move(member));
+  }
+  globals_.erase(result.name);
+  enums_[result.name] = std::move(result);
+  return true;
+}
+
+const ModuleEnum* Module::enum_class(const std::string& name) const {
+  auto found = enums_.find(name);
+  return found == enums_.end() ? nullptr : &found->second;
 }
 
 void Module::scan_block(TSNode block, Diagnostics& diagnostics) {
@@ -536,6 +592,7 @@ bool Module::scan_assignment(TSNode node) {
   global.range = syntax::SyntaxTree::range(node);
   // A later assignment rebinds: the last one wins, as Python's would at import time.
   globals_[global.name] = global;
+  enums_.erase(global.name);
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include "pykern/runtime.cuh"
 #include "pykern/scalar.h"
 #include "sema/checker.h"
+#include "sema/module_values.h"
 
 namespace pykern::ir {
 
@@ -367,6 +368,7 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
     caller.error(DiagKind::not_constant, range, "module global '" + name + "' is defined in terms of itself");
     return Value::error();
   }
+  if (module_.enum_class(name)) return enum_class_value(name);
   ast::ExprId definition = module_.global_value(name, diagnostics_);
   if (!definition.valid()) return Value::error();
   if (auto array = constant_array(caller, name, definition, range)) return *array;
