@@ -115,9 +115,10 @@ bool Module::scan_enum(TSNode node) {
       ast::ExprId id = lower_expression(*tree_, base, ast_, scratch);
       if (scratch.has_errors()) continue;
       auto qualified = qualified_name(id);
-      if (!qualified && ast_[id].kind == ast::ExprKind::name && ast_[id].text == "int") is_int = true;
       if (!qualified) continue;
-      if (*qualified == "enum.IntEnum" || *qualified == "enum.IntFlag") is_enum = is_int = true;
+      // Numba: only IntEnum's members act as integers; IntFlag and `(int, Enum)` are Enums.
+      if (*qualified == "enum.IntEnum") is_enum = is_int = true;
+      if (*qualified == "enum.IntFlag") is_enum = true;
       if (*qualified == "enum.Enum" || *qualified == "enum.Flag") is_enum = true;
       if (*qualified == "enum.IntFlag" || *qualified == "enum.Flag") is_flag = true;
     }

@@ -75,7 +75,7 @@ struct ModuleEnum {
     SourceRange range;
   };
   std::string name;
-  bool is_int = false;  // IntEnum, IntFlag: members are ints; Enum, Flag: compared with == and is
+  bool is_int = false;  // IntEnum: members are ints; Enum, Flag, IntFlag: compared with == and is
   bool is_flag = false;  // Flag, IntFlag: auto() takes the next power of two
   std::vector<Member> members;
   SourceRange range;

@@ -13,7 +13,6 @@ namespace {
 
 constexpr const char* finfo_name = "numpy.finfo";
 constexpr const char* iinfo_name = "numpy.iinfo";
-constexpr const char* enum_member_tag = "enum member";  // ir::Expr::name of a constant read as Color.RED
 
 // The one type argument of np.finfo / np.iinfo, as np.dtype() reads it; nullopt after reporting.
 std::optional<Type> info_type(FunctionChecker& c, const CallSite& call, const char* function) {
@@ -142,13 +141,11 @@ std::optional<Value> module_value_attribute(FunctionChecker& c, const Value& bas
     if (attr == "itemsize") return c.make_constant({int64_t(base.type.itemsize())}, Type::i64(), range);
     return std::nullopt;
   }
-  if (base.kind == Value::Kind::expr && c.expr(base.expr).kind == ir::ExprKind::constant &&
-      c.expr(base.expr).name == enum_member_tag) {
+  if (base.kind == Value::Kind::expr && !base.type.enum_class.empty()) {
     if (attr == "value") {
-      ir::Expr value = c.expr(base.expr);
-      value.name.clear();
-      value.range = range;
-      return c.value_of(c.add(std::move(value)));
+      Value value = base;
+      value.type.enum_class.clear();
+      return value;
     }
     if (attr == "name")
       return unknown("an enum member in a kernel (its name is a string, which kernels only print)");
@@ -171,47 +168,53 @@ Value enum_member(FunctionChecker& c, const std::string& qualified, SourceRange 
   const frontend::ModuleEnum* enumeration = c.module().enum_class(class_name);
   if (dot == std::string::npos || !enumeration) return enum_class_value(class_name);
   std::string member_name = path.substr(dot + 1);
-  // Python's auto(): Enum and IntEnum count on from the previous value (from 1), Flag and
-  // IntFlag take the next power of two.
-  std::optional<ir::Constant> previous;
-  Type type = Type::i64();
+  // Numba types the class from all its members' values (typeof: an int is int64, a float
+  // float64), and refuses an enum without members or with values of several types. Python's
+  // auto() counts on from the previous value (from 1); in a Flag or IntFlag it takes the next
+  // power of two.
+  std::vector<ir::Constant> values;
+  std::optional<Type> member_type;
   for (const frontend::ModuleEnum::Member& member : enumeration->members) {
     std::optional<ir::Constant> value;
+    Type type = Type::i64();
     if (member.automatic) {
-      int64_t last = previous ? previous->as_int() : 0;
+      int64_t last = values.empty() ? 0 : values.back().as_int();
       int64_t next = last + 1;
-      if (enumeration->is_flag) {
-        next = 1;
-        while (next <= last && next > 0) next <<= 1;
-      }
-      value = ir::Constant{previous ? next : int64_t(1)};
-      type = Type::i64();
+      if (enumeration->is_flag)
+        for (next = 1; next <= last && next > 0;) next <<= 1;
+      value = ir::Constant{values.empty() ? int64_t(1) : next};
     } else if (member.value.valid()) {
       Value checked = c.check_global_expr(member.value);
       if (!checked.ok()) return Value::error();
       if (checked.kind == Value::Kind::expr) value = c.fold(checked.expr);
       type = checked.type;
     }
-    if (!value || !(type.is_integer_like() || (!enumeration->is_int && type.is(TypeKind::floating)))) {
-      if (member.name != member_name) {
-        previous.reset();
-        continue;
-      }
+    if (!value || !(type.is_integer_like() || type.is(TypeKind::floating))) {
       c.error(DiagKind::not_constant, range,
-              fmt::format("the member '{}.{}' is not {} pykern can fold", class_name, member_name,
-                          enumeration->is_int ? "an integer" : "a number"),
-              "kernels read enum members whose values are integer constants (or floats, for Enum)");
+              fmt::format("the member '{}.{}' is not a number pykern can fold", class_name, member.name),
+              "kernels read enum members whose values are integer or float constants");
       return Value::error();
     }
-    if (type.is(TypeKind::boolean) || type.is(TypeKind::integer)) type = Type::i64();  // Numba: IntEnumMember(int64)
-    previous = value;
-    if (member.name != member_name) continue;
+    if (type.is(TypeKind::integer)) type = Type::i64();  // a Python int
+    if (type.is(TypeKind::floating)) type = Type::f64();  // a Python float
+    if (member_type && *member_type != type) {
+      c.error(DiagKind::type_mismatch, range,
+              fmt::format("cannot type heterogeneous enum '{}': its values are {} and {} (Numba's ValueError)",
+                          class_name, to_string(*member_type), to_string(type)),
+              "give every member a value of one type");
+      return Value::error();
+    }
+    member_type = type;
+    values.push_back(*value);
+  }
+  for (size_t i = 0; i < enumeration->members.size(); ++i) {
+    if (enumeration->members[i].name != member_name) continue;
     ir::Expr constant;
     constant.kind = ir::ExprKind::constant;
-    constant.constant = *value;
-    constant.type = type;
+    constant.constant = values[i];
+    constant.type = *member_type;
+    constant.type.enum_class = class_name;
     constant.range = range;
-    constant.name = enum_member_tag;
     return c.value_of(c.add(std::move(constant)));
   }
   c.error(DiagKind::unknown_attribute, range, fmt::format("the enum '{}' has no member '{}'", class_name, member_name));

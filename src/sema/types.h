@@ -50,6 +50,10 @@ struct Type {
   std::vector<std::vector<int64_t>> field_shapes;
   int64_t record_size = 0;
   std::string static_key;   // static_value: what it denotes, as Numba would print its type
+  // A member of an enum class of the module (Numba's EnumMember / IntEnumMember): the class's
+  // name, on the type of its value. Not part of the type's identity: a member computes as its
+  // value does; the name lets `.value` read it (Color.RED.value, m.value).
+  std::string enum_class;
 
   static Type unknown() { return {}; }
   static Type void_() { return make(TypeKind::void_); }
