@@ -830,6 +830,34 @@ Value ProgramBuilder::array_view(FunctionChecker& caller, int index, SourceRange
   return caller.value_of(caller.add(std::move(view)));
 }
 
+namespace {
+
+// The call in a global's definition whose result only the running host program knows (a
+// random draw, a file or clock read, user input), by its qualified name; nullopt if none.
+std::optional<std::string> run_time_call(const frontend::Module& module, ast::ExprId id, int depth = 0) {
+  if (!id.valid() || depth > 64) return std::nullopt;
+  const ast::Expr& e = module.ast()[id];
+  if (e.kind == ast::ExprKind::call) {
+    const ast::Expr& callee = module.ast()[e.operands[0]];
+    std::optional<std::string> name = module.qualified_name(e.operands[0]);
+    if (!name && callee.kind == ast::ExprKind::name && !module.has_global(callee.text)) name = "builtins." + callee.text;
+    static const char* const prefixes[] = {"numpy.random.", "random.", "numpy.load", "numpy.genfromtxt", "numpy.fromfile",
+                                           "numpy.memmap", "builtins.open", "builtins.input", "time.", "os.", "sys.",
+                                           "pickle.", "json.", "pandas.", "h5py.", "scipy.io.", "datetime.",
+                                           "secrets.", "uuid.", "imageio.", "PIL.", "cv2.", "torch."};
+    if (name)
+      for (const char* prefix : prefixes)
+        if (name->rfind(prefix, 0) == 0) return name->rfind("builtins.", 0) == 0 ? name->substr(9) : *name;
+  }
+  for (ast::ExprId operand : e.operands)
+    if (auto found = run_time_call(module, operand, depth + 1)) return found;
+  for (const ast::Keyword& keyword : e.keywords)
+    if (auto found = run_time_call(module, keyword.value, depth + 1)) return found;
+  return std::nullopt;
+}
+
+}  // namespace
+
 Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string& name, SourceRange range) {
   if (globals_in_progress_.count(name)) {
     caller.error(DiagKind::not_constant, range, "module global '" + name + "' is defined in terms of itself");
@@ -838,6 +866,14 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
   if (module_.enum_class(name)) return enum_class_value(name);
   ast::ExprId definition = module_.global_value(name, diagnostics_);
   if (!definition.valid()) return Value::error();
+  if (auto call = run_time_call(module_, definition)) {
+    caller.error(DiagKind::not_constant, range,
+                 fmt::format("module global '{}' is computed at import by {}(), whose result only the running host "
+                             "program knows, so pykern cannot freeze it into the kernel as Numba would",
+                             name, *call),
+                 "pass the value (or array) to the kernel as an argument");
+    return Value::error();
+  }
   if (auto array = constant_array(caller, name, definition, range)) return *array;
   globals_in_progress_.insert(name);
   Value value = caller.check_global_expr(definition);

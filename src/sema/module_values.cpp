@@ -183,6 +183,12 @@ Value enum_member(FunctionChecker& c, const std::string& qualified, SourceRange 
       if (enumeration->is_flag)
         for (next = 1; next <= last && next > 0;) next <<= 1;
       value = ir::Constant{values.empty() ? int64_t(1) : next};
+    } else if (member.value.valid() && c.module().ast()[member.value].kind == ast::ExprKind::string) {
+      c.error(DiagKind::type_mismatch, range,
+              fmt::format("the enum '{}' has string values ('{}.{}'), which kernels cannot hold", class_name,
+                          class_name, member.name),
+              "give its members integer values, or compare the members themselves");
+      return Value::error();
     } else if (member.value.valid()) {
       Value checked = c.check_global_expr(member.value);
       if (!checked.ok()) return Value::error();
