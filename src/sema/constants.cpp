@@ -445,7 +445,9 @@ std::optional<ArrayValue> ArrayEvaluator::eval(ast::ExprId id, int depth) {
     return std::nullopt;
   }
   const std::string& f = *qualified;
-  if (f == "numpy.array" || f == "numpy.asarray" || f == "numpy.ascontiguousarray" || f == "numpy.copy")
+  // np.asfortranarray: the same values by index; pykern lays every frozen array out in C order.
+  if (f == "numpy.array" || f == "numpy.asarray" || f == "numpy.ascontiguousarray" || f == "numpy.asfortranarray" ||
+      f == "numpy.copy")
     return literal(id, e);
   if (f == "numba.cuda.to_device") {
     // numba-cuda captures a module-level device array by pointer; pykern freezes its values,
