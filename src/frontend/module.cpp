@@ -597,6 +597,19 @@ bool Module::scan_assignment(TSNode node) {
   return true;
 }
 
+namespace {
+// Array methods that leave the array as it was (host code printing `LUT.sum()`, copying a
+// device array back): calling them is not a change Numba's frozen copy would miss.
+bool reads_only(const std::string& method) {
+  static const char* const readers[] = {"copy_to_host", "copy", "astype", "reshape", "sum", "mean", "max", "min",
+                                        "tolist", "tobytes", "view", "ravel", "flatten", "transpose", "std", "var",
+                                        "any", "all", "argmax", "argmin", "item", "prod", "cumsum", "dot", "round"};
+  for (const char* reader : readers)
+    if (method == reader) return true;
+  return false;
+}
+}  // namespace
+
 // The names a statement pykern does not evaluate binds at module level: assignment and loop
 // targets, and functions and classes it defines (their bodies bind locals, not globals).
 // Subscripts and attributes (`a[0] = 1`) mutate objects and bind nothing.
@@ -608,13 +621,20 @@ void Module::note_bindings(TSNode statement) {
     Node kind = tree_->kind(node);
     if (kind == Node::error) continue;
     // `X[0] = 1`, `X.flat = ...` and `X.fill(0)` change the array X names without rebinding it.
-    bool method_call = kind == Node::call && tree_->kind(tree_->field(node, Field::function)) == Node::attribute;
+    bool method_call = kind == Node::call && tree_->kind(tree_->field(node, Field::function)) == Node::attribute &&
+                       !reads_only(tree_->name(tree_->field(tree_->field(node, Field::function), Field::attribute)));
     if ((target && (kind == Node::subscript || kind == Node::attribute)) || method_call) {
       TSNode base = method_call ? tree_->field(tree_->field(node, Field::function), Field::object) : node;
       while (tree_->kind(base) == Node::subscript || tree_->kind(base) == Node::attribute)
         base = tree_->kind(base) == Node::subscript ? tree_->field(base, Field::value) : tree_->field(base, Field::object);
-      if (tree_->kind(base) == Node::identifier)
-        mutations_.emplace(tree_->name(base), syntax::SyntaxTree::range(statement));
+      // `B = A` makes B another name of A's array: changing it changes A too.
+      for (int hops = 0; tree_->kind(base) == Node::identifier && hops < 64; ++hops) {
+        std::string name = tree_->name(base);
+        mutations_.emplace(name, syntax::SyntaxTree::range(statement));
+        auto alias = globals_.find(name);
+        if (alias == globals_.end()) break;
+        base = alias->second.value;
+      }
       if (!method_call) continue;
     }
     if (kind == Node::subscript || kind == Node::attribute) continue;

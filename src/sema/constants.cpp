@@ -799,6 +799,14 @@ std::optional<Value> ProgramBuilder::constant_array(FunctionChecker& caller, con
   auto array = evaluator.eval(definition);
   globals_in_progress_.erase(name);
   if (!array) return evaluator.failed() ? std::optional<Value>(Value::error()) : std::nullopt;
+  const ast::Expr& top = module_.ast()[definition];
+  bool device_array = top.kind == ast::ExprKind::call && module_.qualified_name(top.operands[0]) == "numba.cuda.to_device";
+  if (auto changed = module_.mutation(name); changed && device_array)
+    return refuse(fmt::format("it is changed at module level (line {}) by code pykern does not run; numba-cuda "
+                              "captures a module-level device array by pointer and would see the change, pykern "
+                              "freezes the values cuda.to_device copied",
+                              module_.file().position(changed->begin).line),
+                  "pass the device array to the kernel as an argument");
   if (auto changed = module_.mutation(name))
     return refuse(fmt::format("it is changed at module level (line {}) by code pykern does not run, so the array "
                               "Numba would freeze is not the literal", module_.file().position(changed->begin).line),

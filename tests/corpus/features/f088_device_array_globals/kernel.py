@@ -32,3 +32,10 @@ def digest(words, out):
         h = rotl(h, ROTATIONS[r % 4])
         h ^= np.uint32(_SBOX_device[(h >> np.uint32(28)) & np.uint32(15)])
     out[i] = h
+
+
+if __name__ == "__main__":
+    words = np.arange(64, dtype=np.uint32)
+    d_out = cuda.device_array(64, dtype=np.uint32)
+    digest[2, 32](cuda.to_device(words), d_out)
+    print(d_out.copy_to_host()[:4], _K_device.copy_to_host().sum())
