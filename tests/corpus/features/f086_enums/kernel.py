@@ -9,7 +9,7 @@ import enum
 from enum import Enum, IntEnum
 
 import numpy as np
-from numba import cuda
+from numba import cuda, int16, int32
 
 
 class Cell(IntEnum):
@@ -72,5 +72,10 @@ def classify(kind, temp, out, codes):
     out[i, 5] = f.value if f == Flags.POROUS else Flags.HEATED.value
     if temp[i] > Code.FAILED:
         codes[i] = temp[i] - Code.MISSING
+    elif temp[i] > int16(Code.MISSING):
+        codes[i] = temp[i] - int32(Code.OK)
     else:
         codes[i] = temp[i] + Code.OK
+    same = Phase["GAS"] == Phase["SOLID"]
+    other = Phase.GAS != Phase.SOLID
+    out[i, 1] += 10 * same + 100 * other
