@@ -402,7 +402,7 @@ class ArrayEvaluator {
     array.dtype = dtype;
     return array;
   }
-  std::optional<ArrayValue> literal(ast::ExprId id, const ast::Expr& call);
+  std::optional<ArrayValue> literal(const ast::Expr& call);
   std::optional<ArrayValue> arange(const ast::Expr& call);
   std::optional<ArrayValue> filled(const ast::Expr& call, const std::string& function);
   std::optional<ArrayValue> linspace(const ast::Expr& call);
@@ -448,7 +448,7 @@ std::optional<ArrayValue> ArrayEvaluator::eval(ast::ExprId id, int depth) {
   // np.asfortranarray: the same values by index; pykern lays every frozen array out in C order.
   if (f == "numpy.array" || f == "numpy.asarray" || f == "numpy.ascontiguousarray" || f == "numpy.asfortranarray" ||
       f == "numpy.copy")
-    return literal(id, e);
+    return literal(e);
   if (f == "numba.cuda.to_device") {
     // numba-cuda captures a module-level device array by pointer; pykern freezes its values,
     // read-only, as for a NumPy array: the same values, since nothing else can change them.
@@ -502,8 +502,7 @@ std::optional<ArrayValue> ArrayEvaluator::global(const std::string& name, int de
 }
 
 // np.array(LITERAL or ARRAY, dtype=...): nested lists or tuples of numbers, or another array.
-std::optional<ArrayValue> ArrayEvaluator::literal(ast::ExprId id, const ast::Expr& call) {
-  (void)id;
+std::optional<ArrayValue> ArrayEvaluator::literal(const ast::Expr& call) {
   if (!only_keywords(call, {"dtype", "copy", "order"}, "np.array")) return std::nullopt;
   if (call.operands.size() != 2) return refuse("np.array(...) takes one literal here");
   std::optional<Type> dtype = dtype_keyword(call);
