@@ -41,7 +41,7 @@ Value info_value(const char* name, Type type) {
 std::optional<Value> finfo_field(FunctionChecker& c, const Type& type, const std::string& attr, SourceRange range) {
   int bits = type.bits, mantissa = bits == 16 ? 10 : bits == 32 ? 23 : 52, exponent = bits - 1 - mantissa;
   int max_exponent = 1 << (exponent - 1);   // maxexp: 16, 128, 1024
-  int min_exponent = 3 - max_exponent;      // minexp: -14, -126, -1022
+  int min_exponent = 2 - max_exponent;      // minexp: -14, -126, -1022
   int precision = bits == 16 ? 3 : bits == 32 ? 6 : 15;
   auto real = [&](double v) { return c.make_constant({v}, type, range); };
   auto integer = [&](int64_t v) { return c.make_constant({v}, Type::i64(), range); };
@@ -50,13 +50,13 @@ std::optional<Value> finfo_field(FunctionChecker& c, const Type& type, const std
   if (attr == "epsneg") return real(std::ldexp(1.0, -mantissa - 1));
   if (attr == "max") return real(largest);
   if (attr == "min") return real(-largest);
-  if (attr == "tiny" || attr == "smallest_normal") return real(std::ldexp(1.0, min_exponent - 1));
-  if (attr == "smallest_subnormal") return real(std::ldexp(1.0, min_exponent - 1 - mantissa));
+  if (attr == "tiny" || attr == "smallest_normal") return real(std::ldexp(1.0, min_exponent));
+  if (attr == "smallest_subnormal") return real(std::ldexp(1.0, min_exponent - mantissa));
   if (attr == "resolution") return c.cast(c.make_constant({std::pow(10.0, -precision)}, Type::f64(), range), type, range);
   if (attr == "bits") return integer(bits);
   if (attr == "precision") return integer(precision);
   if (attr == "maxexp") return integer(max_exponent);
-  if (attr == "minexp") return integer(min_exponent - 1);
+  if (attr == "minexp") return integer(min_exponent);
   if (attr == "nmant") return integer(mantissa);
   if (attr == "nexp" || attr == "iexp") return integer(exponent);
   if (attr == "machep") return integer(-mantissa);
