@@ -899,6 +899,10 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
   if (e.kind == ir::ExprKind::make_tuple) {
     std::vector<ir::ExprId> parts;
     for (ir::ExprId part : std::vector<ir::ExprId>(e.args)) {
+      if (caller.expr(part).kind == ir::ExprKind::constant_array) {  // (LUT_A, LUT_B): the frozen arrays
+        parts.push_back(part);
+        continue;
+      }
       auto folded = caller.fold(part);
       if (!folded) return not_constant();
       parts.push_back(caller.make_constant(*folded, caller.expr(part).type, range).expr);
