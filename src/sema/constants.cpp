@@ -1,6 +1,7 @@
 // Compile-time evaluation: module globals (TPB = 16, SQRT_2PI = np.float32((2*math.pi)**0.5))
 // are folded to constants where a kernel uses them, as Numba freezes globals at compile time.
 #include <cmath>
+#include <map>
 #include <set>
 #include <type_traits>
 
@@ -409,6 +410,7 @@ class ArrayEvaluator {
   std::optional<ArrayValue> eye(const ast::Expr& call, bool identity);
   std::optional<ArrayValue> method(const ast::Expr& call, const ast::Expr& callee, int depth);
   std::optional<ArrayValue> arithmetic(const ast::Expr& e, int depth);
+  std::optional<ArrayValue> ufunc(const std::string& function, const ast::Expr& call, int depth);
   std::optional<ArrayValue> global(const std::string& name, int depth);
 
   FunctionChecker& c_;
@@ -481,6 +483,7 @@ std::optional<ArrayValue> ArrayEvaluator::eval(ast::ExprId id, int depth) {
   }
   if (f == "numpy.linspace") return linspace(e);
   if (f == "numpy.eye" || f == "numpy.identity") return eye(e, f == "numpy.identity");
+  if (e.operands.size() == 2 && e.keywords.empty() && f.rfind("numpy.", 0) == 0) return ufunc(f.substr(6), e, depth);
   return std::nullopt;
 }
 
@@ -717,6 +720,42 @@ std::optional<ArrayValue> ArrayEvaluator::method(const ast::Expr& call, const as
   return base;
 }
 
+// np.cos(2 * np.pi * np.arange(N) / N): NumPy's one-argument math ufuncs element-wise; float32
+// stays float32 (computed in float), integers and float64 give float64, np.abs keeps the dtype.
+std::optional<ArrayValue> ArrayEvaluator::ufunc(const std::string& function, const ast::Expr& call, int depth) {
+  using Real = double (*)(double);
+  using Single = float (*)(float);
+  static const std::map<std::string, std::pair<Real, Single>> functions = {
+      {"sin", {std::sin, std::sin}},       {"cos", {std::cos, std::cos}},       {"tan", {std::tan, std::tan}},
+      {"arcsin", {std::asin, std::asin}},  {"arccos", {std::acos, std::acos}},  {"arctan", {std::atan, std::atan}},
+      {"sinh", {std::sinh, std::sinh}},    {"cosh", {std::cosh, std::cosh}},    {"tanh", {std::tanh, std::tanh}},
+      {"exp", {std::exp, std::exp}},       {"exp2", {std::exp2, std::exp2}},    {"expm1", {std::expm1, std::expm1}},
+      {"log", {std::log, std::log}},       {"log2", {std::log2, std::log2}},    {"log10", {std::log10, std::log10}},
+      {"log1p", {std::log1p, std::log1p}}, {"sqrt", {std::sqrt, std::sqrt}},    {"floor", {std::floor, std::floor}},
+      {"ceil", {std::ceil, std::ceil}},    {"trunc", {std::trunc, std::trunc}}, {"rint", {std::nearbyint, std::nearbyint}}};
+  bool absolute = function == "abs" || function == "absolute";
+  auto found = functions.find(function);
+  if (!absolute && found == functions.end()) return std::nullopt;
+  auto operand = eval(call.operands[1], depth + 1);
+  if (!operand) return std::nullopt;
+  if (operand->dtype.is(TypeKind::complex)) return refuse("complex module-level arrays are not supported yet");
+  if (absolute) {
+    for (ir::Constant& value : operand->values)
+      value = operand->dtype.is(TypeKind::floating) ? ir::Constant{std::fabs(value.as_double())}
+              : operand->dtype.is_signed && value.as_int() < 0
+                  ? *convert(ir::Constant{int64_t(0 - uint64_t(value.as_int()))}, operand->dtype)
+                  : value;
+    return operand;
+  }
+  bool single = operand->dtype.is(TypeKind::floating) && operand->dtype.bits == 32;
+  ArrayValue result{single ? Type::f32() : Type::f64(), operand->shape, {}};
+  for (const ir::Constant& value : operand->values) {
+    double x = value.as_double();
+    result.values.push_back(ir::Constant{single ? double(found->second.second(float(x))) : found->second.first(x)});
+  }
+  return result;
+}
+
 // A + B, A * 2.0, -A, 2 * np.pi * A / N: element-wise at import, in the dtype NumPy gives: an
 // array with a Python number keeps its kind's dtype (float32 * 0.5 is float32), two arrays
 // promote, and true division of integers is float64.
@@ -732,7 +771,8 @@ std::optional<ArrayValue> ArrayEvaluator::arithmetic(const ast::Expr& e, int dep
   }
   using ast::BinaryOp;
   BinaryOp op = e.binary_op;
-  if (op != BinaryOp::add && op != BinaryOp::sub && op != BinaryOp::mul && op != BinaryOp::div) return std::nullopt;
+  if (op != BinaryOp::add && op != BinaryOp::sub && op != BinaryOp::mul && op != BinaryOp::div && op != BinaryOp::pow)
+    return std::nullopt;
   auto left = eval(e.operands[0], depth + 1);
   if (failed_) return std::nullopt;
   auto right = eval(e.operands[1], depth + 1);
@@ -771,10 +811,18 @@ std::optional<ArrayValue> ArrayEvaluator::arithmetic(const ast::Expr& e, int dep
     if (dtype.is(TypeKind::floating)) {
       double x = a.as_double(), y = b.as_double();
       double r = op == BinaryOp::add ? x + y : op == BinaryOp::sub ? x - y : op == BinaryOp::mul ? x * y : x / y;
+      if (op == BinaryOp::pow) r = dtype.bits == 32 ? double(std::pow(float(x), float(y))) : std::pow(x, y);
       result.values.push_back(*convert(ir::Constant{r}, dtype));
     } else {
       uint64_t x = uint64_t(a.as_int()), y = uint64_t(b.as_int());
       uint64_t r = op == BinaryOp::add ? x + y : op == BinaryOp::sub ? x - y : x * y;
+      if (op == BinaryOp::pow) {
+        if (dtype.is_signed && b.as_int() < 0)
+          return refuse("integers to negative integer powers are not allowed (NumPy's ValueError)");
+        r = 1;
+        for (uint64_t base = x, e = y; e; e >>= 1, base *= base)  // wraps as NumPy's C arithmetic does
+          if (e & 1) r *= base;
+      }
       result.values.push_back(*convert(ir::Constant{int64_t(r)}, dtype));
     }
   }

@@ -22,6 +22,9 @@ FILL = np.full(4, 3, dtype=np.int32)
 STEPS = np.arange(0.0, 1.0, 0.125)
 WEIGHTS_T = np.array([[1, 2, 3], [4, 5, 6]]).T
 PROFILES = (GRID, STEPS)    # a tuple of module arrays
+TWIDDLE = np.cos(2 * np.pi * np.arange(8) / 8)
+MASKS = 2 ** np.arange(8)
+RAMP = np.sqrt(np.abs(np.arange(-4, 4, dtype=np.float32))) ** 2
 
 
 @cuda.jit(device=True)
@@ -57,8 +60,8 @@ def tables(field, out, ints, phases):
     out[i, 0] = GRID[j] * v
     out[i, 1] = MIX[i % 3, 0] * v + MIX[i % 3, 1] + MIX[i % 3, 2] + BIAS[i % 3]
     out[i, 2] = SCALE[i % 2, 1] * v + STEPS[i % STEPS.shape[0]]
-    out[i, 3] = WEIGHTS_T[i % 3, 1] + PROFILES[i % 2][1]
+    out[i, 3] = WEIGHTS_T[i % 3, 1] + PROFILES[i % 2][1] + TWIDDLE[i % 8] + RAMP[i % 8]
     ints[i, 0] = CUBE[i % 2, i % 3, i % 4]
     ints[i, 1] = FILL[i % 4] + CUBE.shape[2] + MIX.shape[0]
-    ints[i, 2] = OFFSETS[i % 5]
+    ints[i, 2] = OFFSETS[i % 5] + MASKS[i % 8]
     phases[i] = PHASES[i % 8] * np.float32(v)
