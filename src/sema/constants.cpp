@@ -1,6 +1,7 @@
 // Compile-time evaluation: module globals (TPB = 16, SQRT_2PI = np.float32((2*math.pi)**0.5))
 // are folded to constants where a kernel uses them, as Numba freezes globals at compile time.
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -310,7 +311,24 @@ struct ArrayValue {
   Type dtype;
   std::vector<int64_t> shape;
   std::vector<ir::Constant> values;
+  std::vector<uint8_t> bytes;  // a record array: its elements' bytes instead of values
 };
+
+// A scalar's bytes in memory (little-endian, as NumPy stores it on the machines pykern runs on).
+void append_bytes(const ir::Constant& value, const Type& type, std::vector<uint8_t>& out) {
+  uint8_t bytes[8] = {};
+  if (type.is(TypeKind::floating) && type.bits == 32) {
+    float f = static_cast<float>(value.as_double());
+    std::memcpy(bytes, &f, 4);
+  } else if (type.is(TypeKind::floating)) {
+    double d = value.as_double();
+    std::memcpy(bytes, &d, 8);
+  } else {
+    int64_t i = value.as_int();
+    std::memcpy(bytes, &i, 8);
+  }
+  out.insert(out.end(), bytes, bytes + type.itemsize());
+}
 
 int64_t element_count(const std::vector<int64_t>& shape) {
   int64_t n = 1;
@@ -404,6 +422,8 @@ class ArrayEvaluator {
     return array;
   }
   std::optional<ArrayValue> literal(const ast::Expr& call);
+  std::optional<Type> record_dtype(ast::ExprId id, bool align, int depth = 0);
+  std::optional<ArrayValue> record_literal(ast::ExprId source, const Type& record);
   std::optional<ArrayValue> arange(const ast::Expr& call);
   std::optional<ArrayValue> filled(const ast::Expr& call, const std::string& function);
   std::optional<ArrayValue> linspace(const ast::Expr& call);
@@ -431,6 +451,7 @@ std::optional<ArrayValue> ArrayEvaluator::eval(ast::ExprId id, int depth) {
   if (e.kind == ast::ExprKind::attribute && e.text == "T") {
     auto base = eval(e.operands[0], depth + 1);
     if (!base) return std::nullopt;
+    if (base->dtype.is(TypeKind::record)) return refuse("a module record array is read as its np.array(...) literal");
     if (base->shape.size() != 2) return base;  // a 1-d array is its own transpose; higher: not handled
     ArrayValue t = *base;
     int64_t rows = base->shape[0], cols = base->shape[1];
@@ -478,7 +499,7 @@ std::optional<ArrayValue> ArrayEvaluator::eval(ast::ExprId id, int depth) {
     Type dtype = like->dtype;
     if (auto given = dtype_keyword(e)) dtype = *given;
     if (failed_) return std::nullopt;
-    ArrayValue result{dtype, like->shape, std::vector<ir::Constant>(like->values.size(), *convert(fill, dtype))};
+    ArrayValue result{dtype, like->shape, std::vector<ir::Constant>(like->values.size(), *convert(fill, dtype)), {}};
     return result;
   }
   if (f == "numpy.linspace") return linspace(e);
@@ -508,6 +529,11 @@ std::optional<ArrayValue> ArrayEvaluator::global(const std::string& name, int de
 std::optional<ArrayValue> ArrayEvaluator::literal(const ast::Expr& call) {
   if (!only_keywords(call, {"dtype", "copy", "order"}, "np.array")) return std::nullopt;
   if (call.operands.size() != 2) return refuse("np.array(...) takes one literal here");
+  for (const ast::Keyword& keyword : call.keywords) {
+    if (keyword.name != "dtype") continue;
+    if (auto record = record_dtype(keyword.value, false)) return record_literal(call.operands[1], *record);
+    if (failed_) return std::nullopt;
+  }
   std::optional<Type> dtype = dtype_keyword(call);
   if (failed_) return std::nullopt;
   const ast::Expr& source = ast()[call.operands[1]];
@@ -530,6 +556,109 @@ std::optional<ArrayValue> ArrayEvaluator::literal(const ast::Expr& call) {
     leaf_types.push_back(value->second);
   }
   return converted(std::move(array), dtype ? *dtype : literal_dtype(leaf_types));
+}
+
+// A structured dtype: [("x", np.float64), ("n", "i4")], np.dtype([...], align=True), or a module
+// name bound to one; NumPy's offsets (packed, or aligned with align=True). nullopt without
+// reporting when `id` is not a structured dtype; pykern's records need C-struct layouts.
+std::optional<Type> ArrayEvaluator::record_dtype(ast::ExprId id, bool align, int depth) {
+  if (!id.valid() || depth > 16) return std::nullopt;
+  const ast::Expr& e = ast()[id];
+  if (e.kind == ast::ExprKind::name && c_.module().has_global(e.text) && !c_.module().opaque_binding(e.text)) {
+    ast::ExprId definition = c_.module().global_value(e.text, c_.diagnostics());
+    return record_dtype(definition, align, depth + 1);
+  }
+  if (e.kind == ast::ExprKind::call && c_.module().qualified_name(e.operands[0]) == "numpy.dtype" &&
+      e.operands.size() == 2) {
+    bool aligned = false;
+    for (const ast::Keyword& keyword : e.keywords) {
+      auto value = keyword.name == "align" ? scalar(keyword.value) : std::nullopt;
+      if (!value) return std::nullopt;
+      aligned = value->first.as_int() != 0;
+    }
+    return record_dtype(e.operands[1], aligned, depth + 1);
+  }
+  if (e.kind != ast::ExprKind::list || e.operands.empty()) return std::nullopt;
+  std::vector<std::string> names;
+  std::vector<Type> fields;
+  std::vector<int64_t> offsets;
+  int64_t at = 0, alignment = 1;
+  for (ast::ExprId field_id : e.operands) {
+    const ast::Expr& field = ast()[field_id];
+    if (field.kind != ast::ExprKind::tuple || field.operands.size() < 2 ||
+        ast()[field.operands[0]].kind != ast::ExprKind::string)
+      return std::nullopt;
+    if (field.operands.size() != 2)
+      return refuse("record fields with a subarray shape are not supported in module arrays yet"), std::nullopt;
+    // Python's float, int and bool name NumPy's float64, int64 (on the platforms pykern runs on) and bool.
+    const ast::Expr& spelled = ast()[field.operands[1]];
+    std::optional<Type> type;
+    if (spelled.kind == ast::ExprKind::name && !c_.module().has_global(spelled.text) && !c_.module().imported(spelled.text))
+      type = dtype_named(spelled.text);
+    if (!type) {
+      Value type_value = c_.check_type_argument(field.operands[1]);
+      type = type_value.ok() ? dtype_of(type_value) : std::nullopt;
+    }
+    if (!type || !type->is_numeric() || type->is(TypeKind::complex) ||
+        (type->is(TypeKind::floating) && type->bits == 16))
+      return refuse("a module record array's fields must be booleans, integers, float32 or float64"), std::nullopt;
+    int64_t field_alignment = align ? type->alignment() : 1;
+    at = (at + field_alignment - 1) / field_alignment * field_alignment;
+    if (at % type->alignment() != 0)
+      return refuse(fmt::format("field '{}' at offset {} is not where a C struct would put it", ast()[field.operands[0]].text, at),
+                    "make the dtype with align=True, e.g. np.dtype([...], align=True)"), std::nullopt;
+    names.push_back(ast()[field.operands[0]].text);
+    fields.push_back(*type);
+    offsets.push_back(at);
+    at += type->itemsize();
+    alignment = std::max<int64_t>(alignment, type->alignment());
+  }
+  int64_t size = align ? (at + alignment - 1) / alignment * alignment : at;
+  if (size % alignment != 0)
+    return refuse(fmt::format("a record of {} bytes is not a C struct's size (a multiple of {})", size, alignment),
+                  "make the dtype with align=True, e.g. np.dtype([...], align=True)"), std::nullopt;
+  return Type::record(std::move(names), std::move(fields), std::move(offsets),
+                      std::vector<std::vector<int64_t>>(fields.size()), size);
+}
+
+// np.array([(1.0, 2), (3.0, 4)], dtype=RECORD): lists down to tuples, one value per field.
+std::optional<ArrayValue> ArrayEvaluator::record_literal(ast::ExprId source, const Type& record) {
+  ArrayValue array{record, {}, {}, {}};
+  std::vector<ast::ExprId> level = {source};
+  while (!level.empty() && ast()[level[0]].kind == ast::ExprKind::list) {
+    size_t extent = ast()[level[0]].operands.size();
+    std::vector<ast::ExprId> next;
+    for (ast::ExprId id : level) {
+      const ast::Expr& list = ast()[id];
+      if (list.kind != ast::ExprKind::list || list.operands.size() != extent)
+        return refuse("a module record array must be a rectangular list of tuples");
+      next.insert(next.end(), list.operands.begin(), list.operands.end());
+    }
+    array.shape.push_back(static_cast<int64_t>(extent));
+    level = std::move(next);
+    if (array.shape.size() > 32 || level.size() > size_t(max_elements)) return refuse("the array is too large to freeze into a kernel");
+  }
+  if (array.shape.empty()) return refuse("a module record array is a list of tuples, one value per field");
+  for (ast::ExprId id : level) {
+    const ast::Expr& element = ast()[id];
+    if (element.kind != ast::ExprKind::tuple || element.operands.size() != record.elements.size())
+      return refuse(fmt::format("each element of a record array is a tuple of its {} fields", record.elements.size()));
+    size_t start = array.bytes.size();
+    array.bytes.resize(start + record.record_size, 0);
+    for (size_t f = 0; f < record.elements.size(); ++f) {
+      auto value = scalar(element.operands[f]);
+      if (!value) return failed_ ? std::nullopt : refuse("its elements must be numbers known at compile time");
+      const Type& type = record.elements[f];
+      ir::Constant converted = *convert(type.is(TypeKind::integer) && std::holds_alternative<double>(value->first.value)
+                                            ? ir::Constant{int64_t(std::trunc(value->first.as_double()))}
+                                            : value->first,
+                                        type);
+      std::vector<uint8_t> field;
+      append_bytes(converted, type, field);
+      std::copy(field.begin(), field.end(), array.bytes.begin() + start + record.offsets[f]);
+    }
+  }
+  return array;
 }
 
 // np.arange(stop), (start, stop), (start, stop, step): int64 for integers, else float64, filled
@@ -598,7 +727,7 @@ std::optional<ArrayValue> ArrayEvaluator::filled(const ast::Expr& call, const st
   if (failed_) return std::nullopt;
   if (dtype.is(TypeKind::integer) && std::holds_alternative<double>(fill.value) && function == "full")
     fill = ir::Constant{int64_t(std::trunc(fill.as_double()))};
-  return ArrayValue{dtype, *shape, std::vector<ir::Constant>(element_count(*shape), *convert(fill, dtype))};
+  return ArrayValue{dtype, *shape, std::vector<ir::Constant>(element_count(*shape), *convert(fill, dtype)), {}};
 }
 
 // np.linspace(start, stop, num=50, endpoint=True): NumPy's steps, the last value exactly stop.
@@ -631,7 +760,7 @@ std::optional<ArrayValue> ArrayEvaluator::linspace(const ast::Expr& call) {
   double a = start->first.as_double(), b = stop->first.as_double();
   int64_t div = endpoint ? num - 1 : num;
   double delta = b - a, step = div > 0 ? delta / double(div) : 0;
-  ArrayValue array{Type::f64(), {num}, {}};
+  ArrayValue array{Type::f64(), {num}, {}, {}};
   for (int64_t i = 0; i < num; ++i) {
     double y = double(i);
     if (div > 0) y = step == 0 ? (y / double(div)) * delta : y * step;
@@ -667,7 +796,7 @@ std::optional<ArrayValue> ArrayEvaluator::eye(const ast::Expr& call, bool identi
   Type dtype = Type::f64();
   if (auto given = dtype_keyword(call)) dtype = *given;
   if (failed_) return std::nullopt;
-  ArrayValue array{dtype, {*rows, cols}, {}};
+  ArrayValue array{dtype, {*rows, cols}, {}, {}};
   for (int64_t i = 0; i < *rows; ++i)
     for (int64_t j = 0; j < cols; ++j) array.values.push_back(*convert(ir::Constant{int64_t(j - i == diagonal)}, dtype));
   return array;
@@ -682,6 +811,7 @@ std::optional<ArrayValue> ArrayEvaluator::method(const ast::Expr& call, const as
   auto base = eval(callee.operands[0], depth + 1);
   if (!base) return std::nullopt;
   if (callee.text == "copy") return base;
+  if (base->dtype.is(TypeKind::record)) return refuse("a module record array is read as its np.array(...) literal");
   if (callee.text == "flatten" || callee.text == "ravel") {
     base->shape = {static_cast<int64_t>(base->values.size())};
     return base;
@@ -738,7 +868,8 @@ std::optional<ArrayValue> ArrayEvaluator::ufunc(const std::string& function, con
   if (!absolute && found == functions.end()) return std::nullopt;
   auto operand = eval(call.operands[1], depth + 1);
   if (!operand) return std::nullopt;
-  if (operand->dtype.is(TypeKind::complex)) return refuse("complex module-level arrays are not supported yet");
+  if (operand->dtype.is(TypeKind::complex) || operand->dtype.is(TypeKind::record))
+    return refuse("NumPy's math functions apply to numeric module arrays only here");
   if (absolute) {
     for (ir::Constant& value : operand->values)
       value = operand->dtype.is(TypeKind::floating) ? ir::Constant{std::fabs(value.as_double())}
@@ -748,7 +879,7 @@ std::optional<ArrayValue> ArrayEvaluator::ufunc(const std::string& function, con
     return operand;
   }
   bool single = operand->dtype.is(TypeKind::floating) && operand->dtype.bits == 32;
-  ArrayValue result{single ? Type::f32() : Type::f64(), operand->shape, {}};
+  ArrayValue result{single ? Type::f32() : Type::f64(), operand->shape, {}, {}};
   for (const ir::Constant& value : operand->values) {
     double x = value.as_double();
     result.values.push_back(ir::Constant{single ? double(found->second.second(float(x))) : found->second.first(x)});
@@ -763,6 +894,7 @@ std::optional<ArrayValue> ArrayEvaluator::arithmetic(const ast::Expr& e, int dep
   if (e.kind == ast::ExprKind::unary) {
     auto operand = eval(e.operands[0], depth + 1);
     if (!operand || e.unary_op == ast::UnaryOp::pos) return operand;
+    if (operand->dtype.is(TypeKind::record)) return refuse("arithmetic on module record arrays is not supported");
     if (e.unary_op != ast::UnaryOp::neg) return refuse("only + and - apply to module arrays here");
     for (ir::Constant& value : operand->values)
       value = operand->dtype.is(TypeKind::floating) ? ir::Constant{-value.as_double()}
@@ -777,6 +909,8 @@ std::optional<ArrayValue> ArrayEvaluator::arithmetic(const ast::Expr& e, int dep
   if (failed_) return std::nullopt;
   auto right = eval(e.operands[1], depth + 1);
   if (failed_ || (!left && !right)) return std::nullopt;
+  if ((left && left->dtype.is(TypeKind::record)) || (right && right->dtype.is(TypeKind::record)))
+    return refuse("arithmetic on module record arrays is not supported");
   // The scalar side: a number known at import (a Python number is "weak": it takes the array's
   // kind's dtype; a NumPy scalar of a narrower type, such as np.float32(2), is typed).
   std::optional<std::pair<ir::Constant, Type>> number;
@@ -804,7 +938,7 @@ std::optional<ArrayValue> ArrayEvaluator::arithmetic(const ast::Expr& e, int dep
   if (dtype.is(TypeKind::complex) || (dtype.is(TypeKind::floating) && dtype.bits == 16))
     return refuse("complex and float16 module-level arrays are not supported yet");
   const ArrayValue& shaped = left ? *left : *right;
-  ArrayValue result{dtype, shaped.shape, {}};
+  ArrayValue result{dtype, shaped.shape, {}, {}};
   for (size_t i = 0; i < shaped.values.size(); ++i) {
     ir::Constant a = *convert(left ? left->values[i] : number->first, dtype);
     ir::Constant b = *convert(right ? right->values[i] : number->first, dtype);
@@ -860,9 +994,9 @@ std::optional<Value> ProgramBuilder::constant_array(FunctionChecker& caller, con
                   "compute the table in its np.array(...) literal");
   if (array->dtype.is(TypeKind::complex) || (array->dtype.is(TypeKind::floating) && array->dtype.bits == 16))
     return refuse("complex and float16 module-level arrays are not supported yet");
-  uint64_t bytes = array->values.size() * static_cast<uint64_t>(array->dtype.itemsize());
+  uint64_t bytes = array->values.size() * static_cast<uint64_t>(array->dtype.itemsize()) + array->bytes.size();
   for (const ir::ConstantArray& other : program_.constant_arrays)
-    bytes += other.values.size() * static_cast<uint64_t>(other.dtype.itemsize());
+    bytes += other.values.size() * static_cast<uint64_t>(other.dtype.itemsize()) + other.bytes.size();
   if (bytes > 64 * 1024)
     return refuse(fmt::format("the module-level arrays kernels read need {} bytes of constant memory; CUDA has 64 KiB",
                               bytes),
@@ -872,6 +1006,7 @@ std::optional<Value> ProgramBuilder::constant_array(FunctionChecker& caller, con
   constant.dtype = array->dtype;
   constant.shape = std::move(array->shape);
   constant.values = std::move(array->values);
+  constant.bytes = std::move(array->bytes);
   program_.constant_arrays.push_back(std::move(constant));
   return array_view(caller, static_cast<int>(program_.constant_arrays.size() - 1), range);
 }

@@ -67,3 +67,14 @@ TEST_CASE("a dtype's type converts and its itemsize is a constant") {
                      "    i = np.dtype(np.int16).itemsize\n";
   CHECK(locals_of(text, "k", "void(float32[:])") == "h: float32\nn: int64\ni: int64\n");
 }
+
+TEST_CASE("a module record array is frozen with NumPy's layout: align=True pads, a packed C-like layout stays") {
+  std::string text = std::string(header) +
+                     "R = np.dtype([('a', np.uint8), ('y', np.uint32)], align=True)\n"
+                     "T = np.array([(1, 2), (3, 4)], dtype=R)\n"
+                     "P = np.array([(1.0, 2)], dtype=[('x', float), ('n', int)])\n"
+                     "@cuda.jit\ndef k(a):\n    t = T\n    p = P\n";
+  CHECK(locals_of(text, "k", "void(float32[:])") ==
+        "t: readonly array(Record(a[type=uint8;offset=0],y[type=uint32;offset=4];8;True), 1d, C)\n"
+        "p: readonly array(Record(x[type=float64;offset=0],n[type=int64;offset=8];16;True), 1d, C)\n");
+}

@@ -25,6 +25,9 @@ PROFILES = (GRID, STEPS)    # a tuple of module arrays
 TWIDDLE = np.cos(2 * np.pi * np.arange(8) / 8)
 MASKS = 2 ** np.arange(8)
 RAMP = np.sqrt(np.abs(np.arange(-4, 4, dtype=np.float32))) ** 2
+MATERIAL = np.dtype([("density", np.float64), ("code", np.int32), ("flag", np.uint8)], align=True)
+MATERIALS = np.array([(1.0, 3, 1), (2.5, 7, 0), (0.5, 11, 1)], dtype=MATERIAL)
+PAIRS = np.array([[(1.5, 2), (3.5, 4)], [(5.5, 6), (7.5, 8)]], dtype=[("w", float), ("n", int)])
 
 
 @cuda.jit(device=True)
@@ -65,3 +68,7 @@ def tables(field, out, ints, phases):
     ints[i, 1] = FILL[i % 4] + CUBE.shape[2] + MIX.shape[0]
     ints[i, 2] = OFFSETS[i % 5] + MASKS[i % 8]
     phases[i] = PHASES[i % 8] * np.float32(v)
+    table = cuda.const.array_like(MATERIALS)
+    m = table[i % 3]
+    out[i, 4] = m["density"] * v + PAIRS[i % 2, 1]["w"]
+    ints[i, 3] = m["code"] + MATERIALS[i % 3]["flag"] * 100 + PAIRS[1, i % 2]["n"]
