@@ -1,6 +1,7 @@
 // Compile-time evaluation: module globals (TPB = 16, SQRT_2PI = np.float32((2*math.pi)**0.5))
 // are folded to constants where a kernel uses them, as Numba freezes globals at compile time.
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <map>
 #include <set>
@@ -291,15 +292,16 @@ bool literal_elements(FunctionChecker& c, ast::ExprId id, size_t depth, std::vec
   return true;
 }
 
-// NumPy's dtype for literal numbers: bool, else int64, else float64.
+// NumPy's dtype for literal numbers: bool, else int64, else float64, else complex128.
 Type literal_dtype(const std::vector<Type>& types) {
   if (types.empty()) return Type::f64();  // np.array([]) is float64
-  bool all_bool = true, any_float = false;
+  bool all_bool = true, any_float = false, any_complex = false;
   for (const Type& t : types) {
     all_bool = all_bool && t.is(TypeKind::boolean);
     any_float = any_float || t.is(TypeKind::floating);
+    any_complex = any_complex || t.is(TypeKind::complex);
   }
-  return all_bool ? Type::boolean() : any_float ? Type::f64() : Type::i64();
+  return all_bool ? Type::boolean() : any_complex ? Type::complex(128) : any_float ? Type::f64() : Type::i64();
 }
 
 }  // namespace
@@ -316,8 +318,22 @@ struct ArrayValue {
 
 // A scalar's bytes in memory (little-endian, as NumPy stores it on the machines pykern runs on).
 void append_bytes(const ir::Constant& value, const Type& type, std::vector<uint8_t>& out) {
-  uint8_t bytes[8] = {};
-  if (type.is(TypeKind::floating) && type.bits == 32) {
+  uint8_t bytes[16] = {};
+  if (type.is(TypeKind::complex)) {  // the real part, then the imaginary part, as NumPy stores them
+    std::complex<double> z = std::holds_alternative<std::complex<double>>(value.value)
+                                 ? std::get<std::complex<double>>(value.value)
+                                 : std::complex<double>(value.as_double(), 0);
+    Type part = Type::float_(type.bits / 2);
+    std::vector<uint8_t> parts;
+    append_bytes(ir::Constant{z.real()}, part, parts);
+    append_bytes(ir::Constant{z.imag()}, part, parts);
+    out.insert(out.end(), parts.begin(), parts.end());
+    return;
+  }
+  if (type.is(TypeKind::floating) && type.bits == 16) {
+    uint16_t half = pk::f16(value.as_double()).bits;
+    std::memcpy(bytes, &half, 2);
+  } else if (type.is(TypeKind::floating) && type.bits == 32) {
     float f = static_cast<float>(value.as_double());
     std::memcpy(bytes, &f, 4);
   } else if (type.is(TypeKind::floating)) {
@@ -936,7 +952,8 @@ std::optional<ArrayValue> ArrayEvaluator::arithmetic(const ast::Expr& e, int dep
   if (dtype.is(TypeKind::boolean) && op != BinaryOp::div) dtype = Type::i64();
   if (op == BinaryOp::div && !dtype.is(TypeKind::floating)) dtype = dtype.is(TypeKind::complex) ? dtype : Type::f64();
   if (dtype.is(TypeKind::complex) || (dtype.is(TypeKind::floating) && dtype.bits == 16))
-    return refuse("complex and float16 module-level arrays are not supported yet");
+    return refuse("arithmetic on complex and float16 module arrays is not supported yet",
+                  "write the values in the np.array(...) literal");
   const ArrayValue& shaped = left ? *left : *right;
   ArrayValue result{dtype, shaped.shape, {}, {}};
   for (size_t i = 0; i < shaped.values.size(); ++i) {
@@ -992,8 +1009,11 @@ std::optional<Value> ProgramBuilder::constant_array(FunctionChecker& caller, con
     return refuse(fmt::format("it is changed at module level (line {}) by code pykern does not run, so the array "
                               "Numba would freeze is not the literal", module_.file().position(changed->begin).line),
                   "compute the table in its np.array(...) literal");
-  if (array->dtype.is(TypeKind::complex) || (array->dtype.is(TypeKind::floating) && array->dtype.bits == 16))
-    return refuse("complex and float16 module-level arrays are not supported yet");
+  if (array->dtype.is(TypeKind::complex) || (array->dtype.is(TypeKind::floating) && array->dtype.bits == 16)) {
+    // Frozen as their bytes, as records are: C++ has no constant initialiser for pk::c64 or pk::f16.
+    for (const ir::Constant& value : array->values) append_bytes(value, array->dtype, array->bytes);
+    array->values.clear();
+  }
   uint64_t bytes = array->values.size() * static_cast<uint64_t>(array->dtype.itemsize()) + array->bytes.size();
   for (const ir::ConstantArray& other : program_.constant_arrays)
     bytes += other.values.size() * static_cast<uint64_t>(other.dtype.itemsize()) + other.bytes.size();

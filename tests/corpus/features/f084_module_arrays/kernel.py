@@ -27,6 +27,8 @@ MASKS = 2 ** np.arange(8)
 RAMP = np.sqrt(np.abs(np.arange(-4, 4, dtype=np.float32))) ** 2
 MATERIAL = np.dtype([("density", np.float64), ("code", np.int32), ("flag", np.uint8)], align=True)
 MATERIALS = np.array([(1.0, 3, 1), (2.5, 7, 0), (0.5, 11, 1)], dtype=MATERIAL)
+ROOTS = np.array([1 + 0j, 1j, -1 + 0j, -1j], dtype=np.complex64)
+HALF_TAPS = np.array([0.25, 0.5, 0.25], dtype=np.float16)
 PAIRS = np.array([[(1.5, 2), (3.5, 4)], [(5.5, 6), (7.5, 8)]], dtype=[("w", float), ("n", int)])
 
 
@@ -70,5 +72,5 @@ def tables(field, out, ints, phases):
     phases[i] = PHASES[i % 8] * np.float32(v)
     table = cuda.const.array_like(MATERIALS)
     m = table[i % 3]
-    out[i, 4] = m["density"] * v + PAIRS[i % 2, 1]["w"]
+    out[i, 4] = m["density"] * v + PAIRS[i % 2, 1]["w"] + ROOTS[i % 4].imag + HALF_TAPS[i % 3]
     ints[i, 3] = m["code"] + MATERIALS[i % 3]["flag"] * 100 + PAIRS[1, i % 2]["n"]
