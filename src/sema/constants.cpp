@@ -498,6 +498,12 @@ std::optional<ArrayValue> ArrayEvaluator::eval(ast::ExprId id, int depth) {
                                          "build it with np.array([...]), np.arange, np.zeros, ... at module level");
     return host;
   }
+  if (f == "numba.cuda.device_array" || f == "numba.cuda.device_array_like" || f == "numba.cuda.pinned_array" ||
+      f == "numba.cuda.mapped_array" || f == "numba.cuda.managed_array")
+    return refuse("a module-level device array made by " + f.substr(6) +
+                      "() is state kernels share through its pointer in numba-cuda; pykern freezes module arrays "
+                      "and has no such shared buffer",
+                  "allocate it in the host program and pass it to the kernels as an argument");
   if (f == "numpy.arange") return arange(e);
   if (f == "numpy.zeros" || f == "numpy.ones" || f == "numpy.full" || f == "numpy.empty") return filled(e, f.substr(6));
   if (f == "numpy.zeros_like" || f == "numpy.ones_like" || f == "numpy.full_like" || f == "numpy.empty_like") {

@@ -7,6 +7,7 @@ TAPS[1] = 0.75
 SCALE = np.array([1.0, 2.0])
 SCALE_D = cuda.to_device(SCALE)
 SCALE_D.copy_to_device(np.array([3.0, 4.0]))
+COUNTS = cuda.device_array(16, dtype=np.int32)
 
 
 @cuda.jit
@@ -14,3 +15,4 @@ def k(a):
     a[0] = WEIGHTS[1]
     a[1] = SCALE_D[0]
     SCALE_D[1] = a[2]
+    COUNTS[0] += 1
