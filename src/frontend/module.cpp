@@ -107,7 +107,7 @@ void Module::scan_class(TSNode node, Diagnostics& diagnostics) {
 // `NAME = value` statements of its body, as Python's enum machinery reads them; methods and
 // docstrings are not members. Any other class is host code.
 bool Module::scan_enum(TSNode node) {
-  bool is_enum = false, is_int = false, is_flag = false;
+  bool is_enum = false, is_flag = false;
   for (TSNode child : tree_->named_children(node)) {
     if (tree_->kind(child) != Node::argument_list) continue;
     for (TSNode base : tree_->named_children(child)) {
@@ -116,8 +116,7 @@ bool Module::scan_enum(TSNode node) {
       if (scratch.has_errors()) continue;
       auto qualified = qualified_name(id);
       if (!qualified) continue;
-      // Numba: only IntEnum's members act as integers; IntFlag and `(int, Enum)` are Enums.
-      if (*qualified == "enum.IntEnum") is_enum = is_int = true;
+      if (*qualified == "enum.IntEnum") is_enum = true;
       if (*qualified == "enum.IntFlag") is_enum = true;
       if (*qualified == "enum.Enum" || *qualified == "enum.Flag") is_enum = true;
       if (*qualified == "enum.IntFlag" || *qualified == "enum.Flag") is_flag = true;
@@ -126,7 +125,6 @@ bool Module::scan_enum(TSNode node) {
   if (!is_enum) return false;
   ModuleEnum result;
   result.name = tree_->name(tree_->field(node, Field::name));
-  result.is_int = is_int;
   result.is_flag = is_flag;
   result.range = syntax::SyntaxTree::range(node);
   for (TSNode statement : tree_->named_children(tree_->field(node, Field::body))) {

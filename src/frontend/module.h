@@ -65,8 +65,9 @@ struct ModuleGlobal {
 };
 
 // `class Color(IntEnum): RED = 1`: an enum class defined at top level. Numba types its members
-// by their values (IntEnum members act as integers); `value` is each member's expression,
-// `automatic` marks `auto()`.
+// by their values (IntEnum members act as integers; Enum, Flag and IntFlag members are compared
+// with == and is and read through .value); `value` is each member's expression, `automatic`
+// marks `auto()`.
 struct ModuleEnum {
   struct Member {
     std::string name;
@@ -75,7 +76,6 @@ struct ModuleEnum {
     SourceRange range;
   };
   std::string name;
-  bool is_int = false;  // IntEnum: members are ints; Enum, Flag, IntFlag: compared with == and is
   bool is_flag = false;  // Flag, IntFlag: auto() takes the next power of two
   std::vector<Member> members;
   SourceRange range;
