@@ -3,6 +3,7 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -346,9 +347,12 @@ void append_bytes(const ir::Constant& value, const Type& type, std::vector<uint8
   out.insert(out.end(), bytes, bytes + type.itemsize());
 }
 
+// The product of the extents; INT64_MAX where it overflows (or an extent is negative), so that a
+// size check refuses it rather than seeing a wrapped product.
 int64_t element_count(const std::vector<int64_t>& shape) {
   int64_t n = 1;
-  for (int64_t extent : shape) n *= extent;
+  for (int64_t extent : shape)
+    if (extent < 0 || __builtin_mul_overflow(n, extent, &n)) return std::numeric_limits<int64_t>::max();
   return n;
 }
 
@@ -706,6 +710,10 @@ std::optional<ArrayValue> ArrayEvaluator::arange(const ast::Expr& call) {
   ArrayValue array;
   array.dtype = dtype ? *dtype : floating ? Type::f64() : Type::i64();
   double extent = std::ceil((stop.as_double() - start.as_double()) / step.as_double());
+  if (!(extent <= double(max_elements))) {  // also NaN
+    if (extent != extent) return refuse("np.arange's bounds give no length (NaN)");
+    return refuse("the array is too large to freeze into a kernel");
+  }
   int64_t n = floating ? static_cast<int64_t>(std::max(extent, 0.0))
                        : std::max<int64_t>(0, (stop.as_int() - start.as_int() + step.as_int() - (step.as_int() > 0 ? 1 : -1)) /
                                                   step.as_int());
@@ -814,7 +822,7 @@ std::optional<ArrayValue> ArrayEvaluator::eye(const ast::Expr& call, bool identi
       diagonal = *k;
     }
   }
-  if (*rows < 0 || cols < 0 || *rows * cols > max_elements) return refuse("np.eye's size is out of range here");
+  if (element_count({*rows, cols}) > max_elements) return refuse("np.eye's size is out of range here");
   Type dtype = Type::f64();
   if (auto given = dtype_keyword(call)) dtype = *given;
   if (failed_) return std::nullopt;
@@ -855,17 +863,21 @@ std::optional<ArrayValue> ArrayEvaluator::method(const ast::Expr& call, const as
     extents = ast()[extents[0]].operands;
   if (extents.empty() || extents.size() > 32 || !call.keywords.empty()) return refuse("reshape() takes the new shape");
   std::vector<int64_t> shape;
-  int64_t known = 1, unknown = -1;
+  int64_t unknown = -1;
   for (ast::ExprId id : extents) {
     auto extent = integer(id, "a shape");
     if (!extent) return std::nullopt;
     if (*extent == -1 && unknown < 0) unknown = static_cast<int64_t>(shape.size());
     else if (*extent < 0) return refuse("reshape() takes at most one -1 and no other negative extent");
-    else known *= *extent;
     shape.push_back(*extent);
   }
   int64_t count = static_cast<int64_t>(base->values.size());
-  if (unknown >= 0 && known > 0 && count % known == 0) shape[unknown] = count / known;
+  if (unknown >= 0) {
+    std::vector<int64_t> others = shape;
+    others.erase(others.begin() + unknown);
+    int64_t known = element_count(others);
+    if (known > 0 && count % known == 0) shape[unknown] = count / known;
+  }
   if (element_count(shape) != count)
     return refuse(fmt::format("cannot reshape an array of size {} into that shape (NumPy's ValueError)", count));
   base->shape = std::move(shape);
