@@ -97,7 +97,7 @@ std::optional<Type> type_value(const std::string& name) {
     if (rest == "void" || rest == "none") return Type::void_();
     if (p == "numpy." && (rest == "bool_" || rest == "bool")) return Type::boolean();
     if (p != "numpy." && (rest == "boolean" || rest == "b1")) return Type::boolean();
-    if (auto scalar = scalar_type_named(rest)) return scalar;
+    if (auto scalar = p == "numpy." ? numpy_scalar_type_named(rest) : scalar_type_named(rest)) return scalar;
   }
   if (name == "numba.cuda.random.xoroshiro128p_type") return Type::xoroshiro128p_record();
   return std::nullopt;

@@ -415,7 +415,7 @@ class ArrayEvaluator {
     for (const ast::Keyword& keyword : call.keywords) {
       if (keyword.name != "dtype") continue;
       Value dtype = c_.check_type_argument(keyword.value);
-      auto type = dtype.ok() ? dtype_of(dtype) : std::nullopt;
+      auto type = dtype.ok() ? import_time_dtype(dtype) : std::nullopt;
       if (!type || !type->is_numeric()) return refuse("dtype= must be a NumPy scalar type"), std::nullopt;
       return type;
     }
@@ -623,7 +623,7 @@ std::optional<Type> ArrayEvaluator::record_dtype(ast::ExprId id, bool align, int
       type = dtype_named(spelled.text);
     if (!type) {
       Value type_value = c_.check_type_argument(field.operands[1]);
-      type = type_value.ok() ? dtype_of(type_value) : std::nullopt;
+      type = type_value.ok() ? import_time_dtype(type_value) : std::nullopt;
     }
     if (!type || !type->is_numeric() || type->is(TypeKind::complex) ||
         (type->is(TypeKind::floating) && type->bits == 16))
@@ -849,7 +849,7 @@ std::optional<ArrayValue> ArrayEvaluator::method(const ast::Expr& call, const as
   if (callee.text == "astype") {
     if (call.operands.size() != 2) return refuse("astype() takes a dtype");
     Value dtype = c_.check_type_argument(call.operands[1]);
-    auto type = dtype.ok() ? dtype_of(dtype) : std::nullopt;
+    auto type = dtype.ok() ? import_time_dtype(dtype) : std::nullopt;
     if (!type || !type->is_numeric()) return refuse("astype() takes a NumPy scalar type");
     ArrayValue result = *base;
     for (ir::Constant& value : result.values)

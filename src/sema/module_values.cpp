@@ -17,7 +17,7 @@ constexpr const char* iinfo_name = "numpy.iinfo";
 // The one type argument of np.finfo / np.iinfo, as np.dtype() reads it; nullopt after reporting.
 std::optional<Type> info_type(FunctionChecker& c, const CallSite& call, const char* function) {
   if (!want_args(c, call, 1, 1)) return std::nullopt;
-  std::optional<Type> type = dtype_of(call.args[0]);
+  std::optional<Type> type = import_time_dtype(call.args[0]);
   if (!type && call.args[0].kind == Value::Kind::expr && call.args[0].type.is_numeric())
     type = call.args[0].type;  // np.finfo(x): the type of a scalar value
   if (!type) {
@@ -96,6 +96,17 @@ bool is_dtype_value(const Value& value) {
 }
 
 }  // namespace
+
+std::optional<Type> import_time_dtype(const Value& value) {
+  if (value.kind == Value::Kind::qualified) {
+    if (value.name == "builtins.float") return Type::f64();
+    if (value.name == "builtins.int") return Type::i64();
+    if (value.name == "builtins.bool") return Type::boolean();
+    if (value.name == "builtins.complex") return Type::complex(128);
+    return std::nullopt;
+  }
+  return dtype_of(value);
+}
 
 Value numpy_finfo(FunctionChecker& c, const CallSite& call) {
   auto type = info_type(c, call, "np.finfo");

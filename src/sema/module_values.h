@@ -14,6 +14,10 @@ namespace pykern::sema {
 Value numpy_finfo(FunctionChecker& checker, const CallSite& call);
 Value numpy_iinfo(FunctionChecker& checker, const CallSite& call);
 
+// The dtype NumPy reads from a type argument at import: a NumPy or Numba type, a dtype, its name,
+// or Python's float, int, bool and complex (float64, int64, bool, complex128).
+std::optional<Type> import_time_dtype(const Value& value);
+
 // An attribute of a compile-time value, where it has one: the fields of np.finfo/np.iinfo, a
 // dtype's `type` and `itemsize`, an enum member's `value`. nullopt: not such a value (the
 // caller goes on as before).

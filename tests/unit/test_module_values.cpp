@@ -78,3 +78,13 @@ TEST_CASE("a module record array is frozen with NumPy's layout: align=True pads,
         "t: readonly array(Record(a[type=uint8;offset=0],y[type=uint32;offset=4];8;True), 1d, C)\n"
         "p: readonly array(Record(x[type=float64;offset=0],n[type=int64;offset=8];16;True), 1d, C)\n");
 }
+
+TEST_CASE("Python's float and int and NumPy's C-named aliases are dtypes at import: np.finfo(float), dtype=int") {
+  std::string text = std::string(header) +
+                     "E = np.finfo(float).eps\nS = np.finfo(np.single).eps\nI = np.iinfo(int).min\n"
+                     "A = np.array([1, 2], dtype=float)\nZ = np.zeros(2, dtype=int)\nB = np.ones(2, dtype=np.byte)\n"
+                     "@cuda.jit\ndef k(a):\n    e = E\n    s = S\n    i = I\n    x = A\n    z = Z\n    b = B\n";
+  CHECK(locals_of(text, "k", "void(float32[:])") ==
+        "e: float64\ns: float32\ni: int64\nx: readonly array(float64, 1d, C)\nz: readonly array(int64, 1d, C)\n"
+        "b: readonly array(int8, 1d, C)\n");
+}
