@@ -53,6 +53,12 @@ std::string float_literal(double value, bool single) {
   return single ? text + "f" : text;
 }
 
+// Module arrays whose elements C++ cannot initialise as constants (records, pk::c64, pk::f16):
+// sema freezes their bytes, read through a cast of 8-byte words.
+bool frozen_as_bytes(const Type& dtype) {
+  return dtype.is(TypeKind::record) || dtype.is(TypeKind::complex) || (dtype.is(TypeKind::floating) && dtype.bits == 16);
+}
+
 std::string constant_text(const ir::Constant& c, const Type& type) {
   switch (type.kind) {
     case TypeKind::boolean: return c.as_int() ? "true" : "false";
@@ -453,6 +459,9 @@ std::string Emitter::expr(ir::ExprId id) {
       std::string extents;
       for (int64_t extent : array.shape) extents += fmt::format(", {}", extent);
       // Parenthesised: the template's comma must not split a macro argument (PK_AT).
+      if (frozen_as_bytes(array.dtype))  // 8-byte words holding the elements' bytes, aligned
+        return fmt::format("(pk::make_array<{0}, {1}>(reinterpret_cast<{0}*>(pk_const_{2}){3}))", cxx_type(array.dtype),
+                           array.shape.size(), e.callee, extents);
       return fmt::format("(pk::make_array<{}, {}>(pk_const_{}{}))", cxx_type(array.dtype), array.shape.size(), e.callee,
                          extents);
     }
@@ -501,6 +510,20 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
   // Module-level arrays the kernels read, frozen into constant memory.
   for (size_t i = 0; i < program.constant_arrays.size(); ++i) {
     const ir::ConstantArray& array = program.constant_arrays[i];
+    if (frozen_as_bytes(array.dtype)) {
+      // A record, complex or float16 array's bytes as NumPy lays them out, in little-endian
+      // 8-byte words so that the storage is aligned for every field.
+      std::string words;
+      size_t count = (array.bytes.size() + 7) / 8;
+      for (size_t w = 0; w < count; ++w) {
+        uint64_t word = 0;
+        for (size_t b = 0; b < 8 && w * 8 + b < array.bytes.size(); ++b) word |= uint64_t(array.bytes[w * 8 + b]) << (8 * b);
+        words += fmt::format("{}{}ULL", w ? ", " : "", word);
+      }
+      out.line(fmt::format("PK_CONSTANT_ARRAY(pk::u64, pk_const_{}, {}) = {{{}}};  // {}", i, std::max<size_t>(count, 1),
+                           words, mangle_local(array.global)));
+      continue;
+    }
     std::string values;
     for (size_t v = 0; v < array.values.size(); ++v)
       values += (v ? ", " : "") + constant_text(array.values[v], array.dtype);

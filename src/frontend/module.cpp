@@ -53,7 +53,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
       for (TSNode child : tree.named_children(node))
         if (tree.kind(child) == Node::decorator) decorators.push_back(child);
       if (tree.kind(definition) == Node::function_definition) scan_function(definition, decorators, diagnostics);
-      else note_bindings(node);
+      else if (tree.kind(definition) != Node::class_definition || !scan_enum(definition)) note_bindings(node);
       break;
     }
     case Node::expression_statement: {
@@ -83,6 +83,7 @@ void Module::scan_statement(TSNode node, Diagnostics& diagnostics) {
 // `Helper._kernel`, launched as Numba's `Helper._kernel[blocks, threads](...)`. The class is
 // otherwise host code; its other methods and attributes are not scanned.
 void Module::scan_class(TSNode node, Diagnostics& diagnostics) {
+  if (scan_enum(node)) return;
   note_bindings(node);
   std::string class_name = tree_->name(tree_->field(node, Field::name));
   for (TSNode member : tree_->named_children(tree_->field(node, Field::body))) {
@@ -100,6 +101,60 @@ void Module::scan_class(TSNode node, Diagnostics& diagnostics) {
     if (!is_static || decorators.empty()) continue;
     scan_function(definition, decorators, diagnostics, class_name + ".");
   }
+}
+
+// `class Color(IntEnum):` (or Enum, IntFlag, Flag, `(int, Enum)`): its members are the
+// `NAME = value` statements of its body, as Python's enum machinery reads them; methods and
+// docstrings are not members. Any other class is host code.
+bool Module::scan_enum(TSNode node) {
+  bool is_enum = false, is_flag = false;
+  for (TSNode child : tree_->named_children(node)) {
+    if (tree_->kind(child) != Node::argument_list) continue;
+    for (TSNode base : tree_->named_children(child)) {
+      Diagnostics scratch;
+      ast::ExprId id = lower_expression(*tree_, base, ast_, scratch);
+      if (scratch.has_errors()) continue;
+      auto qualified = qualified_name(id);
+      if (!qualified) continue;
+      if (*qualified == "enum.IntEnum") is_enum = true;
+      if (*qualified == "enum.IntFlag") is_enum = true;
+      if (*qualified == "enum.Enum" || *qualified == "enum.Flag") is_enum = true;
+      if (*qualified == "enum.IntFlag" || *qualified == "enum.Flag") is_flag = true;
+    }
+  }
+  if (!is_enum) return false;
+  ModuleEnum result;
+  result.name = tree_->name(tree_->field(node, Field::name));
+  result.is_flag = is_flag;
+  result.range = syntax::SyntaxTree::range(node);
+  for (TSNode statement : tree_->named_children(tree_->field(node, Field::body))) {
+    if (tree_->kind(statement) != Node::expression_statement) continue;
+    TSNode assignment = ts_node_named_child(statement, 0);
+    if (tree_->kind(assignment) != Node::assignment) continue;
+    TSNode left = tree_->field(assignment, Field::left);
+    TSNode right = tree_->field(assignment, Field::right);
+    if (tree_->kind(left) != Node::identifier || ts_node_is_null(right)) continue;
+    ModuleEnum::Member member;
+    member.name = tree_->name(left);
+    if (member.name.size() > 1 && member.name.front() == '_' && member.name.back() == '_') continue;  // _ignore_, __doc__
+    member.range = syntax::SyntaxTree::range(assignment);
+    Diagnostics scratch;
+    member.value = lower_expression(*tree_, right, ast_, scratch);
+    if (scratch.has_errors()) member.value = ast::ExprId();
+    if (member.value.valid() && ast_[member.value].kind == ast::ExprKind::call) {
+      auto callee = qualified_name(ast_[member.value].operands[0]);
+      member.automatic = callee && *callee == "enum.auto";
+    }
+    result.members.push_back(std::move(member));
+  }
+  globals_.erase(result.name);
+  enums_[result.name] = std::move(result);
+  return true;
+}
+
+const ModuleEnum* Module::enum_class(const std::string& name) const {
+  auto found = enums_.find(name);
+  return found == enums_.end() ? nullptr : &found->second;
 }
 
 void Module::scan_block(TSNode block, Diagnostics& diagnostics) {
@@ -536,8 +591,22 @@ bool Module::scan_assignment(TSNode node) {
   global.range = syntax::SyntaxTree::range(node);
   // A later assignment rebinds: the last one wins, as Python's would at import time.
   globals_[global.name] = global;
+  enums_.erase(global.name);
   return true;
 }
+
+namespace {
+// Array methods that leave the array as it was (host code printing `LUT.sum()`, copying a
+// device array back): calling them is not a change Numba's frozen copy would miss.
+bool reads_only(const std::string& method) {
+  static const char* const readers[] = {"copy_to_host", "copy", "astype", "reshape", "sum", "mean", "max", "min",
+                                        "tolist", "tobytes", "view", "ravel", "flatten", "transpose", "std", "var",
+                                        "any", "all", "argmax", "argmin", "item", "prod", "cumsum", "dot", "round"};
+  for (const char* reader : readers)
+    if (method == reader) return true;
+  return false;
+}
+}  // namespace
 
 // The names a statement pykern does not evaluate binds at module level: assignment and loop
 // targets, and functions and classes it defines (their bodies bind locals, not globals).
@@ -550,13 +619,20 @@ void Module::note_bindings(TSNode statement) {
     Node kind = tree_->kind(node);
     if (kind == Node::error) continue;
     // `X[0] = 1`, `X.flat = ...` and `X.fill(0)` change the array X names without rebinding it.
-    bool method_call = kind == Node::call && tree_->kind(tree_->field(node, Field::function)) == Node::attribute;
+    bool method_call = kind == Node::call && tree_->kind(tree_->field(node, Field::function)) == Node::attribute &&
+                       !reads_only(tree_->name(tree_->field(tree_->field(node, Field::function), Field::attribute)));
     if ((target && (kind == Node::subscript || kind == Node::attribute)) || method_call) {
       TSNode base = method_call ? tree_->field(tree_->field(node, Field::function), Field::object) : node;
       while (tree_->kind(base) == Node::subscript || tree_->kind(base) == Node::attribute)
         base = tree_->kind(base) == Node::subscript ? tree_->field(base, Field::value) : tree_->field(base, Field::object);
-      if (tree_->kind(base) == Node::identifier)
-        mutations_.emplace(tree_->name(base), syntax::SyntaxTree::range(statement));
+      // `B = A` makes B another name of A's array: changing it changes A too.
+      for (int hops = 0; tree_->kind(base) == Node::identifier && hops < 64; ++hops) {
+        std::string name = tree_->name(base);
+        mutations_.emplace(name, syntax::SyntaxTree::range(statement));
+        auto alias = globals_.find(name);
+        if (alias == globals_.end()) break;
+        base = alias->second.value;
+      }
       if (!method_call) continue;
     }
     if (kind == Node::subscript || kind == Node::attribute) continue;

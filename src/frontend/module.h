@@ -71,6 +71,23 @@ struct ModuleGlobal {
   ast::ExprId expr;
 };
 
+// `class Color(IntEnum): RED = 1`: an enum class defined at top level. Numba types its members
+// by their values (IntEnum members act as integers; Enum, Flag and IntFlag members are compared
+// with == and is and read through .value); `value` is each member's expression, `automatic`
+// marks `auto()`.
+struct ModuleEnum {
+  struct Member {
+    std::string name;
+    ast::ExprId value;
+    bool automatic = false;
+    SourceRange range;
+  };
+  std::string name;
+  bool is_flag = false;  // Flag, IntFlag: auto() takes the next power of two
+  std::vector<Member> members;
+  SourceRange range;
+};
+
 class Module {
  public:
   // Scans a parsed file. Decorators are read here (reporting malformed ones).
@@ -94,7 +111,9 @@ class Module {
   const ast::Function* lowered_function(const std::string& name, Diagnostics& diagnostics);
   // The expression a module global is bound to, lowered on first use; invalid if none.
   ast::ExprId global_value(const std::string& name, Diagnostics& diagnostics);
-  bool has_global(const std::string& name) const { return globals_.count(name) > 0; }
+  bool has_global(const std::string& name) const { return globals_.count(name) > 0 || enums_.count(name) > 0; }
+  // The enum class a module name is bound to; nullptr for anything else.
+  const ModuleEnum* enum_class(const std::string& name) const;
   // Where a module-level statement pykern does not evaluate (`N += 1`, a for loop, an if
   // block) binds `name`; a kernel that reads the name cannot be given its value.
   std::optional<SourceRange> opaque_binding(const std::string& name) const;
@@ -120,6 +139,7 @@ class Module {
   void scan_function(TSNode definition, const std::vector<TSNode>& decorators, Diagnostics& diagnostics,
                      const std::string& prefix = "");
   void scan_class(TSNode node, Diagnostics& diagnostics);
+  bool scan_enum(TSNode node);  // false: not an enum class pykern reads
   bool scan_assignment(TSNode node);  // false: not a `NAME = value` pykern can fold
   void note_bindings(TSNode statement);
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
@@ -136,6 +156,7 @@ class Module {
   std::map<std::string, ModuleFunction> functions_;
   std::vector<std::string> function_order_;
   std::map<std::string, ModuleGlobal> globals_;
+  std::map<std::string, ModuleEnum> enums_;
   std::map<std::string, SourceRange> opaque_bindings_;  // the first such statement for each name
   std::map<std::string, SourceRange> mutations_;        // likewise
   // Names bound under an import-time condition pykern cannot decide, with that condition.

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/module_values.h"
 
 namespace pykern::sema {
 
@@ -96,7 +97,7 @@ std::optional<Type> type_value(const std::string& name) {
     if (rest == "void" || rest == "none") return Type::void_();
     if (p == "numpy." && (rest == "bool_" || rest == "bool")) return Type::boolean();
     if (p != "numpy." && (rest == "boolean" || rest == "b1")) return Type::boolean();
-    if (auto scalar = scalar_type_named(rest)) return scalar;
+    if (auto scalar = p == "numpy." ? numpy_scalar_type_named(rest) : scalar_type_named(rest)) return scalar;
   }
   if (name == "numba.cuda.random.xoroshiro128p_type") return Type::xoroshiro128p_record();
   return std::nullopt;
@@ -110,6 +111,7 @@ bool is_python_builtin(const std::string& name) {
 }
 
 Value resolve_qualified(FunctionChecker& checker, const std::string& name, SourceRange range) {
+  if (name.rfind(enum_class_prefix, 0) == 0) return enum_member(checker, name, range);  // Color.RED
   if (auto intrinsic = cuda_intrinsic_value(name)) return checker.make_call(*intrinsic, {}, Type::i32(), range);
   if (auto constant = float_constant(name)) return checker.make_constant({*constant}, Type::f64(), range);
   if (auto type = type_value(name)) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/module_values.h"
 
 namespace pykern::sema {
 
@@ -116,6 +117,8 @@ void add_numpy_builtins(HandlerTable& t) {
     return c.binary(ast::BinaryOp::pow, call.args[0], call.args[1], call.range);
   };
   t["numpy.dtype"] = Builtin::with_types(dtype_value);
+  t["numpy.finfo"] = Builtin::with_types(numpy_finfo);
+  t["numpy.iinfo"] = Builtin::with_types(numpy_iinfo);
   t["method.reshape"] = reshape;
   t["method.view"] = view;
 }

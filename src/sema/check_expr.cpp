@@ -5,6 +5,7 @@
 
 #include "sema/builtins.h"
 #include "sema/checker.h"
+#include "sema/module_values.h"
 
 namespace pykern::sema {
 
@@ -606,6 +607,7 @@ Value FunctionChecker::check_if_else(const ast::Expr& e) {
 }
 
 Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, SourceRange range) {
+  if (auto known = module_value_attribute(*this, base, attr, range)) return *known;  // np.finfo(...).eps, a.dtype.type
   if (base.kind == Value::Kind::qualified) return resolve_qualified(*this, base.name + "." + attr, range);
   if (base.kind != Value::Kind::expr) {
     error(DiagKind::unknown_attribute, range, "'" + attr + "' is not an attribute pykern knows here");
@@ -688,6 +690,7 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
 }
 
 Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range) {
+  if (auto member = indices.size() == 1 ? enum_subscript(*this, base, indices[0], range) : std::nullopt) return *member;
   std::vector<IndexItem> items;
   for (ast::ExprId index : indices) {
     const ast::Expr& e = module().ast()[index];

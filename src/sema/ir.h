@@ -195,6 +195,9 @@ struct ConstantArray {
   Type dtype;
   std::vector<int64_t> shape;
   std::vector<Constant> values;  // C order
+  // A record, complex or float16 array's elements as NumPy lays them out (values is empty
+  // then): C++ has no constant initialiser for those element types, and numba-cuda freezes bytes too.
+  std::vector<uint8_t> bytes;
 };
 
 // Functions in dependency order: a device function comes before its callers.

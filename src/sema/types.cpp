@@ -343,4 +343,19 @@ std::optional<Type> scalar_type_named(const std::string& name) {
   return std::nullopt;
 }
 
+std::optional<Type> numpy_scalar_type_named(const std::string& name) {
+  // NumPy's C-named aliases (on the 64-bit Linux pykern runs on); np.byte is int8 where Numba's
+  // byte is uint8.
+  static const std::pair<const char*, Type> aliases[] = {
+      {"byte", Type::int_(8)},           {"ubyte", Type::int_(8, false)},   {"short", Type::int_(16)},
+      {"ushort", Type::int_(16, false)}, {"int_", Type::int_(64)},          {"long", Type::int_(64)},
+      {"ulong", Type::int_(64, false)},  {"uint", Type::int_(64, false)},   {"longlong", Type::int_(64)},
+      {"ulonglong", Type::int_(64, false)}, {"half", Type::float_(16)},     {"single", Type::f32()},
+      {"float_", Type::f64()},           {"csingle", Type::complex(64)},    {"cdouble", Type::complex(128)},
+      {"complex_", Type::complex(128)}};
+  for (const auto& [text, type] : aliases)
+    if (name == text) return type;
+  return scalar_type_named(name);
+}
+
 }  // namespace pykern::sema

@@ -50,6 +50,10 @@ struct Type {
   std::vector<std::vector<int64_t>> field_shapes;
   int64_t record_size = 0;
   std::string static_key;   // static_value: what it denotes, as Numba would print its type
+  // A member of an enum class of the module (Numba's EnumMember / IntEnumMember): the class's
+  // name, on the type of its value. Not part of the type's identity: a member computes as its
+  // value does; the name lets `.value` read it (Color.RED.value, m.value).
+  std::string enum_class;
 
   static Type unknown() { return {}; }
   static Type void_() { return make(TypeKind::void_); }
@@ -134,5 +138,7 @@ std::optional<Type> unify(const Type& a, const Type& b);
 
 // Numba's scalar type names: "float32", "f4", "int64", "i8", "uint8", "u1", "b1", "c8", ...
 std::optional<Type> scalar_type_named(const std::string& name);
+// NumPy's scalar type names (numpy.X): Numba's, with NumPy's aliases (single, intc, byte is int8).
+std::optional<Type> numpy_scalar_type_named(const std::string& name);
 
 }  // namespace pykern::sema
