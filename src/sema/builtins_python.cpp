@@ -24,7 +24,7 @@ Value round_value(FunctionChecker& c, const CallSite& call) {
 }
 
 // complex(re[, im]): complex64 when every argument is a float32, else complex128 (Numba's
-// typing/builtins.py Complex), so complex(f32, f32) ** 2 is computed in single precision.
+// typing/builtins.py Complex), so complex(f32, f32) * z is computed in single precision.
 Value complex_value(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 1, 2)) return Value::error();
   bool single = true;
