@@ -6,6 +6,8 @@
 //   << and >> by a count outside [0, bits) give 0 (or -1 for a negative >>), as NumPy and
 //     PTX's clamped shifts do, where C++ leaves it undefined
 //   MIN // -1 and MIN % -1 are 0, as Numba's code gives them, where C++ traps (x86 raises SIGFPE)
+//   unary - and ~ on an integer narrower than 64 bits wrap in its own width before it widens
+//     (-uint8(3) is 253), where C++ first promotes it to int
 #ifndef PYKERN_ARITH_CUH
 #define PYKERN_ARITH_CUH
 #include "pykern/base.cuh"
@@ -14,8 +16,12 @@
 
 namespace pk {
 
-// -a with two's-complement wrapping (no signed overflow).
+// -a with two's-complement wrapping (no signed overflow), in T's own width: Numba negates an
+// integer before widening it (cpython/numbers.py int_negate_impl), so -uint8(3) is 253 and
+// -int8(-128) is -128; C++'s -a would promote a narrow a to int first.
 template <class T> PK_DEVICE T wrapping_negate(T a) { return static_cast<T>(u64(0) - static_cast<u64>(a)); }
+// ~a in T's own width, as Numba inverts before widening (int_invert_impl): ~uint8(3) is 252.
+template <class T> PK_DEVICE T invert_bits(T a) { return static_cast<T>(~static_cast<u64>(a)); }
 
 // C's a / b for b not 0 (and not -1 with a signed minimum). On a CPU, 64-bit operands that
 // both fit in 32 bits use the 32-bit division, several times faster on x86, as LLVM's

@@ -23,16 +23,35 @@ Value round_value(FunctionChecker& c, const CallSite& call) {
                      call.range);
 }
 
+// complex(re[, im]): complex64 when every argument is a float32, else complex128 (Numba's
+// typing/builtins.py Complex), so complex(f32, f32) * z is computed in single precision.
 Value complex_value(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 1, 2)) return Value::error();
-  Type part = Type::f64();
-  std::vector<ir::ExprId> args;
+  bool single = true;
   for (const Value& v : call.args) {
     if (!want_numeric(c, call, v) || v.type.is(TypeKind::complex)) return Value::error();
-    args.push_back(c.cast_expr(v.expr, part));
+    single = single && v.type == Type::f32();
   }
+  Type part = single ? Type::f32() : Type::f64();
+  std::vector<ir::ExprId> args;
+  for (const Value& v : call.args) args.push_back(c.cast_expr(v.expr, part));
   if (args.size() == 1) args.push_back(c.make_constant({0.0}, part, call.range).expr);
-  return c.make_call(Op::make_complex, args, Type::complex(128), call.range);
+  return c.make_call(Op::make_complex, args, Type::complex(part.bits * 2), call.range);
+}
+
+// int(x) keeps an integer's own type (int(uint64) stays uint64, int(int8) int8) and gives
+// int64 for a float or a bool; float(x) keeps a float32 a float32 and gives float64 for the
+// others (Numba's typing/builtins.py Int, Float).
+Value int_value(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+  const Type& type = call.args[0].type;
+  return c.value_of(c.cast_expr(call.args[0].expr, type.is(TypeKind::integer) ? type : Type::i64()));
+}
+
+Value float_value(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+  const Type& type = call.args[0].type;
+  return c.value_of(c.cast_expr(call.args[0].expr, type == Type::f32() ? type : Type::f64()));
 }
 
 // range(...) as a value (r = range(2, n, 3)): a for loop over it or len(r) use it.
@@ -108,14 +127,8 @@ void add_python_builtins(HandlerTable& t) {
   t["builtins.max"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, Op::max); };
   t["builtins.abs"] = absolute;
   t["builtins.round"] = round_value;
-  t["builtins.int"] = [](FunctionChecker& c, const CallSite& call) -> Value {
-    if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
-    return c.value_of(c.cast_expr(call.args[0].expr, Type::i64()));
-  };
-  t["builtins.float"] = [](FunctionChecker& c, const CallSite& call) -> Value {
-    if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
-    return c.value_of(c.cast_expr(call.args[0].expr, Type::f64()));
-  };
+  t["builtins.int"] = int_value;
+  t["builtins.float"] = float_value;
   t["builtins.bool"] = [](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 1, 1)) return Value::error();
     return c.truth(call.args[0], call.range);

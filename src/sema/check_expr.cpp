@@ -163,6 +163,10 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     case ExprKind::unary: {
       Value operand = as_runtime(check_expr(e.operands[0]), e.range);
       if (!operand.ok()) return Value::error();
+      // CPython's compiler folds ~True to -2 before Numba sees the code: a literal bool
+      // inverts as the int it is in Python (a bool value inverts as a bool).
+      if (e.unary_op == ast::UnaryOp::invert && module().ast()[e.operands[0]].kind == ExprKind::boolean)
+        operand = value_of(cast_expr(operand.expr, Type::i64()));
       return unary(e.unary_op, operand, e.range);
     }
     case ExprKind::not_: {
@@ -379,10 +383,12 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
                           to_string(left.type), to_string(right.type)));
         return Value::error();
       }
-      bool shift = op == ast::BinaryOp::lshift || op == ast::BinaryOp::rshift;
-      bool logical = !shift && left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
+      // A shift takes the left operand's signedness (uint64 >> int64 is a logical uint64
+      // shift); & | ^ take Numba's integer rule, or stay bool on two bools.
+      if (op == ast::BinaryOp::lshift || op == ast::BinaryOp::rshift)
+        return call(op == ast::BinaryOp::lshift ? ir::Op::lshift : ir::Op::rshift, shift_result(left.type));
+      bool logical = left.type.is(TypeKind::boolean) && right.type.is(TypeKind::boolean);
       Type type = logical ? Type::boolean() : arithmetic_result(left.type, right.type);
-      if (shift) return call(op == ast::BinaryOp::lshift ? ir::Op::lshift : ir::Op::rshift, type);
       return build(ir::ExprKind::binary, cxx_operator(op), type, type);
     }
     case ast::BinaryOp::matmul:
@@ -403,7 +409,20 @@ Value FunctionChecker::unary(ast::UnaryOp op, Value operand, SourceRange range) 
     error(DiagKind::type_mismatch, range, "'~' needs an integer, not '" + to_string(operand.type) + "'");
     return Value::error();
   }
-  Type type = operand.type.is_integer_like() ? arithmetic_result(operand.type, operand.type) : operand.type;
+  // ~ on a bool is a bool, its bit flipped (Numba's BitwiseInvert types bool -> bool and
+  // int_invert_impl xors the i1 with 1), so ~True is False where Python gives -2.
+  if (op == ast::UnaryOp::invert && operand.type.is(TypeKind::boolean)) return unary_not(operand, range);
+  Type type = unary_result(operand.type);
+  // Numba negates and inverts an integer in its own width and then widens the result
+  // (cpython/numbers.py int_negate_impl, int_invert_impl): -uint8(3) is uint64 253 and
+  // -(-int8(-128)) is 128. C++ would promote a narrow operand to int first: the runtime's
+  // functions compute in the operand's type. +x only widens, as C++'s cast does.
+  bool narrow = operand.type.is(TypeKind::integer) && operand.type.bits < 64;
+  if (narrow && op != ast::UnaryOp::pos) {
+    Value in_width = make_call(op == ast::UnaryOp::neg ? ir::Op::negate_in_width : ir::Op::invert_in_width,
+                               {operand.expr}, operand.type, range);
+    return value_of(cast_expr(in_width.expr, type));
+  }
   ir::Expr e;
   e.kind = ir::ExprKind::unary;
   e.op = op == ast::UnaryOp::neg ? ir::Op::negate : op == ast::UnaryOp::pos ? ir::Op::unary_plus : ir::Op::invert;

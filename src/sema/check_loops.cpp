@@ -142,12 +142,8 @@ std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value
   }
   RangeBounds out;
   std::vector<Type> types;
-  std::vector<bool> literal;  // an int known at compile time, as Numba's literals and globals
-  for (const Value& bound : bounds) {
-    types.push_back(bound.type);
-    literal.push_back(bound.type == Type::i64() && fold(bound.expr).has_value());
-  }
-  out.type = range_index_type(types, literal);
+  for (const Value& bound : bounds) types.push_back(bound.type);
+  out.type = range_index_type(types);
   SourceRange where = expr(bounds[0].expr).range;
   auto constant = [&](int64_t v) { return make_constant({v}, Type::i64(), where).expr; };
   out.start = cast_expr(bounds.size() >= 2 ? bounds[0].expr : constant(0), out.type);

@@ -246,13 +246,12 @@ Conversion integer_conversion(const Type& from, const Type& to) {
 
 }  // namespace
 
-Type range_index_type(const std::vector<Type>& arguments, const std::vector<bool>& is_literal) {
+Type range_index_type(const std::vector<Type>& arguments) {
   // A signature's rating: how many arguments convert unsafely, safely and by promotion.
   auto rating_of = [&](const Type& candidate) {
     std::array<int, 3> rating{};
-    for (size_t i = 0; i < arguments.size(); ++i) {
-      Conversion kind = integer_conversion(is_literal[i] ? Type::i64() : arguments[i], candidate);
-      if (is_literal[i]) kind = std::max(kind, Conversion::promote);
+    for (const Type& argument : arguments) {
+      Conversion kind = integer_conversion(argument, candidate);
       if (kind == Conversion::unsafe) ++rating[0];
       if (kind == Conversion::safe) ++rating[1];
       if (kind == Conversion::promote) ++rating[2];
@@ -269,6 +268,17 @@ Type range_index_type(const std::vector<Type>& arguments, const std::vector<bool
     }
   }
   return best;
+}
+
+Type shift_result(const Type& left) {
+  if (!left.is_integer_like()) return Type::unknown();
+  return Type::int_(64, left.kind == TypeKind::boolean || left.is_signed);
+}
+
+Type unary_result(const Type& operand) {
+  if (!operand.is_numeric()) return Type::unknown();
+  if (operand.is_integer_like()) return Type::int_(64, operand.kind == TypeKind::boolean || operand.is_signed);
+  return operand;
 }
 
 Type true_divide_result(const Type& a, const Type& b) {

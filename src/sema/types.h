@@ -120,10 +120,22 @@ Type arithmetic_result(const Type& a, const Type& b);
 // The loop index type of range(...) on these integer arguments, as Numba's overload resolution
 // picks it among range's signatures (int32, int64, uint64 for all arguments): fewest unsafe
 // conversions, then fewest safe ones, then fewest promotions, the earlier signature on a tie.
-// A literal integer converts as int64 but never better than a promotion (Numba's
-// IntegerLiteral). So range(int32) counts in int32, range(uint32) and range(0, uint64) in
-// uint64, and range(int64, uint64) in int64.
-Type range_index_type(const std::vector<Type>& arguments, const std::vector<bool>& is_literal);
+// A literal integer counts as int64: range's template does not prefer literals, so Numba
+// first resolves it on the arguments' non-literal types, which always succeeds.
+// So range(int32) counts in int32, range(uint32) in uint64, range(int64, uint64) and
+// range(0, uint64) in int64 (a tie, the earlier signature).
+Type range_index_type(const std::vector<Type>& arguments);
+
+// The type of `x << n` and `x >> n`, by Numba's rule (typing/builtins.py
+// BitwiseShiftOperation): the left operand's alone, widened to 64 bits, so uint64 for an
+// unsigned x and int64 for a signed one or a bool, whatever n is (n converts to that type).
+// uint64 >> 3 is a logical shift.
+Type shift_result(const Type& left);
+
+// The type of `-x` and `+x` (and of `~x`, but for a bool) on a scalar, by Numba's rule
+// (typing/builtins.py UnaryOp, BitwiseInvert): an integer widens to 64 bits keeping its
+// signedness, a bool gives int64, a float or complex keeps its type. `~x` on a bool is a bool.
+Type unary_result(const Type& operand);
 
 // The type of `a / b` (true division): integers give float64.
 Type true_divide_result(const Type& a, const Type& b);

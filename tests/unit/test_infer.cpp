@@ -44,6 +44,44 @@ TEST_CASE("literals, thread indices and grid positions have Numba's types") {
         "y: int64\nw: int64\n-> none");
 }
 
+TEST_CASE("unary - and ~ widen an integer to 64 bits keeping its sign; ~ on a bool is a bool") {
+  std::string text = std::string(header) +
+                     "@cuda.jit\ndef k(u8, i8, b):\n    n = -u8[0]\n    v = ~u8[0]\n    p = +u8[0]\n"
+                     "    m = -i8[0]\n    nb = -b[0]\n    ib = ~b[0]\n    lit = ~True\n";
+  CHECK(locals_of(text, "k", "void(uint8[:], int8[:], boolean[:])") ==
+        "u8: array(uint8, 1d, A)\ni8: array(int8, 1d, A)\nb: array(bool, 1d, A)\nn: uint64\nv: uint64\n"
+        "p: uint64\nm: int64\nnb: int64\nib: bool\nlit: int64\n-> none");
+}
+
+TEST_CASE("a shift takes its left operand's signedness: uint64 >> int64 and uint64 >> 3 stay uint64") {
+  std::string text = std::string(header) +
+                     "@cuda.jit\ndef k(u, s, n, w):\n    a = u[0] >> n\n    b = u[0] << 3\n    c = w >> n\n"
+                     "    d = s[0] << u[0]\n    e = True << n\n    code = u[0]\n    for i in range(4):\n"
+                     "        code = (code << 2) | u[i]\n";
+  CHECK(locals_of(text, "k", "void(uint64[:], int32[:], int64, uint32)") ==
+        "u: array(uint64, 1d, A)\ns: array(int32, 1d, A)\nn: int64\nw: uint32\na: uint64\nb: uint64\n"
+        "c: uint64\nd: int64\ne: int64\ncode: uint64\ni: int64\n-> none");
+}
+
+TEST_CASE("int() keeps an integer's type, float() a float32's, complex() of float32s is complex64") {
+  std::string text = std::string(header) +
+                     "@cuda.jit\ndef k(u, h, f, d):\n    a = int(u)\n    b = int(h)\n    c = int(f)\n"
+                     "    e = float(f)\n    g = float(h)\n    z = complex(f, f)\n    y = complex(f)\n"
+                     "    x = complex(f, d)\n    w = complex(h, f)\n";
+  CHECK(locals_of(text, "k", "void(uint64, int16, float32, float64)") ==
+        "u: uint64\nh: int16\nf: float32\nd: float64\na: uint64\nb: int16\nc: int64\ne: float32\n"
+        "g: float64\nz: complex64\ny: complex64\nx: complex128\nw: complex128\n-> none");
+}
+
+TEST_CASE("range's index: range(0, uint64) and range(int64, uint64) count in int64, as Numba's") {
+  std::string text = std::string(header) +
+                     "@cuda.jit\ndef k(n, out):\n    for j in range(0, np.uint64(n)):\n        out[j] = -j\n"
+                     "    for i in range(np.int64(0), np.uint64(n)):\n        out[i] = -i\n"
+                     "    for q in range(np.uint64(n)):\n        out[q] = 0\n";
+  CHECK(locals_of(text, "k", "void(int64, float64[:])") ==
+        "n: int64\nout: array(float64, 1d, A)\nj: int64\ni: int64\nq: uint64\n-> none");
+}
+
 TEST_CASE("a variable assigned on several paths unifies: acc = 0 then acc += float32 is float64") {
   std::string text = std::string(header) +
                      "@cuda.jit\ndef k(a):\n    acc = 0\n    for v in a:\n        acc += v\n    a[0] = acc\n";

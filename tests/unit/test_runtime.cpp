@@ -120,6 +120,19 @@ TEST_CASE("abs of a negative zero is a positive zero, as Python's abs is") {
   CHECK(pk::abs(pk::i64(-3)) == 3);
 }
 
+// Numba negates and inverts an integer in its own width, then widens it (cpython/numbers.py
+// int_negate_impl, int_invert_impl); C++'s - and ~ would promote a narrow operand to int.
+TEST_CASE("unary - and ~ wrap in the operand's own width, as Numba computes them before widening") {
+  CHECK(pk::u64(pk::wrapping_negate(pk::u8(3))) == 253);
+  CHECK(pk::u64(pk::invert_bits(pk::u8(3))) == 252);
+  CHECK(pk::u64(pk::invert_bits(pk::u32(5))) == 4294967290ULL);
+  CHECK(pk::i64(pk::wrapping_negate(pk::i8(-128))) == -128);  // wraps in int8
+  CHECK(pk::u64(pk::wrapping_negate(pk::u16(0))) == 0);
+  CHECK(pk::i64(pk::invert_bits(pk::i16(5))) == -6);
+  CHECK(pk::wrapping_negate(pk::u64(1)) == ~pk::u64(0));
+  CHECK(pk::invert_bits(pk::i64(0)) == -1);
+}
+
 // numba-cuda lowers popc and clz to llvm.ctpop/ctlz on the value's own type (cudaimpl.py): an
 // 8- or 16-bit value is counted at its width, and a negative one by its own bits, not by its
 // sign extension. (Numba's simulator counts Python ints instead: clz(int8(1)) is 31 there.)

@@ -17,20 +17,41 @@ TEST_CASE("Numba's integer rule: arithmetic widens to 64 bits, signed if either 
 
 TEST_CASE("range's index type is the signature Numba's overload resolution picks") {
   const Type u32 = Type::int_(32, false), u16 = Type::int_(16, false), i16 = Type::int_(16);
-  auto index = [](std::vector<Type> args, std::vector<bool> literal) { return range_index_type(args, literal); };
-  CHECK(index({Type::i32()}, {false}) == Type::i32());
-  CHECK(index({i16}, {false}) == Type::i32());        // a promotion either way: the first signature
-  CHECK(index({Type::i64()}, {false}) == Type::i64());
-  CHECK(index({Type::i64()}, {true}) == Type::i64());  // range(5)
-  CHECK(index({u32}, {false}) == Type::u64());          // uint32 -> uint64 is a promotion
-  CHECK(index({u16}, {false}) == Type::u64());
-  CHECK(index({Type::u64()}, {false}) == Type::u64());
-  CHECK(index({Type::i64(), u32}, {true, false}) == Type::i64());           // range(0, uint32)
-  CHECK(index({Type::i64(), Type::u64()}, {true, false}) == Type::u64());   // range(0, uint64)
-  CHECK(index({Type::i64(), Type::u64()}, {false, false}) == Type::i64());  // a tie: int64 first
-  CHECK(index({Type::i32(), Type::i64()}, {false, true}) == Type::i64());   // range(tid, 64)
-  CHECK(index({Type::u64(), Type::i64(), Type::i64()}, {false, true, true}) == Type::i64());
-  CHECK(index({Type::boolean()}, {false}) == Type::i32());
+  auto index = [](std::vector<Type> args) { return range_index_type(args); };
+  CHECK(index({Type::i32()}) == Type::i32());
+  CHECK(index({i16}) == Type::i32());        // a promotion either way: the first signature
+  CHECK(index({Type::i64()}) == Type::i64());  // range(5) too: a literal counts as int64
+  CHECK(index({u32}) == Type::u64());          // uint32 -> uint64 is a promotion
+  CHECK(index({u16}) == Type::u64());
+  CHECK(index({Type::u64()}) == Type::u64());
+  CHECK(index({Type::u64(), Type::u64()}) == Type::u64());
+  CHECK(index({Type::i64(), u32}) == Type::i64());           // range(0, uint32)
+  CHECK(index({Type::i64(), Type::u64()}) == Type::i64());   // range(0, uint64): a tie, int64 first
+  CHECK(index({Type::i32(), Type::u64()}) == Type::i32());   // range(int32(0), uint64)
+  CHECK(index({Type::i32(), Type::i64()}) == Type::i64());   // range(tid, 64)
+  CHECK(index({Type::i64(), Type::u64(), Type::i64()}) == Type::i64());  // range(0, uint64, 1)
+  CHECK(index({Type::u64(), Type::i64(), Type::i64()}) == Type::i64());  // range(uint64, 0, -1)
+  CHECK(index({Type::boolean()}) == Type::i32());
+}
+
+TEST_CASE("shifts take the left operand's signedness, as Numba types them") {
+  const Type u8 = Type::int_(8, false), u32 = Type::int_(32, false), i8 = Type::int_(8);
+  CHECK(shift_result(Type::u64()) == Type::u64());  // uint64 >> int64 and uint64 >> 3: logical
+  CHECK(shift_result(u32) == Type::u64());
+  CHECK(shift_result(u8) == Type::u64());
+  CHECK(shift_result(Type::i64()) == Type::i64());  // int64 << uint64 stays signed
+  CHECK(shift_result(i8) == Type::i64());
+  CHECK(shift_result(Type::boolean()) == Type::i64());
+  CHECK(!shift_result(Type::f32()).known());
+}
+
+TEST_CASE("unary - + ~ widen an integer keeping its signedness") {
+  CHECK(unary_result(Type::int_(8, false)) == Type::u64());
+  CHECK(unary_result(Type::int_(16)) == Type::i64());
+  CHECK(unary_result(Type::u64()) == Type::u64());
+  CHECK(unary_result(Type::boolean()) == Type::i64());  // -True is -1
+  CHECK(unary_result(Type::f32()) == Type::f32());
+  CHECK(unary_result(Type::complex(64)) == Type::complex(64));
 }
 
 TEST_CASE("NumPy promotion with floats") {

@@ -1,7 +1,8 @@
 # The loop index of range(...) takes the integer type Numba's overload resolution picks among
 # range's int32, int64 and uint64 signatures: range(uint32) counts in uint64, range(0, uint64)
-# in uint64 (a literal converts no better than a promotion), range(int32) in int32. Whatever
-# the type, the values are integers: printed as integers and usable as indices.
+# in int64 (the literal counts as int64: a tie with uint64, and the int64 signature comes
+# first; features/f106 shows the sign), range(int32) in int32. Whatever the type, the values
+# are integers: printed as integers and usable as indices.
 import numpy as np
 from numba import cuda
 
