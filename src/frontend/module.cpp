@@ -583,16 +583,45 @@ void Module::scan_import_from(TSNode node) {
 bool Module::scan_assignment(TSNode node) {
   TSNode left = tree_->field(node, Field::left);
   TSNode right = tree_->field(node, Field::right);
-  if (tree_->kind(left) != Node::identifier || ts_node_is_null(right)) return false;
-  if (tree_->kind(right) == Node::assignment) return false;  // chained: not a constant we fold
-  ModuleGlobal global;
-  global.name = tree_->name(left);
-  global.value = right;
-  global.range = syntax::SyntaxTree::range(node);
-  // A later assignment rebinds: the last one wins, as Python's would at import time.
-  globals_[global.name] = global;
-  enums_.erase(global.name);
+  if (ts_node_is_null(right) || tree_->kind(right) == Node::assignment) return false;  // chained: not folded
+  // `A, B = 1.5, ord("x")`: each name is bound to its own item, as Python unpacks the tuple.
+  std::vector<std::pair<TSNode, TSNode>> bindings;  // target, value
+  Node left_kind = tree_->kind(left), right_kind = tree_->kind(right);
+  if (left_kind == Node::identifier) {
+    bindings.push_back({left, right});
+  } else if ((left_kind == Node::pattern_list || left_kind == Node::tuple_pattern || left_kind == Node::tuple) &&
+             (right_kind == Node::expression_list || right_kind == Node::tuple)) {
+    std::vector<TSNode> targets = tree_->named_children(left), values = tree_->named_children(right);
+    if (targets.size() != values.size()) return false;
+    for (size_t i = 0; i < targets.size(); ++i) {
+      if (tree_->kind(targets[i]) != Node::identifier || tree_->kind(values[i]) == Node::list_splat) return false;
+      bindings.push_back({targets[i], values[i]});
+    }
+  } else {
+    return false;
+  }
+  // A name the values read that the same statement binds (`A, B = B, A`) is read before it is
+  // rebound: not a binding this model follows.
+  for (const auto& [target, value] : bindings)
+    for (const auto& [other, unused] : bindings)
+      if (reads_name(value, tree_->name(other)) && bindings.size() > 1) return false;
+  for (const auto& [target, value] : bindings) {
+    ModuleGlobal global;
+    global.name = tree_->name(target);
+    global.value = value;
+    global.range = syntax::SyntaxTree::range(node);
+    // A later assignment rebinds: the last one wins, as Python's would at import time.
+    globals_[global.name] = global;
+    enums_.erase(global.name);
+  }
   return true;
+}
+
+bool Module::reads_name(TSNode node, const std::string& name) const {
+  if (tree_->kind(node) == Node::identifier) return tree_->name(node) == name;
+  for (TSNode child : tree_->named_children(node))
+    if (reads_name(child, name)) return true;
+  return false;
 }
 
 namespace {

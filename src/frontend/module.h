@@ -141,6 +141,7 @@ class Module {
   void scan_class(TSNode node, Diagnostics& diagnostics);
   bool scan_enum(TSNode node);  // false: not an enum class pykern reads
   bool scan_assignment(TSNode node);  // false: not a `NAME = value` pykern can fold
+  bool reads_name(TSNode node, const std::string& name) const;
   void note_bindings(TSNode statement);
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
   static std::optional<FunctionRole> decorator_role(const std::string& qualified);
