@@ -75,6 +75,9 @@ class FunctionChecker {
                   const ast::Function& ast, const Signature& signature, bool is_kernel);
   // Runs inference to a fixed point, then the reporting pass. Returns the finished function.
   ir::Function run();
+  // The return type known so far: the signature's, or what the return statements checked up
+  // to now give (None for a function seen only to return None); nullopt when nothing yet.
+  std::optional<Type> partial_return_type() const;
 
   // ---- used by the builtins (builtins*.cpp) and constants.cpp ----
   Diagnostics& diagnostics();
@@ -240,6 +243,16 @@ class ProgramBuilder {
   // while the caller's own types are still being found).
   std::optional<Type> tentative_return_type(const std::string& name, const Signature& signature,
                                             SourceRange call_range);
+  // A call of a specialisation that is still being inferred (recursion): its index, and the
+  // return type its return statements give so far, as Numba types a recursive call from the
+  // function's other return paths (absent while none gives one). nullopt: not recursive.
+  struct RecursiveCall {
+    int index = -1;
+    std::optional<Type> return_type;
+  };
+  std::optional<RecursiveCall> recursive_call(const std::string& name, const Signature& signature);
+  bool is_being_inferred(const std::string& name) const;  // some specialisation of it
+  size_t recursive_calls() const { return recursive_calls_; }  // how many recursive_call found
   // A module global folded to a constant: its value expression in the caller.
   Value global_constant(FunctionChecker& caller, const std::string& name, SourceRange range);
   // A module global bound to np.array([...]): a read-only view of a constant array; nullopt
@@ -254,7 +267,7 @@ class ProgramBuilder {
 
   frontend::Module& module() { return module_; }
   Diagnostics& diagnostics() { return diagnostics_; }
-  ir::Program take() { return std::move(program_); }
+  ir::Program take();  // the program, callees before their callers
   ir::Program& program() { return program_; }
 
  private:
@@ -264,7 +277,15 @@ class ProgramBuilder {
   bool host_calls_ = false;
   ir::Program program_;
   std::map<std::string, int> done_;          // key: name + argument types
-  std::vector<std::string> in_progress_;     // the call stack being inferred
+  // The specialisations being inferred, callers first: a recursive call finds its callee here.
+  struct Active {
+    std::string key;
+    std::string name;
+    int index;  // its (reserved) place in program_.functions
+    const FunctionChecker* checker;
+  };
+  std::vector<Active> active_;
+  size_t recursive_calls_ = 0;
   std::map<std::string, int> specialization_count_;
   std::set<std::string> globals_in_progress_;
   std::map<std::string, StaticValue> static_values_;  // by static_key

@@ -48,9 +48,11 @@ const StaticValue& ProgramBuilder::static_value(const Type& type) const { return
 // literal is static only when the callee never rebinds the parameter.
 std::optional<Type> FunctionChecker::static_argument(const Value& value, const ast::Function& callee,
                                                       const std::string& parameter) {
+  bool recursion = program_.is_being_inferred(callee.name);
   if (value.kind == Value::Kind::type || value.kind == Value::Kind::qualified || value.kind == Value::Kind::function)
     return program_.static_type({value.kind, value.type, value.name, {}});
-  if (value.kind != Value::Kind::expr || bindings_of(module().ast(), callee.body, parameter) > 0) return std::nullopt;
+  if (value.kind != Value::Kind::expr || recursion || bindings_of(module().ast(), callee.body, parameter) > 0)
+    return std::nullopt;
   StaticValue literal{Value::Kind::expr, value.type, "", {}};
   if (is_literal_type(value.type)) {
     auto folded = fold(value.expr);
@@ -150,7 +152,19 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     if (!type.known()) return Value::error();
   ir::Expr call;
   call.kind = ir::ExprKind::device_call;
-  if (final_round_) {
+  if (auto recursive = program_.recursive_call(name, signature)) {
+    // Numba types the call from the callee's other return paths; with none, it refuses.
+    if (!recursive->return_type) {
+      if (final_round_)
+        error(DiagKind::recursion, e.range,
+              "cannot infer the type of this recursive call: no return statement of '" + name +
+                  "' gives a value without calling it again",
+              "add a base case that returns a value without recursing");
+      return Value::error();
+    }
+    call.callee = recursive->index;
+    call.type = *recursive->return_type;
+  } else if (final_round_) {
     int index = program_.specialize(name, signature, false, e.range);
     if (index < 0) return Value::error();
     call.callee = index;
