@@ -92,7 +92,9 @@ std::string call_spelling(const ir::Expr& e) {
   std::string_view spelling = ir::call_info(e.op).spelling;
   if (spelling.find('{') == std::string_view::npos) return std::string(spelling);
   std::string lane = e.type.is(TypeKind::vector) ? cxx_type(e.type.elements.at(0)) : "";
-  return fmt::format(fmt::runtime(spelling), fmt::arg("n", e.op_arg), fmt::arg("lane", lane));
+  // The message Numba raises for an Optional that is None where its value is used.
+  std::string what = e.op == ir::Op::checked_unwrap ? c_string_literal("expected " + to_string(e.type) + ", got None") : "";
+  return fmt::format(fmt::runtime(spelling), fmt::arg("n", e.op_arg), fmt::arg("lane", lane), fmt::arg("what", what));
 }
 
 class Emitter {

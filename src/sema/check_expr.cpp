@@ -41,10 +41,13 @@ Value FunctionChecker::make_call(ir::Op op, std::vector<ir::ExprId> args, Type t
   return value_of(add(std::move(e)));
 }
 
-// An Optional used where its value is wanted: the value (Numba checks for None there).
+// An Optional used where its value is wanted: the value. Numba raises TypeError for a None
+// there, which a kernel without debug=True does not report (as with raise); pykern then reads
+// the type's zero.
 Value FunctionChecker::unwrap_optional(const Value& value, SourceRange range) {
   if (value.kind != Value::Kind::expr || !value.type.is(TypeKind::optional)) return value;
-  return make_call(ir::Op::unwrap, {value.expr}, value.type.elements[0], range);
+  ir::Op op = function_.options.raises ? ir::Op::checked_unwrap : ir::Op::unwrap;
+  return make_call(op, {value.expr}, value.type.elements[0], range);
 }
 
 ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
@@ -792,6 +795,14 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
   }
   for (IndexItem& item : items) {
     if (item.is_slice) continue;
+    if (item.value.type.is(TypeKind::optional)) {
+      // Numba's getitem/setitem typing takes no Optional index ("Unsupported array index type").
+      error(DiagKind::bad_index, expr(item.value.expr).range,
+            "an array index cannot be '" + to_string(item.value.type) +
+                "', a value that may be None (Numba refuses it as an index too)",
+            "convert it once it is known not to be None: a[int(j)], or return -1 instead of None");
+      return Value::error();
+    }
     if (!item.value.type.is_integer_like()) {
       error(DiagKind::bad_index, expr(item.value.expr).range,
             "array indices must be integers, not '" + to_string(item.value.type) + "'",
