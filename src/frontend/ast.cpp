@@ -145,6 +145,7 @@ void dump_stmt(const Ast& ast, StmtId id, int depth, std::string& out) {
     case StmtKind::pass: out += pad + "pass\n"; break;
     case StmtKind::assert_: out += pad + "assert " + dump_expr(ast, s.value) + "\n"; break;
     case StmtKind::raise: out += pad + "raise " + dump_expr(ast, s.value) + "\n"; break;
+    case StmtKind::function_def: out += pad + "def " + ast.functions[s.function].name + "\n"; break;
     case StmtKind::error: out += pad + "<error>\n"; break;
   }
 }

@@ -212,6 +212,12 @@ Value FunctionChecker::check_name(ast::ExprId id) {
     read.range = e.range;
     return value_of(add(std::move(read)));
   }
+  if (auto inner = inner_defs_.find(e.text); inner != inner_defs_.end() && global_depth_ == 0) {
+    Value function;
+    function.kind = Value::Kind::function;
+    function.name = program_.inner_function(module_function_, ast_, inner->second);
+    return function;
+  }
   if (module().function(e.text)) {
     Value function;
     function.kind = Value::Kind::function;

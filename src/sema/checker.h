@@ -180,6 +180,7 @@ class FunctionChecker {
 
   Value call_device_function(const std::string& name, std::vector<Value> args,
                              std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  bool escapes_with_captures(const Value& function, const std::string& callee, SourceRange range);
   std::optional<Type> static_argument(const Value& value, const ast::Function& callee, const std::string& parameter);
   Value static_parameter_value(const StaticValue& value, SourceRange range);
 
@@ -207,6 +208,8 @@ class FunctionChecker {
   Webs webs_;
   std::map<std::string, StaticValue> static_parameters_;  // parameters known at compile time
   std::map<int, ir::Constant> literal_locals_;  // locals bound once, to an int or bool constant
+  std::map<std::string, int> inner_defs_;  // the inner functions defined in the body: Ast::functions index
+  void collect_inner_defs(const std::vector<ast::StmtId>& body);
   std::optional<Type> inferred_return_;
   bool returns_none_ = false;  // a bare return, return None, or an end the body can fall off
   Type return_type_now() const;  // the value type, Optional where None is returned too
@@ -267,6 +270,13 @@ class ProgramBuilder {
 
   frontend::Module& module() { return module_; }
   Diagnostics& diagnostics() { return diagnostics_; }
+  // A module function, or an inner function registered by inner_function; null if neither.
+  frontend::ModuleFunction* function(const std::string& name);
+  const ast::Function* lowered_function(const std::string& name);
+  // The inner function defined at ast().functions[index] inside `enclosing` (whose lowered
+  // definition is `enclosing_ast`): a device function named as Python's __qualname__ names it,
+  // "kernel.<locals>.inner", compiled with the enclosing function's options.
+  std::string inner_function(const frontend::ModuleFunction& enclosing, const ast::Function& enclosing_ast, int index);
   ir::Program take();  // the program, callees before their callers
   ir::Program& program() { return program_; }
 
@@ -289,6 +299,7 @@ class ProgramBuilder {
   std::map<std::string, int> specialization_count_;
   std::set<std::string> globals_in_progress_;
   std::map<std::string, StaticValue> static_values_;  // by static_key
+  std::map<std::string, frontend::ModuleFunction> inner_functions_;  // by qualified name
 };
 
 }  // namespace pykern::sema

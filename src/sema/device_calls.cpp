@@ -90,9 +90,22 @@ Value FunctionChecker::static_parameter_value(const StaticValue& value, SourceRa
   return value_of(add(std::move(tuple)));
 }
 
+// An inner function passed to another function leaves the scope that gives its captured
+// variables: numba-cuda passes it on only when they are constants ("Cannot capture the
+// non-constant value ... in a function that may escape"); pykern only when it captures none.
+bool FunctionChecker::escapes_with_captures(const Value& function, const std::string& callee, SourceRange range) {
+  const ast::Function* definition = program_.lowered_function(function.name);
+  if (definition == nullptr || definition->captured.empty()) return true;
+  error(DiagKind::unsupported_operation, range,
+        "inner function '" + function.name + "' reads '" + definition->captured[0] +
+            "' of the function that defines it, so it cannot be passed to '" + callee + "'",
+        "call it where it is defined, or pass '" + definition->captured[0] + "' to it as an argument");
+  return false;
+}
+
 Value FunctionChecker::call_device_function(const std::string& name, std::vector<Value> args,
                                             std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e) {
-  frontend::ModuleFunction* target = module().function(name);
+  frontend::ModuleFunction* target = program_.function(name);
   frontend::FunctionRole role = target->decoration.role;
   // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (named
   // __pk_...) call the user's scalar function as a device function.
@@ -106,7 +119,7 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
           "'" + name + "' is a " + frontend::to_string(role) + " and cannot be called from a kernel", hint);
     return Value::error();
   }
-  const ast::Function* definition = module().lowered_function(name, diagnostics());
+  const ast::Function* definition = program_.lowered_function(name);
   if (definition == nullptr) return Value::error();
   // Bind keywords and defaults to parameters, as Python does.
   std::vector<std::optional<Value>> bound(definition->parameters.size());
@@ -130,14 +143,29 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
   std::vector<ir::ExprId> call_args;
   for (size_t i = 0; i < bound.size(); ++i) {
     const std::string& parameter = definition->parameters[i].name;
+    // An inner function's variables from its enclosing function, passed at its calls there.
+    bool captured = std::find(definition->captured.begin(), definition->captured.end(), parameter) !=
+                    definition->captured.end();
     if (!bound[i]) {
       ast::ExprId default_value = definition->parameters[i].default_value;
       if (default_value.valid()) bound[i] = check_expr(default_value);
+      if (!bound[i] && captured) {
+        // Called away from its definition (passed to another function): Numba refuses a closure
+        // over a run-time value that escapes ("Cannot capture the non-constant value").
+        error(DiagKind::unsupported_operation, e.range,
+              "inner function '" + name + "' reads '" + parameter +
+                  "' of the function that defines it, so it can only be called there, not passed on",
+              "pass '" + parameter + "' to it as an argument");
+        return Value::error();
+      }
       if (!bound[i] || !bound[i]->ok()) {
         error(DiagKind::wrong_arity, e.range, "missing argument '" + parameter + "' in the call of '" + name + "'");
         return Value::error();
       }
     }
+    // A sibling inner function given to one that calls it goes with the variables it reads.
+    if (bound[i]->kind == Value::Kind::function && !captured && !escapes_with_captures(*bound[i], name, e.range))
+      return Value::error();
     if (auto static_type = static_argument(*bound[i], *definition, parameter)) {
       signature.arguments.push_back(*static_type);
       continue;

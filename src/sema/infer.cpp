@@ -92,8 +92,8 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
                        "pass arguments of the same types to the recursive call");
     return -1;
   }
-  frontend::ModuleFunction* function = module_.function(name);
-  const ast::Function* ast = function ? module_.lowered_function(name, diagnostics_) : nullptr;
+  frontend::ModuleFunction* function = this->function(name);
+  const ast::Function* ast = function ? lowered_function(name) : nullptr;
   if (ast == nullptr) {
     diagnostics_.error(DiagKind::internal_error, module_.file(), call_range,
                        "no function named '" + name + "' in " + module_.file().display_name());
@@ -139,6 +139,33 @@ std::optional<ProgramBuilder::RecursiveCall> ProgramBuilder::recursive_call(cons
       return RecursiveCall{active.index, active.checker->partial_return_type()};
     }
   return std::nullopt;
+}
+
+frontend::ModuleFunction* ProgramBuilder::function(const std::string& name) {
+  if (auto inner = inner_functions_.find(name); inner != inner_functions_.end()) return &inner->second;
+  return module_.function(name);
+}
+
+const ast::Function* ProgramBuilder::lowered_function(const std::string& name) {
+  if (auto inner = inner_functions_.find(name); inner != inner_functions_.end()) return &inner->second.ast;
+  return module_.lowered_function(name, diagnostics_);
+}
+
+std::string ProgramBuilder::inner_function(const frontend::ModuleFunction& enclosing, const ast::Function& enclosing_ast,
+                                           int index) {
+  const ast::Function& definition = module_.ast().functions[index];
+  std::string name = enclosing_ast.name + ".<locals>." + definition.name;
+  if (inner_functions_.count(name)) return name;
+  frontend::ModuleFunction inner;
+  inner.name = name;
+  inner.decoration = enclosing.decoration;
+  inner.decoration.role = frontend::FunctionRole::device;
+  inner.decoration.signatures.clear();
+  inner.lowered = true;
+  inner.ast = definition;
+  inner.ast.name = name;
+  inner_functions_.emplace(name, std::move(inner));
+  return name;
 }
 
 std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& name,
@@ -234,6 +261,7 @@ ir::Function FunctionChecker::run() {
     function_.locals.push_back(local);
   }
   webs_ = find_webs(module().ast(), ast_);
+  collect_inner_defs(ast_.body);
   if (!is_kernel_ && may_fall_off(module().ast(), ast_.body)) returns_none_ = true;
   collect_locals(ast_.body);
   size_t named_locals = function_.locals.size();
@@ -303,6 +331,16 @@ ir::Function FunctionChecker::run() {
     function_.return_type = return_type_now();
   }
   return std::move(function_);
+}
+
+void FunctionChecker::collect_inner_defs(const std::vector<ast::StmtId>& body) {
+  const ast::Ast& tree = module().ast();
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = tree[id];
+    if (stmt.kind == StmtKind::function_def) inner_defs_.emplace(tree.functions[stmt.function].name, stmt.function);
+    collect_inner_defs(stmt.body);
+    collect_inner_defs(stmt.orelse);
+  }
 }
 
 // Python scoping: every name bound anywhere in the body is a local of the whole function.
@@ -462,6 +500,7 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
     case StmtKind::return_: check_return(stmt); return;
     case StmtKind::assert_: check_assert(stmt); return;
     case StmtKind::pass:
+    case StmtKind::function_def:  // compiled where it is called (ProgramBuilder::inner_function)
     case StmtKind::error: return;
     case StmtKind::break_:
     case StmtKind::continue_: {
