@@ -95,6 +95,7 @@ std::string dump_expr(const Ast& ast, ExprId id) {
                          dump_expr(ast, e.operands[2]));
     case ExprKind::tuple: return "(" + list(0) + (e.operands.size() == 1 ? ",)" : ")");
     case ExprKind::list: return "[" + list(0) + "]";
+    case ExprKind::starred: return "*" + dump_expr(ast, e.operands[0]);
     case ExprKind::error: return "<error>";
   }
   return "?";

@@ -46,6 +46,7 @@ enum class ExprKind {
   slice,       // operands[0..2] start, stop, step; invalid id where omitted
   tuple,       // operands
   list,        // operands
+  starred,     // operands[0]: `*args` as a call's argument
   error,       // a construct already reported; checking goes on
 };
 
@@ -103,6 +104,7 @@ struct Parameter {
   std::string name;
   SourceRange range;
   ExprId default_value;  // invalid when none
+  bool star = false;     // *args: the tuple of the positional arguments left over
 };
 
 struct Function {

@@ -106,6 +106,10 @@ std::vector<Parameter> Lowerer::parameters(TSNode list) {
         lowered.name = tree_.name(tree_.field(parameter, Field::name));
         lowered.default_value = expression(tree_.field(parameter, Field::value));
         break;
+      case Node::list_splat_pattern:  // *args
+        lowered.name = tree_.name(ts_node_named_child(parameter, 0));
+        lowered.star = true;
+        break;
       case Node::typed_parameter:  // its name is not a field: the first named child
       case Node::typed_default_parameter: {
         TSNode first = ts_node_named_child(parameter, 0);
@@ -632,6 +636,10 @@ ExprId Lowerer::call(TSNode node) {
       keyword.value = expression(tree_.field(argument, Field::value));
       keyword.range = syntax::SyntaxTree::range(argument);
       expr.keywords.push_back(std::move(keyword));
+    } else if (tree_.kind(argument) == Node::list_splat) {  // f(*args)
+      Expr starred = make_expr(ExprKind::starred, argument);
+      starred.operands.push_back(expression(ts_node_named_child(argument, 0)));
+      expr.operands.push_back(add(std::move(starred)));
     } else {
       expr.operands.push_back(expression(argument));
     }

@@ -233,6 +233,19 @@ Value FunctionChecker::check_call(ast::ExprId id) {
                  callee.name != "builtins.float" && callee.name != "builtins.bool";
   std::vector<Value> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
+    const ast::Expr& operand = module().ast()[e.operands[i]];
+    if (operand.kind == ast::ExprKind::starred) {
+      // f(*args): the tuple's items, each a positional argument.
+      Value tuple = as_runtime(check_expr(operand.operands[0]), operand.range);
+      if (!tuple.ok()) return Value::error();
+      if (!tuple.type.is(TypeKind::tuple)) {
+        error(DiagKind::type_mismatch, operand.range, "*" + to_string(tuple.type) + " is not a tuple",
+              "unpack a tuple, such as a function's *args");
+        return Value::error();
+      }
+      for (size_t k = 0; k < tuple.type.elements.size(); ++k) args.push_back(element_of_tuple(tuple, k, operand.range));
+      continue;
+    }
     Value arg = takes_types ? check_type_argument(e.operands[i]) : check_expr(e.operands[i]);
     if (!takes_static) arg = as_runtime(arg, module().ast()[e.operands[i]].range);
     if (unwraps) arg = unwrap_optional(arg, module().ast()[e.operands[i]].range);

@@ -183,6 +183,9 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     case ExprKind::slice:
       error(DiagKind::bad_index, e.range, "a slice can only appear inside [ ]");
       return Value::error();
+    case ExprKind::starred:
+      error(DiagKind::unsupported_syntax, e.range, "a starred value (*args) can only be a call's argument");
+      return Value::error();
     case ExprKind::error: return Value::error();
   }
   return Value::error();

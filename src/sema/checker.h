@@ -59,7 +59,14 @@ struct PrintPiece {
 int bindings_of(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name);
 
 class ProgramBuilder;
-struct LoopItem;  // check_loops.cpp: what one iteration of a for loop yields
+struct LoopItem;
+
+// A captured variable of an inner function, frozen to its constant value (an int or a bool).
+struct FrozenVariable {
+  std::string name;
+  ir::Constant value;
+  bool is_bool = false;
+};  // check_loops.cpp: what one iteration of a for loop yields
 
 // range(start, stop, step) as Numba types it: one integer type for the three (the loop index's),
 // start 0 and step 1 when not given; step_sign +1/-1 when the step is a constant, else 0.
@@ -180,7 +187,7 @@ class FunctionChecker {
 
   Value call_device_function(const std::string& name, std::vector<Value> args,
                              std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
-  bool escapes_with_captures(const Value& function, const std::string& callee, SourceRange range);
+  std::optional<Value> escaping_function(const Value& function, const std::string& callee, SourceRange range);
   std::optional<Type> static_argument(const Value& value, const ast::Function& callee, const std::string& parameter);
   Value static_parameter_value(const StaticValue& value, SourceRange range);
 
@@ -277,6 +284,10 @@ class ProgramBuilder {
   // definition is `enclosing_ast`): a device function named as Python's __qualname__ names it,
   // "kernel.<locals>.inner", compiled with the enclosing function's options.
   std::string inner_function(const frontend::ModuleFunction& enclosing, const ast::Function& enclosing_ast, int index);
+  // The inner function `name` with its captured variables frozen to these constants (defaults
+  // of those parameters), to be passed to another function: its name, "k.<locals>.f[y=10]".
+  std::string frozen_inner_function(const std::string& name,
+                                    const std::vector<FrozenVariable>& values);
   ir::Program take();  // the program, callees before their callers
   ir::Program& program() { return program_; }
 

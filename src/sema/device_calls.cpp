@@ -91,16 +91,30 @@ Value FunctionChecker::static_parameter_value(const StaticValue& value, SourceRa
 }
 
 // An inner function passed to another function leaves the scope that gives its captured
-// variables: numba-cuda passes it on only when they are constants ("Cannot capture the
-// non-constant value ... in a function that may escape"); pykern only when it captures none.
-bool FunctionChecker::escapes_with_captures(const Value& function, const std::string& callee, SourceRange range) {
+// variables. numba-cuda passes it on when they are constants, frozen into it; so does pykern
+// for a variable bound once to an integer or bool ("Cannot capture the non-constant value ... in
+// a function that may escape" otherwise). The value to pass, or nullopt after an error.
+std::optional<Value> FunctionChecker::escaping_function(const Value& function, const std::string& callee,
+                                                        SourceRange range) {
   const ast::Function* definition = program_.lowered_function(function.name);
-  if (definition == nullptr || definition->captured.empty()) return true;
-  error(DiagKind::unsupported_operation, range,
-        "inner function '" + function.name + "' reads '" + definition->captured[0] +
-            "' of the function that defines it, so it cannot be passed to '" + callee + "'",
-        "call it where it is defined, or pass '" + definition->captured[0] + "' to it as an argument");
-  return false;
+  if (definition == nullptr || definition->captured.empty()) return function;
+  std::vector<FrozenVariable> frozen;
+  for (const std::string& variable : definition->captured) {
+    int local = local_named(variable);
+    auto literal = local >= 0 ? literal_locals_.find(local) : literal_locals_.end();
+    if (literal == literal_locals_.end()) {
+      error(DiagKind::unsupported_operation, range,
+            "inner function '" + function.name + "' reads '" + variable +
+                "' of the function that defines it, which is not a constant, so it cannot be passed to '" + callee +
+                "'",
+            "call it where it is defined, or pass '" + variable + "' to it as an argument");
+      return std::nullopt;
+    }
+    frozen.push_back({variable, literal->second, function_.locals[local].type.is(TypeKind::boolean)});
+  }
+  Value passed = function;
+  passed.name = program_.frozen_inner_function(function.name, frozen);
+  return passed;
 }
 
 Value FunctionChecker::call_device_function(const std::string& name, std::vector<Value> args,
@@ -123,13 +137,31 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
   if (definition == nullptr) return Value::error();
   // Bind keywords and defaults to parameters, as Python does.
   std::vector<std::optional<Value>> bound(definition->parameters.size());
-  if (args.size() > bound.size()) {
+  auto star = std::find_if(definition->parameters.begin(), definition->parameters.end(),
+                           [](const ast::Parameter& p) { return p.star; });
+  size_t positional = static_cast<size_t>(star - definition->parameters.begin());
+  if (star == definition->parameters.end() && args.size() > bound.size()) {
     error(DiagKind::wrong_arity, e.range,
           fmt::format("'{}' takes {} argument{} but {} were given", name, bound.size(), bound.size() == 1 ? "" : "s",
                       args.size()));
     return Value::error();
   }
-  for (size_t i = 0; i < args.size(); ++i) bound[i] = args[i];
+  for (size_t i = 0; i < args.size() && i < positional; ++i) bound[i] = args[i];
+  if (star != definition->parameters.end()) {
+    // *args: the positional arguments past the named ones, as a tuple.
+    ir::Expr tuple;
+    tuple.kind = ir::ExprKind::make_tuple;
+    tuple.range = e.range;
+    std::vector<Type> types;
+    for (size_t i = positional; i < args.size(); ++i) {
+      Value item = as_runtime(args[i], e.range);
+      if (!item.ok()) return Value::error();
+      tuple.args.push_back(item.expr);
+      types.push_back(item.type);
+    }
+    tuple.type = Type::tuple(std::move(types));
+    bound[positional] = value_of(add(std::move(tuple)));
+  }
   for (auto& [keyword, value] : keywords) {
     auto parameter = std::find_if(definition->parameters.begin(), definition->parameters.end(),
                                   [&keyword = keyword](const ast::Parameter& p) { return p.name == keyword; });
@@ -164,8 +196,11 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
       }
     }
     // A sibling inner function given to one that calls it goes with the variables it reads.
-    if (bound[i]->kind == Value::Kind::function && !captured && !escapes_with_captures(*bound[i], name, e.range))
-      return Value::error();
+    if (bound[i]->kind == Value::Kind::function && !captured) {
+      auto passed = escaping_function(*bound[i], name, e.range);
+      if (!passed) return Value::error();
+      bound[i] = *passed;
+    }
     if (auto static_type = static_argument(*bound[i], *definition, parameter)) {
       signature.arguments.push_back(*static_type);
       continue;

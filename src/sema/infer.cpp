@@ -99,6 +99,14 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
                        "no function named '" + name + "' in " + module_.file().display_name());
     return -1;
   }
+  for (const ast::Parameter& parameter : ast->parameters) {
+    if (!is_kernel || !parameter.star) continue;
+    diagnostics_.error(DiagKind::unsupported_syntax, module_.file(), parameter.range,
+                       "parameter '*" + parameter.name + "' is not supported in a kernel: a launch passes a fixed "
+                       "list of arguments",
+                       "name each parameter; *args works in a device function (or a kernel called from one)");
+    return -1;
+  }
   if (signature.arguments.size() != ast->parameters.size()) {
     diagnostics_.error(DiagKind::signature_mismatch, module_.file(), call_range,
                        fmt::format("'{}' takes {} argument{} but the signature gives {}", name,
@@ -166,6 +174,32 @@ std::string ProgramBuilder::inner_function(const frontend::ModuleFunction& enclo
   inner.ast.name = name;
   inner_functions_.emplace(name, std::move(inner));
   return name;
+}
+
+std::string ProgramBuilder::frozen_inner_function(const std::string& name,
+                                                  const std::vector<FrozenVariable>& values) {
+  std::vector<std::string> parts;
+  for (const FrozenVariable& v : values)
+    parts.push_back(v.is_bool ? fmt::format("{}={}", v.name, v.value.as_int() ? "True" : "False")
+                              : fmt::format("{}={}", v.name, v.value.as_int()));
+  std::string frozen_name = fmt::format("{}[{}]", name, fmt::join(parts, ", "));
+  if (inner_functions_.count(frozen_name)) return frozen_name;
+  frontend::ModuleFunction frozen = inner_functions_.at(name);
+  frozen.name = frozen_name;
+  frozen.ast.name = frozen_name;
+  for (const FrozenVariable& v : values) {
+    for (ast::Parameter& parameter : frozen.ast.parameters) {
+      if (parameter.name != v.name) continue;
+      ast::Expr literal;
+      literal.kind = v.is_bool ? ast::ExprKind::boolean : ast::ExprKind::integer;
+      literal.int_value = v.value.as_int();
+      literal.range = parameter.range;
+      parameter.default_value = module_.ast().exprs.add(std::move(literal));
+    }
+  }
+  frozen.ast.captured.clear();  // the values go with it now
+  inner_functions_.emplace(frozen_name, std::move(frozen));
+  return frozen_name;
 }
 
 std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& name,
