@@ -187,6 +187,10 @@ class FunctionChecker {
 
   Value call_device_function(const std::string& name, std::vector<Value> args,
                              std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  std::optional<std::vector<Value>> bind_arguments(const std::string& name, const ast::Function& definition,
+                                                   std::vector<Value> args,
+                                                   std::vector<std::pair<std::string, Value>> keywords, SourceRange range);
+  bool resolve_device_call(const std::string& name, const Signature& signature, ir::Expr& call, SourceRange range);
   std::optional<Value> escaping_function(const Value& function, const std::string& callee, SourceRange range);
   std::optional<Type> static_argument(const Value& value, const ast::Function& callee, const std::string& parameter);
   Value static_parameter_value(const StaticValue& value, SourceRange range);

@@ -117,6 +117,118 @@ std::optional<Value> FunctionChecker::escaping_function(const Value& function, c
   return passed;
 }
 
+namespace {
+bool captures(const ast::Function& function, const std::string& parameter) {
+  return std::find(function.captured.begin(), function.captured.end(), parameter) != function.captured.end();
+}
+}  // namespace
+
+// The value of each of the callee's parameters, bound as Python binds them: positional
+// arguments, the rest as the *args tuple, keywords by name, then the defaults. nullopt after
+// reporting an error.
+std::optional<std::vector<Value>> FunctionChecker::bind_arguments(const std::string& name,
+                                                                  const ast::Function& definition, std::vector<Value> args,
+                                                                  std::vector<std::pair<std::string, Value>> keywords,
+                                                                  SourceRange range) {
+  const std::vector<ast::Parameter>& parameters = definition.parameters;
+  std::vector<std::optional<Value>> bound(parameters.size());
+  auto star = std::find_if(parameters.begin(), parameters.end(), [](const ast::Parameter& p) { return p.star; });
+  size_t positional = static_cast<size_t>(star - parameters.begin());
+  if (star == parameters.end() && args.size() > bound.size()) {
+    error(DiagKind::wrong_arity, range,
+          fmt::format("'{}' takes {} argument{} but {} were given", name, bound.size(), bound.size() == 1 ? "" : "s",
+                      args.size()));
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < args.size() && i < positional; ++i) bound[i] = args[i];
+  if (star != parameters.end()) {
+    ir::Expr tuple;  // *args: the positional arguments past the named ones
+    tuple.kind = ir::ExprKind::make_tuple;
+    tuple.range = range;
+    std::vector<Type> types;
+    for (size_t i = positional; i < args.size(); ++i) {
+      Value item = as_runtime(args[i], range);
+      if (!item.ok()) return std::nullopt;
+      tuple.args.push_back(item.expr);
+      types.push_back(item.type);
+    }
+    tuple.type = Type::tuple(std::move(types));
+    bound[positional] = value_of(add(std::move(tuple)));
+  }
+  for (auto& [keyword, value] : keywords) {
+    auto parameter = std::find_if(parameters.begin(), parameters.end(),
+                                  [&keyword = keyword](const ast::Parameter& p) { return p.name == keyword; });
+    if (parameter == parameters.end()) {
+      error(DiagKind::wrong_arity, range, "'" + name + "' has no parameter '" + keyword + "'");
+      return std::nullopt;
+    }
+    bound[parameter - parameters.begin()] = value;
+  }
+  std::vector<Value> values;
+  for (size_t i = 0; i < bound.size(); ++i) {
+    const std::string& parameter = parameters[i].name;
+    if (!bound[i] && parameters[i].default_value.valid()) bound[i] = check_expr(parameters[i].default_value);
+    if (!bound[i] && captures(definition, parameter)) {
+      // Called away from its definition, where nothing passes what it captured.
+      error(DiagKind::unsupported_operation, range,
+            "inner function '" + name + "' reads '" + parameter +
+                "' of the function that defines it, so it can only be called there, not passed on",
+            "pass '" + parameter + "' to it as an argument");
+      return std::nullopt;
+    }
+    if (!bound[i] || !bound[i]->ok()) {
+      error(DiagKind::wrong_arity, range, "missing argument '" + parameter + "' in the call of '" + name + "'");
+      return std::nullopt;
+    }
+    values.push_back(*bound[i]);
+  }
+  return values;
+}
+
+// The callee and type of a call of `name` with these argument types: the function being
+// inferred (a recursive call), its specialisation (final round), or only the type it would
+// return (earlier rounds, while argument types may still change). False after an error.
+bool FunctionChecker::resolve_device_call(const std::string& name, const Signature& signature, ir::Expr& call,
+                                          SourceRange range) {
+  if (auto recursive = program_.recursive_call(name, signature)) {
+    // Numba types the call from the callee's other return paths; with none, it refuses.
+    if (!recursive->return_type) {
+      if (final_round_)
+        error(DiagKind::recursion, range,
+              "cannot infer the type of this recursive call: no return statement of '" + name +
+                  "' gives a value without calling it again",
+              "add a base case that returns a value without recursing");
+      return false;
+    }
+    call.callee = recursive->index;
+    call.type = *recursive->return_type;
+  } else if (final_round_) {
+    int index = program_.specialize(name, signature, false, range);
+    if (index < 0) return false;
+    call.callee = index;
+    call.type = program_.program().functions[index].return_type;
+    if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
+    if (program_.program().functions[index].syncs_grid) function_.syncs_grid = true;
+    if (program_.program().functions[index].prints) function_.prints = true;
+    if (program_.program().functions[index].host_only) {
+      function_.host_only = true;
+      if (is_user_kernel()) {
+        error(DiagKind::unsupported_operation, range,
+              "'" + name + "' runs only on the host (it makes a list or uses Python's random module), so a kernel "
+              "cannot call it",
+              "call it on the host (Module::function, pykern run), or use a cuda.local.array");
+        return false;
+      }
+    }
+  } else {
+    // Argument types may still change: learn the return type without keeping anything.
+    auto type = program_.tentative_return_type(name, signature, range);
+    if (!type) return false;
+    call.type = *type;
+  }
+  return true;
+}
+
 Value FunctionChecker::call_device_function(const std::string& name, std::vector<Value> args,
                                             std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e) {
   frontend::ModuleFunction* target = program_.function(name);
@@ -135,77 +247,25 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
   }
   const ast::Function* definition = program_.lowered_function(name);
   if (definition == nullptr) return Value::error();
-  // Bind keywords and defaults to parameters, as Python does.
-  std::vector<std::optional<Value>> bound(definition->parameters.size());
-  auto star = std::find_if(definition->parameters.begin(), definition->parameters.end(),
-                           [](const ast::Parameter& p) { return p.star; });
-  size_t positional = static_cast<size_t>(star - definition->parameters.begin());
-  if (star == definition->parameters.end() && args.size() > bound.size()) {
-    error(DiagKind::wrong_arity, e.range,
-          fmt::format("'{}' takes {} argument{} but {} were given", name, bound.size(), bound.size() == 1 ? "" : "s",
-                      args.size()));
-    return Value::error();
-  }
-  for (size_t i = 0; i < args.size() && i < positional; ++i) bound[i] = args[i];
-  if (star != definition->parameters.end()) {
-    // *args: the positional arguments past the named ones, as a tuple.
-    ir::Expr tuple;
-    tuple.kind = ir::ExprKind::make_tuple;
-    tuple.range = e.range;
-    std::vector<Type> types;
-    for (size_t i = positional; i < args.size(); ++i) {
-      Value item = as_runtime(args[i], e.range);
-      if (!item.ok()) return Value::error();
-      tuple.args.push_back(item.expr);
-      types.push_back(item.type);
-    }
-    tuple.type = Type::tuple(std::move(types));
-    bound[positional] = value_of(add(std::move(tuple)));
-  }
-  for (auto& [keyword, value] : keywords) {
-    auto parameter = std::find_if(definition->parameters.begin(), definition->parameters.end(),
-                                  [&keyword = keyword](const ast::Parameter& p) { return p.name == keyword; });
-    if (parameter == definition->parameters.end()) {
-      error(DiagKind::wrong_arity, e.range, "'" + name + "' has no parameter '" + keyword + "'");
-      return Value::error();
-    }
-    bound[parameter - definition->parameters.begin()] = value;
-  }
+  auto bound = bind_arguments(name, *definition, std::move(args), std::move(keywords), e.range);
+  if (!bound) return Value::error();
   Signature signature;
   std::vector<ir::ExprId> call_args;
-  for (size_t i = 0; i < bound.size(); ++i) {
+  for (size_t i = 0; i < bound->size(); ++i) {
     const std::string& parameter = definition->parameters[i].name;
-    // An inner function's variables from its enclosing function, passed at its calls there.
-    bool captured = std::find(definition->captured.begin(), definition->captured.end(), parameter) !=
-                    definition->captured.end();
-    if (!bound[i]) {
-      ast::ExprId default_value = definition->parameters[i].default_value;
-      if (default_value.valid()) bound[i] = check_expr(default_value);
-      if (!bound[i] && captured) {
-        // Called away from its definition (passed to another function): Numba refuses a closure
-        // over a run-time value that escapes ("Cannot capture the non-constant value").
-        error(DiagKind::unsupported_operation, e.range,
-              "inner function '" + name + "' reads '" + parameter +
-                  "' of the function that defines it, so it can only be called there, not passed on",
-              "pass '" + parameter + "' to it as an argument");
-        return Value::error();
-      }
-      if (!bound[i] || !bound[i]->ok()) {
-        error(DiagKind::wrong_arity, e.range, "missing argument '" + parameter + "' in the call of '" + name + "'");
-        return Value::error();
-      }
-    }
-    // A sibling inner function given to one that calls it goes with the variables it reads.
-    if (bound[i]->kind == Value::Kind::function && !captured) {
-      auto passed = escaping_function(*bound[i], name, e.range);
+    Value argument = (*bound)[i];
+    // A function passed on leaves its definition; a sibling inner function passed as a captured
+    // variable (g calling f is g(x, f=f)) goes with the variables it reads, which g captures too.
+    if (argument.kind == Value::Kind::function && !captures(*definition, parameter)) {
+      auto passed = escaping_function(argument, name, e.range);
       if (!passed) return Value::error();
-      bound[i] = *passed;
+      argument = *passed;
     }
-    if (auto static_type = static_argument(*bound[i], *definition, parameter)) {
+    if (auto static_type = static_argument(argument, *definition, parameter)) {
       signature.arguments.push_back(*static_type);
       continue;
     }
-    Value value = as_runtime(*bound[i], e.range);
+    Value value = as_runtime(argument, e.range);
     if (!value.ok()) return Value::error();
     signature.arguments.push_back(value.type);
     call_args.push_back(value.expr);
@@ -215,42 +275,7 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     if (!type.known()) return Value::error();
   ir::Expr call;
   call.kind = ir::ExprKind::device_call;
-  if (auto recursive = program_.recursive_call(name, signature)) {
-    // Numba types the call from the callee's other return paths; with none, it refuses.
-    if (!recursive->return_type) {
-      if (final_round_)
-        error(DiagKind::recursion, e.range,
-              "cannot infer the type of this recursive call: no return statement of '" + name +
-                  "' gives a value without calling it again",
-              "add a base case that returns a value without recursing");
-      return Value::error();
-    }
-    call.callee = recursive->index;
-    call.type = *recursive->return_type;
-  } else if (final_round_) {
-    int index = program_.specialize(name, signature, false, e.range);
-    if (index < 0) return Value::error();
-    call.callee = index;
-    call.type = program_.program().functions[index].return_type;
-    if (program_.program().functions[index].uses_barriers) function_.uses_barriers = true;
-    if (program_.program().functions[index].syncs_grid) function_.syncs_grid = true;
-    if (program_.program().functions[index].prints) function_.prints = true;
-    if (program_.program().functions[index].host_only) {
-      function_.host_only = true;
-      if (is_user_kernel()) {
-        error(DiagKind::unsupported_operation, e.range,
-              "'" + name + "' runs only on the host (it makes a list or uses Python's random module), so a kernel "
-              "cannot call it",
-              "call it on the host (Module::function, pykern run), or use a cuda.local.array");
-        return Value::error();
-      }
-    }
-  } else {
-    // Argument types may still change: learn the return type without keeping anything.
-    auto type = program_.tentative_return_type(name, signature, e.range);
-    if (!type) return Value::error();
-    call.type = *type;
-  }
+  if (!resolve_device_call(name, signature, call, e.range)) return Value::error();
   call.args = std::move(call_args);
   call.range = e.range;
   return value_of(add(std::move(call)));
