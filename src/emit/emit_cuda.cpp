@@ -125,6 +125,7 @@ class Emitter {
   Writer& out_;
   const ir::Function* function_ = nullptr;
   int storage_count_ = 0;
+  std::vector<bool> recursive_;  // by function: called before its definition (a recursion)
 };
 
 // None (and a call's missing value) is a type with no values to hold: C++ has no `void` variable.
@@ -185,6 +186,7 @@ void Emitter::declare_recursive_functions() {
       if (e.kind == ir::ExprKind::device_call && e.callee >= static_cast<int>(caller)) declared[e.callee] = true;
     }
   }
+  recursive_ = declared;
   bool any = false;
   for (size_t i = 0; i < program_.functions.size(); ++i) {
     if (!declared[i]) continue;
@@ -204,6 +206,12 @@ void Emitter::function(const ir::Function& f) {
   else
     out_.line(device_function_head(f) + " {");
   out_.indent();
+  // Every recursion passes through a function called before its definition.
+  size_t index = static_cast<size_t>(&f - program_.functions.data());
+  if (index < recursive_.size() && recursive_[index]) {
+    line_directive(f.first_line);  // reported at the def
+    out_.line("PK_RECURSION_CHECK();");
+  }
   if (has_loops(f)) out_.line("PK_LOOP_COUNTER();");
   // Python scoping: every local lives for the whole function.
   for (size_t i = 0; i < f.locals.size(); ++i) {
