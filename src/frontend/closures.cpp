@@ -16,8 +16,7 @@ using namespace ast;
 // One function of the nest: the one lowered, or an inner function (an index in Ast::functions).
 struct Scope {
   Function* function = nullptr;
-  int inner_index = -1;  // -1: the outermost function
-  int parent = -1;       // in the scope list
+  int parent = -1;  // in the scope list; -1 for the outermost function
   std::set<std::string> bound;     // its parameters, assigned names and inner functions' names
   std::set<std::string> captured;  // inner functions: the enclosing scopes' variables it reads
 };
@@ -28,7 +27,7 @@ class ClosureAnalysis {
       : ast_(ast), file_(file), diagnostics_(diagnostics) {}
 
   void run(Function& outermost) {
-    add_scope(&outermost, -1, -1);
+    add_scope(&outermost, -1);
     if (scopes_.size() == 1) return;
     // Passing the captured variables at the calls reads them where the call is: in a sibling
     // that calls the function, they become that sibling's free variables too. Until stable.
@@ -51,13 +50,12 @@ class ClosureAnalysis {
   }
 
  private:
-  int add_scope(Function* function, int inner_index, int parent) {
+  void add_scope(Function* function, int parent) {
     int index = static_cast<int>(scopes_.size());
-    scopes_.push_back({function, inner_index, parent, {}, {}});
+    scopes_.push_back({function, parent, {}, {}});
     for (const Parameter& p : function->parameters) scopes_[index].bound.insert(p.name);
     std::map<std::string, SourceRange> defined;
     collect_scope(function->body, index, defined);
-    return index;
   }
 
   // The names a scope binds, and the inner functions defined in it (each a scope of its own).
@@ -73,7 +71,7 @@ class ClosureAnalysis {
                              "give each definition its own name");
         }
         scopes_[scope].bound.insert(inner->name);
-        add_scope(inner, s.function, scope);
+        add_scope(inner, scope);
         continue;
       }
       if (s.kind == StmtKind::assign || s.kind == StmtKind::for_ || s.kind == StmtKind::aug_assign)
