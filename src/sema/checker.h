@@ -265,7 +265,7 @@ class ProgramBuilder {
     std::optional<Type> return_type;
   };
   std::optional<RecursiveCall> recursive_call(const std::string& name, const Signature& signature);
-  bool is_being_inferred(const std::string& name) const;  // some specialisation of it
+  bool is_being_inferred(const std::string& name);  // some specialisation of it
   size_t recursive_calls() const { return recursive_calls_; }  // how many recursive_call found
   // A module global folded to a constant: its value expression in the caller.
   Value global_constant(FunctionChecker& caller, const std::string& name, SourceRange range);
@@ -311,6 +311,8 @@ class ProgramBuilder {
   };
   std::vector<Active> active_;
   size_t recursive_calls_ = 0;
+  size_t active_stack_reads_ = 0;  // answers that depended on active_ (tentative_types_ not kept then)
+  std::map<std::string, std::optional<Type>> tentative_types_;  // tentative_return_type's, by key
   std::map<std::string, int> specialization_count_;
   std::set<std::string> globals_in_progress_;
   std::map<std::string, StaticValue> static_values_;  // by static_key

@@ -81,9 +81,13 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
                                SourceRange call_range) {
   std::string key = specialization_key(name, signature, is_kernel);
   if (auto found = done_.find(key); found != done_.end()) return found->second;
-  for (const Active& active : active_)
-    if (active.key == key) return active.index;  // recursion: the function being inferred
+  for (const Active& active : active_) {
+    if (active.key != key) continue;
+    ++active_stack_reads_;
+    return active.index;  // recursion: the function being inferred
+  }
   long nested = std::count_if(active_.begin(), active_.end(), [&](const Active& a) { return a.name == name; });
+  if (nested > 0) ++active_stack_reads_;
   if (nested >= max_nested_specializations) {
     diagnostics_.error(DiagKind::recursion, module_.file(), call_range,
                        fmt::format("'{}' calls itself with argument types that change at every call; "
@@ -134,8 +138,10 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
   return failed ? -1 : index;
 }
 
-bool ProgramBuilder::is_being_inferred(const std::string& name) const {
-  return std::any_of(active_.begin(), active_.end(), [&](const Active& a) { return a.name == name; });
+bool ProgramBuilder::is_being_inferred(const std::string& name) {
+  bool active = std::any_of(active_.begin(), active_.end(), [&](const Active& a) { return a.name == name; });
+  if (active) ++active_stack_reads_;
+  return active;
 }
 
 std::optional<ProgramBuilder::RecursiveCall> ProgramBuilder::recursive_call(const std::string& name,
@@ -144,6 +150,7 @@ std::optional<ProgramBuilder::RecursiveCall> ProgramBuilder::recursive_call(cons
   for (const Active& active : active_)
     if (active.key == key) {
       ++recursive_calls_;
+      ++active_stack_reads_;
       return RecursiveCall{active.index, active.checker->partial_return_type()};
     }
   return std::nullopt;
@@ -205,6 +212,12 @@ std::string ProgramBuilder::frozen_inner_function(const std::string& name,
 std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& name,
                                                           const Signature& signature,
                                                           SourceRange call_range) {
+  // The type depends only on the function and its argument types, unless the functions being
+  // inferred (a recursion) had a say: without the cache, each round of each caller in a chain
+  // of calls would infer the whole chain below it again, exponentially in its length.
+  std::string key = specialization_key(name, signature, false);
+  if (auto cached = tentative_types_.find(key); cached != tentative_types_.end()) return cached->second;
+  size_t stack_reads = active_stack_reads_;
   size_t functions = program_.functions.size();
   auto done = done_;
   auto counts = specialization_count_;
@@ -214,6 +227,7 @@ std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& nam
   program_.functions.resize(functions);
   done_ = std::move(done);
   specialization_count_ = std::move(counts);
+  if (active_stack_reads_ == stack_reads) tentative_types_[key] = type;
   return type;
 }
 
