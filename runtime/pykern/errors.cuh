@@ -61,6 +61,21 @@ PK_NOINLINE_DEVICE void report_failure(const char* file, int line, const char* k
 
 }  // namespace pk
 
+namespace pk {
+// An Optional's value where Numba checks it (debug=True, the CPU target): None raises TypeError
+// with Numba's message, "expected int64, got None".
+struct unwrap_or_raise {
+  const char* file;
+  int line;
+  const char* message;
+  template <class T> PK_DEVICE T operator()(const optional<T>& o) const {
+    if (!o.has) report_failure(file, line, "TypeError", message);
+    return o.value;
+  }
+};
+}  // namespace pk
+#define PK_UNWRAP_OR_RAISE(message) (::pk::unwrap_or_raise{__FILE__, __LINE__, message})
+
 // PK_CHECK_ASSERT and PK_RAISE_ERROR always stop the call (Numba's CPU target, and debug=True);
 // PK_ASSERT and PK_RAISE only in debug builds: in a kernel without debug=True, numba-cuda checks
 // no assert, and raise stops nothing.

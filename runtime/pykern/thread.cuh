@@ -46,6 +46,9 @@ struct Hooks {
   void (*set_num_threads)(i32 n);
   i32 (*get_num_threads)();
   i32 (*get_thread_id)();
+  // Whether a frame at this address is past what the thread's stack (a fiber's or the OS
+  // thread's) can take, less room to report it: a recursion too deep stops with RecursionError.
+  bool (*stack_exhausted)(const void* frame);
 };
 inline const Hooks* hooks = nullptr;
 
@@ -81,9 +84,16 @@ struct KernelInfo {
 #define PK_LOOP_COUNTER() ::pk::u32 pk_loop_ticks = 0
 #define PK_LOOP_TICK() \
   ((++pk_loop_ticks & 1023u) == 0 ? ::pk::sim::hooks->check_stop(__FILE__, __LINE__) : (void)0)
+// At the entry of a recursive function: a recursion deeper than the stack stops with Python's
+// RecursionError rather than running past the stack (on a GPU, a launch failure).
+#define PK_RECURSION_CHECK() \
+  (::pk::sim::hooks->stack_exhausted(__builtin_frame_address(0)) \
+       ? ::pk::sim::hooks->report_failure(__FILE__, __LINE__, "RecursionError", "maximum recursion depth exceeded") \
+       : (void)0)
 #else
 #define PK_LOOP_COUNTER() ((void)0)
 #define PK_LOOP_TICK() ((void)0)
+#define PK_RECURSION_CHECK() ((void)0)
 #endif
 
 namespace pk {

@@ -98,7 +98,9 @@ std::string call_spelling(const ir::Expr& e) {
   std::string_view spelling = ir::call_info(e.op).spelling;
   if (spelling.find('{') == std::string_view::npos) return std::string(spelling);
   std::string lane = e.type.is(TypeKind::vector) ? cxx_type(e.type.elements.at(0)) : "";
-  return fmt::format(fmt::runtime(spelling), fmt::arg("n", e.op_arg), fmt::arg("lane", lane));
+  // The message Numba raises for an Optional that is None where its value is used.
+  std::string what = e.op == ir::Op::checked_unwrap ? c_string_literal("expected " + to_string(e.type) + ", got None") : "";
+  return fmt::format(fmt::runtime(spelling), fmt::arg("n", e.op_arg), fmt::arg("lane", lane), fmt::arg("what", what));
 }
 
 class Emitter {
@@ -107,8 +109,11 @@ class Emitter {
       : program_(program), file_name_(file_name), out_(out) {}
 
   void function(const ir::Function& f);
+  void declare_recursive_functions();
 
  private:
+  std::string parameter_list() const;  // the current function's, as C++ declares them
+  std::string device_function_head(const ir::Function& f);
   std::string expr(ir::ExprId id);
   std::string lvalue(ir::ExprId id);
   std::string local(int index) const;
@@ -126,6 +131,7 @@ class Emitter {
   Writer& out_;
   const ir::Function* function_ = nullptr;
   int storage_count_ = 0;
+  std::vector<bool> recursive_;  // by function: called before its definition (a recursion)
 };
 
 // None (and a call's missing value) is a type with no values to hold: C++ has no `void` variable.
@@ -159,22 +165,59 @@ void Emitter::line_directive(uint32_t line) {
   out_.line_directive(line, c_string_literal(file_name_));
 }
 
-void Emitter::function(const ir::Function& f) {
-  function_ = &f;
-  storage_count_ = 0;
+std::string Emitter::parameter_list() const {
+  const ir::Function& f = *function_;
   std::string params;
   for (size_t i = 0; i < f.parameters.size(); ++i) {
     int p = f.parameters[i];
     params += fmt::format("{}{}{} {}", i ? ", " : "", cxx_type(f.locals[p].type), is_record_reference(p) ? "*" : "",
                           local_name(p));
   }
-  line_directive(f.first_line);
-  if (f.is_kernel) {
-    out_.line(fmt::format("extern \"C\" PK_KERNEL void {}({}) {{", kernel_symbol(f), params));
-  } else {
-    out_.line(fmt::format("static PK_NOINLINE_DEVICE {} {}({}) {{", cxx_type(f.return_type), device_symbol(f), params));
+  return params;
+}
+
+std::string Emitter::device_function_head(const ir::Function& f) {
+  function_ = &f;
+  return fmt::format("static PK_NOINLINE_DEVICE {} {}({})", cxx_type(f.return_type), device_symbol(f), parameter_list());
+}
+
+// Functions come callees first (sema), so only a recursion calls a function not yet defined:
+// one that calls itself, or the first of two that call each other. Those are declared first.
+void Emitter::declare_recursive_functions() {
+  std::vector<bool> declared(program_.functions.size(), false);
+  for (size_t caller = 0; caller < program_.functions.size(); ++caller) {
+    const ir::Function& f = program_.functions[caller];
+    for (size_t i = 0; i < f.exprs.size(); ++i) {
+      const ir::Expr& e = f.exprs[ir::ExprId(static_cast<uint32_t>(i))];
+      if (e.kind == ir::ExprKind::device_call && e.callee >= static_cast<int>(caller)) declared[e.callee] = true;
+    }
   }
+  recursive_ = declared;
+  bool any = false;
+  for (size_t i = 0; i < program_.functions.size(); ++i) {
+    if (!declared[i]) continue;
+    out_.line(device_function_head(program_.functions[i]) + ";");
+    any = true;
+  }
+  if (any) out_.blank();
+}
+
+void Emitter::function(const ir::Function& f) {
+  function_ = &f;
+  storage_count_ = 0;
+  std::string params = parameter_list();
+  line_directive(f.first_line);
+  if (f.is_kernel)
+    out_.line(fmt::format("extern \"C\" PK_KERNEL void {}({}) {{", kernel_symbol(f), params));
+  else
+    out_.line(device_function_head(f) + " {");
   out_.indent();
+  // Every recursion passes through a function called before its definition.
+  size_t index = static_cast<size_t>(&f - program_.functions.data());
+  if (index < recursive_.size() && recursive_[index]) {
+    line_directive(f.first_line);  // reported at the def
+    out_.line("PK_RECURSION_CHECK();");
+  }
   if (has_loops(f)) out_.line("PK_LOOP_COUNTER();");
   // Python scoping: every local lives for the whole function.
   for (size_t i = 0; i < f.locals.size(); ++i) {
@@ -535,6 +578,7 @@ EmittedSource emit_cuda(const ir::Program& program, const std::string& file_name
   emit_record_structs(program, out);
   EmittedSource result;
   Emitter emitter(program, file_name, out);
+  emitter.declare_recursive_functions();
   for (const ir::Function& function : program.functions) {
     emitter.function(function);
     if (function.is_kernel)

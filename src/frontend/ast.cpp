@@ -95,6 +95,7 @@ std::string dump_expr(const Ast& ast, ExprId id) {
                          dump_expr(ast, e.operands[2]));
     case ExprKind::tuple: return "(" + list(0) + (e.operands.size() == 1 ? ",)" : ")");
     case ExprKind::list: return "[" + list(0) + "]";
+    case ExprKind::starred: return "*" + dump_expr(ast, e.operands[0]);
     case ExprKind::error: return "<error>";
   }
   return "?";
@@ -145,6 +146,7 @@ void dump_stmt(const Ast& ast, StmtId id, int depth, std::string& out) {
     case StmtKind::pass: out += pad + "pass\n"; break;
     case StmtKind::assert_: out += pad + "assert " + dump_expr(ast, s.value) + "\n"; break;
     case StmtKind::raise: out += pad + "raise " + dump_expr(ast, s.value) + "\n"; break;
+    case StmtKind::function_def: out += pad + "def " + ast.functions[s.function].name + "\n"; break;
     case StmtKind::error: out += pad + "<error>\n"; break;
   }
 }

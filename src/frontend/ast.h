@@ -2,6 +2,7 @@
 // by ExprId/StmtId; every node keeps its source range. One Ast holds every function of a file.
 #pragma once
 #include <complex>
+#include <deque>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -45,6 +46,7 @@ enum class ExprKind {
   slice,       // operands[0..2] start, stop, step; invalid id where omitted
   tuple,       // operands
   list,        // operands
+  starred,     // operands[0]: `*args` as a call's argument
   error,       // a construct already reported; checking goes on
 };
 
@@ -82,6 +84,7 @@ enum class StmtKind {
   pass,
   assert_,      // value (condition), message (may be invalid)
   raise,        // value (may be invalid)
+  function_def, // function: a `def` inside a function (Ast::functions)
   error,        // already reported
 };
 
@@ -94,12 +97,14 @@ struct Stmt {
   BinaryOp binary_op = BinaryOp::add;
   std::vector<StmtId> body;
   std::vector<StmtId> orelse;
+  int function = -1;  // function_def: its index in Ast::functions
 };
 
 struct Parameter {
   std::string name;
   SourceRange range;
   ExprId default_value;  // invalid when none
+  bool star = false;     // *args: the tuple of the positional arguments left over
 };
 
 struct Function {
@@ -109,11 +114,16 @@ struct Function {
   std::vector<Parameter> parameters;
   std::vector<StmtId> body;
   std::string docstring;
+  // An inner function (a `def` inside a function): the enclosing functions' variables it reads.
+  // They are its last parameters, and every call of it where it is defined passes them by
+  // keyword (f(x) is f(x, s=s)), so it reads their values at the call, as a Python closure does.
+  std::vector<std::string> captured;
 };
 
 struct Ast {
   Store<ExprTag, Expr> exprs;
   Store<StmtTag, Stmt> stmts;
+  std::deque<Function> functions;  // inner functions (a deque: their addresses stay)
 
   const Expr& operator[](ExprId id) const { return exprs[id]; }
   const Stmt& operator[](StmtId id) const { return stmts[id]; }

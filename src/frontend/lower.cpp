@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "frontend/closures.h"
 #include "frontend/escapes.h"
 
 namespace pykern::frontend {
@@ -35,6 +36,9 @@ class Lowerer {
   StmtId return_statement(TSNode node);
   StmtId assert_statement(TSNode node);
   StmtId raise_statement(TSNode node);
+  StmtId inner_function(TSNode definition);
+  StmtId lambda_function(TSNode assignment, ExprId target, TSNode lambda);
+  std::vector<Parameter> parameters(TSNode list);
   std::vector<StmtId> else_body(TSNode else_clause);
 
   // Expressions.
@@ -87,18 +91,11 @@ StmtId Lowerer::unsupported_stmt(TSNode node, const std::string& what, const std
   return add(make_stmt(StmtKind::error, node));
 }
 
-// function_definition = 'def' name parameters ['->' return_type] ':' body
-Function Lowerer::function(TSNode definition) {
-  Function function;
-  TSNode outer = ts_node_parent(definition);
-  function.range = syntax::SyntaxTree::range(
-      tree_.kind(outer) == Node::decorated_definition ? outer : definition);
-  TSNode name = tree_.field(definition, Field::name);
-  function.name = tree_.name(name);
-  function.name_range = syntax::SyntaxTree::range(name);
-  if (tree_.token(ts_node_child(definition, 0)) == Token::kw_async)
-    unsupported_stmt(definition, "'async def'");
-  for (TSNode parameter : tree_.named_children(tree_.field(definition, Field::parameters))) {
+// parameters = '(' parameter, ... ')'; lambda_parameters the same without parentheses.
+std::vector<Parameter> Lowerer::parameters(TSNode list) {
+  std::vector<Parameter> out;
+  if (ts_node_is_null(list)) return out;
+  for (TSNode parameter : tree_.named_children(list)) {
     Parameter lowered;
     lowered.range = syntax::SyntaxTree::range(parameter);
     switch (tree_.kind(parameter)) {
@@ -108,6 +105,10 @@ Function Lowerer::function(TSNode definition) {
       case Node::default_parameter:
         lowered.name = tree_.name(tree_.field(parameter, Field::name));
         lowered.default_value = expression(tree_.field(parameter, Field::value));
+        break;
+      case Node::list_splat_pattern:  // *args
+        lowered.name = tree_.name(ts_node_named_child(parameter, 0));
+        lowered.star = true;
         break;
       case Node::typed_parameter:  // its name is not a field: the first named child
       case Node::typed_default_parameter: {
@@ -122,8 +123,23 @@ Function Lowerer::function(TSNode definition) {
                          "kernels take a fixed list of named parameters (no *args or **kwargs)");
         continue;
     }
-    function.parameters.push_back(std::move(lowered));
+    out.push_back(std::move(lowered));
   }
+  return out;
+}
+
+// function_definition = 'def' name parameters ['->' return_type] ':' body
+Function Lowerer::function(TSNode definition) {
+  Function function;
+  TSNode outer = ts_node_parent(definition);
+  function.range = syntax::SyntaxTree::range(
+      tree_.kind(outer) == Node::decorated_definition ? outer : definition);
+  TSNode name = tree_.field(definition, Field::name);
+  function.name = tree_.name(name);
+  function.name_range = syntax::SyntaxTree::range(name);
+  if (tree_.token(ts_node_child(definition, 0)) == Token::kw_async)
+    unsupported_stmt(definition, "'async def'");
+  function.parameters = parameters(tree_.field(definition, Field::parameters));
   TSNode body = tree_.field(definition, Field::body);
   std::vector<TSNode> statements = tree_.named_children(body);
   // A leading string is the docstring, not a statement.
@@ -135,6 +151,33 @@ Function Lowerer::function(TSNode definition) {
   function.body = block(body);
   if (!function.docstring.empty() && !function.body.empty()) function.body.erase(function.body.begin());
   return function;
+}
+
+// A `def` inside a function: an inner function (closures.cpp finds what it reads of the
+// enclosing function).
+StmtId Lowerer::inner_function(TSNode definition) {
+  Function inner = function(definition);
+  Stmt stmt = make_stmt(StmtKind::function_def, definition);
+  stmt.function = static_cast<int>(ast_.functions.size());
+  ast_.functions.push_back(std::move(inner));
+  return add(std::move(stmt));
+}
+
+// `f = lambda x: x * s`: an inner function f, as Numba compiles a lambda bound to a name.
+StmtId Lowerer::lambda_function(TSNode assignment, ExprId target, TSNode lambda) {
+  Function function;
+  function.range = syntax::SyntaxTree::range(assignment);
+  function.name = ast_[target].text;
+  function.name_range = ast_[target].range;
+  function.parameters = parameters(tree_.field(lambda, Field::parameters));
+  TSNode body = tree_.field(lambda, Field::body);
+  Stmt result = make_stmt(StmtKind::return_, body);
+  result.value = expression(body);
+  function.body.push_back(add(std::move(result)));
+  Stmt stmt = make_stmt(StmtKind::function_def, assignment);
+  stmt.function = static_cast<int>(ast_.functions.size());
+  ast_.functions.push_back(std::move(function));
+  return add(std::move(stmt));
 }
 
 // block = statement+
@@ -177,10 +220,11 @@ void Lowerer::statement(TSNode node, std::vector<StmtId>& out) {
     case Node::class_definition:
       out.push_back(unsupported_stmt(node, "class definition"));
       return;
-    case Node::function_definition:
+    case Node::function_definition: out.push_back(inner_function(node)); return;
     case Node::decorated_definition:
-      out.push_back(unsupported_stmt(node, "a nested function (closure)",
-                                     "define it at module level with @cuda.jit(device=True)"));
+      out.push_back(unsupported_stmt(node, "a decorated function inside a function",
+                                     "define it at module level with @cuda.jit(device=True), or drop the "
+                                     "decorator: an inner function is compiled with the function it is in"));
       return;
     case Node::import_statement:
     case Node::import_from_statement:
@@ -228,6 +272,8 @@ StmtId Lowerer::assignment(TSNode node) {
       current = right;
       continue;
     }
+    if (tree_.kind(right) == Node::lambda && stmt.targets.size() == 1 && ast_[stmt.targets[0]].kind == ExprKind::name)
+      return lambda_function(node, stmt.targets[0], right);
     stmt.value = expression(right);
     return add(std::move(stmt));
   }
@@ -396,7 +442,9 @@ ExprId Lowerer::expression(TSNode node) {
       return expression(inner[0]);
     }
     case Node::error: return add(make_expr(ExprKind::error, node));  // reported by the sweep
-    case Node::lambda: return unsupported_expr(node, "'lambda'", "define a device function instead");
+    case Node::lambda:
+      return unsupported_expr(node, "'lambda' outside an assignment",
+                              "bind it to a name first (f = lambda x: ...), then call f");
     case Node::list_comprehension:
       return unsupported_expr(node, "a list comprehension", "write the loop out");
     case Node::dictionary_comprehension:
@@ -588,6 +636,10 @@ ExprId Lowerer::call(TSNode node) {
       keyword.value = expression(tree_.field(argument, Field::value));
       keyword.range = syntax::SyntaxTree::range(argument);
       expr.keywords.push_back(std::move(keyword));
+    } else if (tree_.kind(argument) == Node::list_splat) {  // f(*args)
+      Expr starred = make_expr(ExprKind::starred, argument);
+      starred.operands.push_back(expression(ts_node_named_child(argument, 0)));
+      expr.operands.push_back(add(std::move(starred)));
     } else {
       expr.operands.push_back(expression(argument));
     }
@@ -642,7 +694,9 @@ ExprId Lowerer::sequence(TSNode node, ExprKind kind) {
 
 ast::Function lower_function(const syntax::SyntaxTree& tree, TSNode definition, ast::Ast& ast,
                              Diagnostics& diagnostics) {
-  return Lowerer(tree, ast, diagnostics).function(definition);
+  ast::Function function = Lowerer(tree, ast, diagnostics).function(definition);
+  resolve_inner_functions(function, ast, tree.file(), diagnostics);
+  return function;
 }
 
 ast::ExprId lower_expression(const syntax::SyntaxTree& tree, TSNode node, ast::Ast& ast,

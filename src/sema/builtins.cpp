@@ -227,10 +227,30 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   // the builtins that take types (np.dtype(np.float32)); every other callee takes run-time values.
   bool takes_types = callee.kind == Value::Kind::qualified && builtin_takes_types(callee.name);
   bool takes_static = callee.kind == Value::Kind::function || takes_types;
+  // Numba converts Optional(T) to T for the arguments of most builtins (math.sqrt(r), abs, min,
+  // int, range, an atomic's value and 1-d index, which it types intp), not for float(), bool(),
+  // a type's conversion (np.float32(r)) or print; a device function is specialised on the
+  // Optional itself.
+  bool unwraps = callee.kind == Value::Kind::qualified && !takes_types && callee.name != "builtins.print" &&
+                 callee.name != "builtins.float" && callee.name != "builtins.bool";
   std::vector<Value> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
+    const ast::Expr& operand = module().ast()[e.operands[i]];
+    if (operand.kind == ast::ExprKind::starred) {
+      // f(*args): the tuple's items, each a positional argument.
+      Value tuple = as_runtime(check_expr(operand.operands[0]), operand.range);
+      if (!tuple.ok()) return Value::error();
+      if (!tuple.type.is(TypeKind::tuple)) {
+        error(DiagKind::type_mismatch, operand.range, "*" + to_string(tuple.type) + " is not a tuple",
+              "unpack a tuple, such as a function's *args");
+        return Value::error();
+      }
+      for (size_t k = 0; k < tuple.type.elements.size(); ++k) args.push_back(element_of_tuple(tuple, k, operand.range));
+      continue;
+    }
     Value arg = takes_types ? check_type_argument(e.operands[i]) : check_expr(e.operands[i]);
     if (!takes_static) arg = as_runtime(arg, module().ast()[e.operands[i]].range);
+    if (unwraps) arg = unwrap_optional(arg, module().ast()[e.operands[i]].range);
     if (!arg.ok()) return Value::error();
     args.push_back(arg);
   }
@@ -238,6 +258,7 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   for (const ast::Keyword& keyword : e.keywords) {
     Value arg = takes_types ? check_type_argument(keyword.value) : check_expr(keyword.value);
     if (!takes_static) arg = as_runtime(arg, keyword.range);
+    if (unwraps) arg = unwrap_optional(arg, keyword.range);
     if (!arg.ok()) return Value::error();
     keywords.push_back({keyword.name, arg});
   }

@@ -51,10 +51,13 @@ Value FunctionChecker::make_call(ir::Op op, std::vector<ir::ExprId> args, Type t
   return value_of(add(std::move(e)));
 }
 
-// An Optional used where its value is wanted: the value (Numba checks for None there).
+// An Optional used where its value is wanted: the value. Numba raises TypeError for a None
+// there, which a kernel without debug=True does not report (as with raise); pykern then reads
+// the type's zero.
 Value FunctionChecker::unwrap_optional(const Value& value, SourceRange range) {
   if (value.kind != Value::Kind::expr || !value.type.is(TypeKind::optional)) return value;
-  return make_call(ir::Op::unwrap, {value.expr}, value.type.elements[0], range);
+  ir::Op op = function_.options.raises ? ir::Op::checked_unwrap : ir::Op::unwrap;
+  return make_call(op, {value.expr}, value.type.elements[0], range);
 }
 
 ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
@@ -194,6 +197,9 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     case ExprKind::slice:
       error(DiagKind::bad_index, e.range, "a slice can only appear inside [ ]");
       return Value::error();
+    case ExprKind::starred:
+      error(DiagKind::unsupported_syntax, e.range, "a starred value (*args) can only be a call's argument");
+      return Value::error();
     case ExprKind::error: return Value::error();
   }
   return Value::error();
@@ -222,6 +228,12 @@ Value FunctionChecker::check_name(ast::ExprId id) {
     read.type = variable.type;
     read.range = e.range;
     return value_of(add(std::move(read)));
+  }
+  if (auto inner = inner_defs_.find(e.text); inner != inner_defs_.end() && global_depth_ == 0) {
+    Value function;
+    function.kind = Value::Kind::function;
+    function.name = program_.inner_function(module_function_, ast_, inner->second);
+    return function;
   }
   if (module().function(e.text)) {
     Value function;
@@ -825,6 +837,14 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
   }
   for (IndexItem& item : items) {
     if (item.is_slice) continue;
+    if (item.value.type.is(TypeKind::optional)) {
+      // Numba's getitem/setitem typing takes no Optional index ("Unsupported array index type").
+      error(DiagKind::bad_index, expr(item.value.expr).range,
+            "an array index cannot be '" + to_string(item.value.type) +
+                "', a value that may be None (Numba refuses it as an index too)",
+            "convert it once it is known not to be None: a[int(j)], or return -1 instead of None");
+      return Value::error();
+    }
     if (!item.value.type.is_integer_like()) {
       error(DiagKind::bad_index, expr(item.value.expr).range,
             "array indices must be integers, not '" + to_string(item.value.type) + "'",

@@ -131,7 +131,9 @@ void FunctionChecker::bind_loop_item(ast::ExprId target, const LoopItem& item,
   per_iteration.push_back({target, loop_item_value(item, t.range)});
 }
 
-std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value>& bounds) {
+std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value>& given) {
+  std::vector<Value> bounds;  // an Optional bound is its value, as Numba converts it
+  for (const Value& bound : given) bounds.push_back(bound.ok() ? unwrap_optional(bound, expr(bound.expr).range) : bound);
   for (const Value& bound : bounds) {
     if (!bound.ok()) return std::nullopt;
     if (!bound.type.is_integer_like()) {

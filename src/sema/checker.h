@@ -59,7 +59,14 @@ struct PrintPiece {
 int bindings_of(const ast::Ast& tree, const std::vector<ast::StmtId>& body, const std::string& name);
 
 class ProgramBuilder;
-struct LoopItem;  // check_loops.cpp: what one iteration of a for loop yields
+struct LoopItem;
+
+// A captured variable of an inner function, frozen to its constant value (an int or a bool).
+struct FrozenVariable {
+  std::string name;
+  ir::Constant value;
+  bool is_bool = false;
+};  // check_loops.cpp: what one iteration of a for loop yields
 
 // range(start, stop, step) as Numba types it: one integer type for the three (the loop index's),
 // start 0 and step 1 when not given; step_sign +1/-1 when the step is a constant, else 0.
@@ -75,6 +82,9 @@ class FunctionChecker {
                   const ast::Function& ast, const Signature& signature, bool is_kernel);
   // Runs inference to a fixed point, then the reporting pass. Returns the finished function.
   ir::Function run();
+  // The return type known so far: the signature's, or what the return statements checked up
+  // to now give (None for a function seen only to return None); nullopt when nothing yet.
+  std::optional<Type> partial_return_type() const;
 
   // ---- used by the builtins (builtins*.cpp) and constants.cpp ----
   Diagnostics& diagnostics();
@@ -180,6 +190,11 @@ class FunctionChecker {
                              std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
   bool convert_to_declared(const frontend::ModuleFunction& target, Signature& signature,
                            std::vector<ir::ExprId>& call_args, SourceRange range);
+  std::optional<std::vector<Value>> bind_arguments(const std::string& name, const ast::Function& definition,
+                                                   std::vector<Value> args,
+                                                   std::vector<std::pair<std::string, Value>> keywords, SourceRange range);
+  bool resolve_device_call(const std::string& name, const Signature& signature, ir::Expr& call, SourceRange range);
+  std::optional<Value> escaping_function(const Value& function, const std::string& callee, SourceRange range);
   std::optional<Type> static_argument(const Value& value, const ast::Function& callee, const std::string& parameter);
   Value static_parameter_value(const StaticValue& value, SourceRange range);
 
@@ -207,6 +222,8 @@ class FunctionChecker {
   Webs webs_;
   std::map<std::string, StaticValue> static_parameters_;  // parameters known at compile time
   std::map<int, ir::Constant> literal_locals_;  // locals bound once, to an int or bool constant
+  std::map<std::string, int> inner_defs_;  // the inner functions defined in the body: Ast::functions index
+  void collect_inner_defs(const std::vector<ast::StmtId>& body);
   std::optional<Type> inferred_return_;
   bool returns_none_ = false;  // a bare return, return None, or an end the body can fall off
   Type return_type_now() const;  // the value type, Optional where None is returned too
@@ -243,6 +260,16 @@ class ProgramBuilder {
   // while the caller's own types are still being found).
   std::optional<Type> tentative_return_type(const std::string& name, const Signature& signature,
                                             SourceRange call_range);
+  // A call of a specialisation that is still being inferred (recursion): its index, and the
+  // return type its return statements give so far, as Numba types a recursive call from the
+  // function's other return paths (absent while none gives one). nullopt: not recursive.
+  struct RecursiveCall {
+    int index = -1;
+    std::optional<Type> return_type;
+  };
+  std::optional<RecursiveCall> recursive_call(const std::string& name, const Signature& signature);
+  bool is_being_inferred(const std::string& name);  // some specialisation of it
+  size_t recursive_calls() const { return recursive_calls_; }  // how many recursive_call found
   // A module global folded to a constant: its value expression in the caller.
   Value global_constant(FunctionChecker& caller, const std::string& name, SourceRange range);
   // A module global bound to np.array([...]): a read-only view of a constant array; nullopt
@@ -257,7 +284,18 @@ class ProgramBuilder {
 
   frontend::Module& module() { return module_; }
   Diagnostics& diagnostics() { return diagnostics_; }
-  ir::Program take() { return std::move(program_); }
+  // A module function, or an inner function registered by inner_function; null if neither.
+  frontend::ModuleFunction* function(const std::string& name);
+  const ast::Function* lowered_function(const std::string& name);
+  // The inner function defined at ast().functions[index] inside `enclosing` (whose lowered
+  // definition is `enclosing_ast`): a device function named as Python's __qualname__ names it,
+  // "kernel.<locals>.inner", compiled with the enclosing function's options.
+  std::string inner_function(const frontend::ModuleFunction& enclosing, const ast::Function& enclosing_ast, int index);
+  // The inner function `name` with its captured variables frozen to these constants (defaults
+  // of those parameters), to be passed to another function: its name, "k.<locals>.f[y=10]".
+  std::string frozen_inner_function(const std::string& name,
+                                    const std::vector<FrozenVariable>& values);
+  ir::Program take();  // the program, callees before their callers
   ir::Program& program() { return program_; }
 
  private:
@@ -267,10 +305,21 @@ class ProgramBuilder {
   bool host_calls_ = false;
   ir::Program program_;
   std::map<std::string, int> done_;          // key: name + argument types
-  std::vector<std::string> in_progress_;     // the call stack being inferred
+  // The specialisations being inferred, callers first: a recursive call finds its callee here.
+  struct Active {
+    std::string key;
+    std::string name;
+    int index;  // its (reserved) place in program_.functions
+    const FunctionChecker* checker;
+  };
+  std::vector<Active> active_;
+  size_t recursive_calls_ = 0;
+  size_t active_stack_reads_ = 0;  // answers that depended on active_ (tentative_types_ not kept then)
+  std::map<std::string, std::optional<Type>> tentative_types_;  // tentative_return_type's, by key
   std::map<std::string, int> specialization_count_;
   std::set<std::string> globals_in_progress_;
   std::map<std::string, StaticValue> static_values_;  // by static_key
+  std::map<std::string, frontend::ModuleFunction> inner_functions_;  // by qualified name
 };
 
 }  // namespace pykern::sema

@@ -1,6 +1,7 @@
 // Inference of functions and statements. Expressions are in check_expr.cpp, calls of known
 // functions in builtins.cpp (one builtins_*.cpp per family, runtime operations in calls.def),
 // constant folding in constants.cpp.
+#include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
@@ -21,23 +22,90 @@ std::string to_string(const Signature& signature) {
 
 // ---------------------------------------------------------------- ProgramBuilder
 
+namespace {
+
+void visit_callees_first(const ir::Program& program, int index, std::vector<char>& visited, std::vector<int>& order) {
+  if (visited[index]) return;
+  visited[index] = 1;
+  const ir::Function& f = program.functions[index];
+  for (size_t i = 0; i < f.exprs.size(); ++i) {
+    const ir::Expr& e = f.exprs[ir::ExprId(static_cast<uint32_t>(i))];
+    if (e.kind == ir::ExprKind::device_call && e.callee >= 0) visit_callees_first(program, e.callee, visited, order);
+  }
+  order.push_back(index);
+}
+
+// A function's place is taken when its inference starts (a recursive call names it), so its
+// callees come after it; the passes after inference and the emitted code want callees first.
+// Within a recursion, the function called back comes after its caller: the C++ declares it.
+void order_callees_first(ir::Program& program) {
+  std::vector<char> visited(program.functions.size(), 0);
+  std::vector<int> order;
+  for (size_t i = 0; i < program.functions.size(); ++i) visit_callees_first(program, static_cast<int>(i), visited, order);
+  std::vector<int> new_index(program.functions.size());
+  for (size_t i = 0; i < order.size(); ++i) new_index[order[i]] = static_cast<int>(i);
+  std::vector<ir::Function> ordered;
+  ordered.reserve(order.size());
+  for (int old : order) ordered.push_back(std::move(program.functions[old]));
+  for (ir::Function& f : ordered)
+    for (size_t i = 0; i < f.exprs.size(); ++i) {
+      ir::Expr& e = f.exprs[ir::ExprId(static_cast<uint32_t>(i))];
+      if (e.kind == ir::ExprKind::device_call && e.callee >= 0) e.callee = new_index[e.callee];
+    }
+  for (int& kernel : program.kernels) kernel = new_index[kernel];
+  program.functions = std::move(ordered);
+}
+
+}  // namespace
+
+ir::Program ProgramBuilder::take() {
+  order_callees_first(program_);
+  return std::move(program_);
+}
+
+
+namespace {
+std::string specialization_key(const std::string& name, const Signature& signature, bool is_kernel) {
+  return name + (is_kernel ? "!k" : "!d") + to_string(signature);
+}
+
+// How many specialisations of one function may be in progress at once: a recursion whose
+// argument types change at every call (f(x) calling f((x, x))) would never end.
+constexpr int max_nested_specializations = 8;
+}  // namespace
+
 int ProgramBuilder::specialize(const std::string& name, const Signature& signature, bool is_kernel,
                                SourceRange call_range) {
-  std::string key = name + (is_kernel ? "!k" : "!d") + to_string(signature);
+  std::string key = specialization_key(name, signature, is_kernel);
   if (auto found = done_.find(key); found != done_.end()) return found->second;
-  for (const std::string& active : in_progress_) {
-    if (active == name) {
-      diagnostics_.error(DiagKind::recursion, module_.file(), call_range,
-                         "'" + name + "' calls itself; recursion is not supported in kernels",
-                         "rewrite the recursion as a loop");
-      return -1;
-    }
+  for (const Active& active : active_) {
+    if (active.key != key) continue;
+    ++active_stack_reads_;
+    return active.index;  // recursion: the function being inferred
   }
-  frontend::ModuleFunction* function = module_.function(name);
-  const ast::Function* ast = function ? module_.lowered_function(name, diagnostics_) : nullptr;
+  long nested = std::count_if(active_.begin(), active_.end(), [&](const Active& a) { return a.name == name; });
+  if (nested > 0) ++active_stack_reads_;
+  if (nested >= max_nested_specializations) {
+    diagnostics_.error(DiagKind::recursion, module_.file(), call_range,
+                       fmt::format("'{}' calls itself with argument types that change at every call; "
+                                   "after {} levels they are still not resolved",
+                                   name, nested),
+                       "pass arguments of the same types to the recursive call");
+    return -1;
+  }
+  frontend::ModuleFunction* function = this->function(name);
+  const ast::Function* ast = function ? lowered_function(name) : nullptr;
   if (ast == nullptr) {
     diagnostics_.error(DiagKind::internal_error, module_.file(), call_range,
                        "no function named '" + name + "' in " + module_.file().display_name());
+    return -1;
+  }
+  for (const ast::Parameter& parameter : ast->parameters) {
+    if (!is_kernel || !parameter.star) continue;
+    diagnostics_.error(DiagKind::unsupported_syntax, module_.file(), parameter.range,
+                       "parameter '*" + parameter.name + "' is not supported in a kernel: a launch passes a fixed "
+                       "list of arguments",
+                       "name each parameter; *args works in a device function (or a kernel called from one)");
     return -1;
   }
   if (signature.arguments.size() != ast->parameters.size()) {
@@ -47,26 +115,106 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
                                    signature.arguments.size()));
     return -1;
   }
-  in_progress_.push_back(name);
+  // The function's place is taken now, so that a recursive call inside it can name it; its
+  // callees come after it.
+  int index = static_cast<int>(program_.functions.size());
+  program_.functions.emplace_back();
+  program_.functions.back().python_name = name;
+  program_.functions.back().return_type = Type::void_();
   size_t errors_before = diagnostics_.error_count();
   FunctionChecker checker(*this, *function, *ast, signature, is_kernel);
+  active_.push_back({key, name, index, &checker});
   ir::Function result = checker.run();
-  in_progress_.pop_back();
-  if (diagnostics_.error_count() > errors_before) {
-    // Reported already: the callers stay silent rather than report what follows from it.
-    done_[key] = -1;
-    return -1;
+  active_.pop_back();
+  // Reported already: the callers stay silent rather than report what follows from it. The
+  // reserved place stays an empty function, since the callees after it keep their indices.
+  bool failed = diagnostics_.error_count() > errors_before;
+  done_[key] = failed ? -1 : index;
+  if (!failed) program_.functions[index] = std::move(result);
+  program_.functions[index].specialization = specialization_count_[name]++;
+  return failed ? -1 : index;
+}
+
+bool ProgramBuilder::is_being_inferred(const std::string& name) {
+  bool active = std::any_of(active_.begin(), active_.end(), [&](const Active& a) { return a.name == name; });
+  if (active) ++active_stack_reads_;
+  return active;
+}
+
+std::optional<ProgramBuilder::RecursiveCall> ProgramBuilder::recursive_call(const std::string& name,
+                                                                              const Signature& signature) {
+  std::string key = specialization_key(name, signature, false);
+  for (const Active& active : active_)
+    if (active.key == key) {
+      ++recursive_calls_;
+      ++active_stack_reads_;
+      return RecursiveCall{active.index, active.checker->partial_return_type()};
+    }
+  return std::nullopt;
+}
+
+frontend::ModuleFunction* ProgramBuilder::function(const std::string& name) {
+  if (auto inner = inner_functions_.find(name); inner != inner_functions_.end()) return &inner->second;
+  return module_.function(name);
+}
+
+const ast::Function* ProgramBuilder::lowered_function(const std::string& name) {
+  if (auto inner = inner_functions_.find(name); inner != inner_functions_.end()) return &inner->second.ast;
+  return module_.lowered_function(name, diagnostics_);
+}
+
+std::string ProgramBuilder::inner_function(const frontend::ModuleFunction& enclosing, const ast::Function& enclosing_ast,
+                                           int index) {
+  const ast::Function& definition = module_.ast().functions[index];
+  std::string name = enclosing_ast.name + ".<locals>." + definition.name;
+  if (inner_functions_.count(name)) return name;
+  frontend::ModuleFunction inner;
+  inner.name = name;
+  inner.decoration = enclosing.decoration;
+  inner.decoration.role = frontend::FunctionRole::device;
+  inner.decoration.signatures.clear();
+  inner.lowered = true;
+  inner.ast = definition;
+  inner.ast.name = name;
+  inner_functions_.emplace(name, std::move(inner));
+  return name;
+}
+
+std::string ProgramBuilder::frozen_inner_function(const std::string& name,
+                                                  const std::vector<FrozenVariable>& values) {
+  std::vector<std::string> parts;
+  for (const FrozenVariable& v : values)
+    parts.push_back(v.is_bool ? fmt::format("{}={}", v.name, v.value.as_int() ? "True" : "False")
+                              : fmt::format("{}={}", v.name, v.value.as_int()));
+  std::string frozen_name = fmt::format("{}[{}]", name, fmt::join(parts, ", "));
+  if (inner_functions_.count(frozen_name)) return frozen_name;
+  frontend::ModuleFunction frozen = inner_functions_.at(name);
+  frozen.name = frozen_name;
+  frozen.ast.name = frozen_name;
+  for (const FrozenVariable& v : values) {
+    for (ast::Parameter& parameter : frozen.ast.parameters) {
+      if (parameter.name != v.name) continue;
+      ast::Expr literal;
+      literal.kind = v.is_bool ? ast::ExprKind::boolean : ast::ExprKind::integer;
+      literal.int_value = v.value.as_int();
+      literal.range = parameter.range;
+      parameter.default_value = module_.ast().exprs.add(std::move(literal));
+    }
   }
-  result.specialization = specialization_count_[name]++;
-  program_.functions.push_back(std::move(result));
-  int index = static_cast<int>(program_.functions.size() - 1);
-  done_[key] = index;
-  return index;
+  frozen.ast.captured.clear();  // the values go with it now
+  inner_functions_.emplace(frozen_name, std::move(frozen));
+  return frozen_name;
 }
 
 std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& name,
                                                           const Signature& signature,
                                                           SourceRange call_range) {
+  // The type depends only on the function and its argument types, unless the functions being
+  // inferred (a recursion) had a say: without the cache, each round of each caller in a chain
+  // of calls would infer the whole chain below it again, exponentially in its length.
+  std::string key = specialization_key(name, signature, false);
+  if (auto cached = tentative_types_.find(key); cached != tentative_types_.end()) return cached->second;
+  size_t stack_reads = active_stack_reads_;
   size_t functions = program_.functions.size();
   auto done = done_;
   auto counts = specialization_count_;
@@ -76,6 +224,7 @@ std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& nam
   program_.functions.resize(functions);
   done_ = std::move(done);
   specialization_count_ = std::move(counts);
+  if (active_stack_reads_ == stack_reads) tentative_types_[key] = type;
   return type;
 }
 
@@ -157,6 +306,7 @@ ir::Function FunctionChecker::run() {
     function_.locals.push_back(local);
   }
   webs_ = find_webs(module().ast(), ast_);
+  collect_inner_defs(ast_.body);
   if (!is_kernel_ && may_fall_off(module().ast(), ast_.body)) returns_none_ = true;
   collect_locals(ast_.body);
   size_t named_locals = function_.locals.size();
@@ -166,8 +316,11 @@ ir::Function FunctionChecker::run() {
   // CUDA), and the rounds run again on the merged locals.
   bool was_muted = diagnostics().muted();
   diagnostics().set_muted(true);
+  bool settled = true;
+  size_t recursive_calls_before = program_.recursive_calls();
   auto type_rounds = [&] {
-    for (int round = 0; round < 32; ++round) {
+    settled = false;
+    for (int round = 0; round < 32 && !settled; ++round) {
       changed_ = false;
       function_.exprs = {};
       function_.stmts = {};
@@ -176,7 +329,7 @@ ir::Function FunctionChecker::run() {
       temporaries_ = 0;
       next_loop_id_ = 0;
       check_block(ast_.body, function_.body);
-      if (!changed_) break;
+      settled = !changed_;
     }
   };
   type_rounds();
@@ -186,6 +339,16 @@ ir::Function FunctionChecker::run() {
     type_rounds();
   }
   diagnostics().set_muted(was_muted);
+  // A recursion whose return type holds the type before it (return (n, f(n - 1))) grows a new
+  // type every round; Numba refuses it ("does not converge").
+  if (!settled && program_.recursive_calls() > recursive_calls_before) {
+    error(DiagKind::recursion, ast_.name_range,
+          "the return type of recursive '" + ast_.name + "' does not converge: every recursive call returns a type "
+          "that holds the one before it",
+          "return values of one type on every path");
+    function_.return_type = Type::void_();
+    return std::move(function_);
+  }
   final_round_ = true;
   assigned_.assign(function_.locals.size(), false);
   poisoned_.assign(function_.locals.size(), false);
@@ -205,6 +368,16 @@ ir::Function FunctionChecker::run() {
     function_.return_type = return_type_now();
   }
   return std::move(function_);
+}
+
+void FunctionChecker::collect_inner_defs(const std::vector<ast::StmtId>& body) {
+  const ast::Ast& tree = module().ast();
+  for (ast::StmtId id : body) {
+    const ast::Stmt& stmt = tree[id];
+    if (stmt.kind == StmtKind::function_def) inner_defs_.emplace(tree.functions[stmt.function].name, stmt.function);
+    collect_inner_defs(stmt.body);
+    collect_inner_defs(stmt.orelse);
+  }
 }
 
 // Python scoping: every name bound anywhere in the body is a local of the whole function.
@@ -364,6 +537,7 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
     case StmtKind::return_: check_return(stmt); return;
     case StmtKind::assert_: check_assert(stmt); return;
     case StmtKind::pass:
+    case StmtKind::function_def:  // compiled where it is called (ProgramBuilder::inner_function)
     case StmtKind::error: return;
     case StmtKind::break_:
     case StmtKind::continue_: {
@@ -853,6 +1027,12 @@ void FunctionChecker::check_return(const ast::Stmt& stmt) {
 void FunctionChecker::note_none_return() {
   if (!returns_none_) changed_ = true;
   returns_none_ = true;
+}
+
+std::optional<Type> FunctionChecker::partial_return_type() const {
+  if (signature_.return_type) return signature_.return_type;
+  if (!inferred_return_ && !returns_none_) return std::nullopt;
+  return return_type_now();
 }
 
 // Numba types a function that returns a value on some paths and None on others (or falls off

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <pthread.h>
 #include <map>
 #include <cstdio>
 #include <cstring>
@@ -56,6 +57,7 @@ struct ThreadState {
   u64 wait_generation = 0;
   boost::context::fiber fiber;
   boost::context::fiber scheduler;
+  const char* stack_floor = nullptr;  // run as a fiber: how deep its stack may go (stack_exhausted)
 };
 
 struct BlockState {
@@ -279,6 +281,29 @@ void set_num_threads_hook(i32 n) { set_num_threads(n); }
 i32 get_num_threads_hook() { return get_num_threads(); }
 i32 get_thread_id_hook() { return get_thread_id(); }
 
+// Room left below a stack's floor for the frames that report a recursion too deep.
+constexpr u64 stack_margin = 64 * 1024;
+
+// The floor of the calling OS thread's stack (a worker, or the caller of a host call).
+const char* os_stack_floor() {
+  thread_local const char* floor = [] {
+    pthread_attr_t attributes;
+    void* lowest = nullptr;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+      pthread_attr_getstack(&attributes, &lowest, &size);
+      pthread_attr_destroy(&attributes);
+    }
+    return lowest == nullptr || size <= 2 * stack_margin ? nullptr : static_cast<const char*>(lowest) + stack_margin;
+  }();
+  return floor;
+}
+
+bool stack_exhausted(const void* frame) {
+  const char* floor = current != nullptr && current->stack_floor != nullptr ? current->stack_floor : os_stack_floor();
+  return floor != nullptr && static_cast<const char*>(frame) < floor;
+}
+
 void* dynamic_shared() { return current->block->dynamic_shared.get(); }
 u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shared_bytes; }
 
@@ -287,7 +312,7 @@ const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_di
                               threadfence,   report_index_error, report_failure, check_stop,
                               dynamic_shared, dynamic_shared_bytes, grid_sync, export_items,
                               host_random_state, entropy, parallel_parts_hook, parallel_for_hook, thread_limit_hook,
-                              set_num_threads_hook, get_num_threads_hook, get_thread_id_hook};
+                              set_num_threads_hook, get_num_threads_hook, get_thread_id_hook, stack_exhausted};
 
 // ---- running blocks ----
 
@@ -333,6 +358,9 @@ void start_fibers(BlockState& b, Launch& launch, StackAllocator stacks) {
     ThreadState* self = &t;
     t.fiber = boost::context::fiber(std::allocator_arg, stacks, [self, &launch](boost::context::fiber&& scheduler) {
       self->scheduler = std::move(scheduler);
+      // The stack grows down from about here, through the fiber's fiber_stack_bytes.
+      self->stack_floor = static_cast<const char*>(__builtin_frame_address(0)) -
+                          fiber_stack_bytes(launch.request.local_bytes) + stack_margin;
       run_thread(launch);
       thread_exited(*self);
       return std::move(self->scheduler);

@@ -31,6 +31,7 @@ import hashlib
 import inspect
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -77,10 +78,13 @@ class NotStandalone(Exception):
 
 
 def function_names(tree):
-    """Names a function reads that it does not bind itself (parameters, assignments)."""
+    """Names a function reads that it does not bind itself (parameters, assignments, the inner
+    functions it defines)."""
     loads, bound = set(), set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
+        if isinstance(node, ast.FunctionDef) and node is not tree:
+            bound.add(node.name)
+        elif isinstance(node, ast.Name):
             (loads if isinstance(node.ctx, ast.Load) else bound).add(node.id)
         elif isinstance(node, ast.arg):
             bound.add(node.arg)
@@ -191,6 +195,12 @@ class ModuleText:
         closure = dict(zip(fn.__code__.co_freevars, [c.cell_contents for c in (fn.__closure__ or ())]))
         for ref in function_names(node):
             if ref == name:
+                continue
+            value = closure.get(ref, fn.__globals__.get(ref))
+            if ref == node.name and getattr(value, "fn", None) is fn:
+                # A recursive call under the function's own name: it calls `name` here.
+                body = "\n".join(lines[1:])
+                lines = [lines[0]] + re.sub(rf"\b{re.escape(ref)}\b", name, body).split("\n")
                 continue
             if ref in closure:
                 self.bind(ref, closure[ref])

@@ -452,3 +452,46 @@ TEST_CASE("kernels returned by a factory bind the factory's parameters to the ca
   CHECK_FALSE(p.module.function("bad"));
   CHECK_FALSE(p.module.function("flagged"));  // its decorator reads a parameter: left to the host
 }
+
+TEST_CASE("inner functions capture what they read of the enclosing function, passed by keyword at their calls") {
+  Parsed p(
+      "from numba import cuda\n"
+      "@cuda.jit\n"
+      "def k(a, s):\n"
+      "    n = a.shape[0]\n"
+      "    def clamp(j):\n"
+      "        return min(j, n - 1)\n"
+      "    def get(j):\n"
+      "        return a[clamp(j)] * s\n"
+      "    f = lambda x, y=2: x * y + n\n"
+      "    a[0] = get(1) + f(2)\n");
+  std::string k = p.dump("k");
+  CHECK_FALSE(p.diagnostics.has_errors());
+  REQUIRE(p.module.ast().functions.size() == 3);
+  auto captured = [&](const std::string& name) {
+    for (const ast::Function& f : p.module.ast().functions)
+      if (f.name == name) return f.captured;
+    return std::vector<std::string>{"<none>"};
+  };
+  // get calls clamp, so it also reads what clamp captures, and clamp itself.
+  CHECK(captured("clamp") == std::vector<std::string>{"n"});
+  CHECK(captured("get") == std::vector<std::string>{"a", "clamp", "n", "s"});
+  CHECK(captured("f") == std::vector<std::string>{"n"});
+  const ast::Function& get = p.module.ast().functions[1];
+  CHECK(ast::dump(p.module.ast(), get) == "def get(j, a, clamp, n, s):\n  return (a[clamp(j, n=n)] * s)\n");
+  CHECK_MESSAGE(k.find("get(1, a=a, clamp=clamp, s=s, n=n)") != std::string::npos, k);
+  CHECK(k.find("f(2, n=n)") != std::string::npos);
+}
+
+TEST_CASE("an inner function that calls itself is refused, as Numba refuses it") {
+  Parsed p(
+      "from numba import cuda\n"
+      "@cuda.jit\n"
+      "def k(a):\n"
+      "    def fact(m):\n"
+      "        return 1 if m <= 1 else m * fact(m - 1)\n"
+      "    a[0] = fact(5)\n");
+  p.dump("k");
+  REQUIRE(p.diagnostics.all().size() == 1);
+  CHECK(p.diagnostics.all()[0].message.find("inner function 'fact' calls itself") != std::string::npos);
+}

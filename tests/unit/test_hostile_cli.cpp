@@ -172,3 +172,39 @@ TEST_CASE("cache prune --max-size takes every unit it offers, up to 4E") {
   CHECK(too_large.status == 2);
   CHECK(has(too_large, "at most 4E bytes"));
 }
+
+TEST_CASE("a recursion deeper than a simulated thread's stack stops with RecursionError, never a crash") {
+  Scratch s;
+  fs::path file = s.write("deep.py", R"py(from numba import cuda
+
+@cuda.jit(device=True)
+def walk(a, n):
+    if n == 0:
+        return
+    a[n % a.shape[0]] += 1
+    walk(a, n - 1)
+    a[0] += 1
+
+@cuda.jit
+def plain(a, n):
+    walk(a, n)
+
+@cuda.jit
+def with_barrier(a, n):
+    cuda.syncthreads()
+    walk(a, n)
+)py");
+  save_zeros(s.path / "a.npy", 8);
+  // A worker's own stack, and a fiber's (a kernel that meets at barriers runs its threads as fibers).
+  for (const char* kernel : {"plain", "with_barrier"}) {
+    CAPTURE(kernel);
+    std::string run = std::string("run ") + file.string() + " " + kernel + " --grid 1 --block 2 " +
+                      (s.path / "a.npy").string() + " ";
+    CliRun shallow = run_cli(run + "1000 --out " + (s.path / "out").string(), s.cache_env());
+    CHECK_MESSAGE(shallow.status == 0, shallow.output);
+    CliRun deep = run_cli(run + "100000000 --out " + (s.path / "out").string(), s.cache_env());
+    CHECK(deep.status == 1);
+    CHECK_MESSAGE(has(deep, "deep.py:4: RecursionError: tid=["), deep.output);
+    CHECK_MESSAGE(has(deep, "]: maximum recursion depth exceeded"), deep.output);
+  }
+}
