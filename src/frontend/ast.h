@@ -61,7 +61,8 @@ struct Expr {
   SourceRange range;
   std::string text;
   int64_t int_value = 0;
-  bool int_overflows = false;  // an integer literal beyond int64: an error when used
+  bool int_overflows = false;  // an integer literal beyond uint64: an error when used
+  bool int_unsigned = false;   // one in [2**63, 2**64): uint64, as Numba types it (int_value holds its bits)
   double float_value = 0;
   BinaryOp binary_op = BinaryOp::add;
   UnaryOp unary_op = UnaryOp::neg;

@@ -485,7 +485,8 @@ ExprId Lowerer::integer(TSNode node) {
   }
   errno = 0;
   unsigned long long value = std::strtoull(digits.c_str(), nullptr, base);
-  expr.int_overflows = errno == ERANGE || value > static_cast<unsigned long long>(INT64_MAX);
+  expr.int_overflows = errno == ERANGE;
+  expr.int_unsigned = !expr.int_overflows && value > static_cast<unsigned long long>(INT64_MAX);
   expr.int_value = static_cast<int64_t>(value);
   return add(std::move(expr));
 }

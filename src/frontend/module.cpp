@@ -446,7 +446,7 @@ std::optional<ImportTimeValue> Module::fold(ast::ExprId id, int depth) {
     case ExprKind::none: return of_kind(VKind::none);
     case ExprKind::boolean: return make_integer(e.int_value, VKind::boolean);
     case ExprKind::integer:
-      if (e.int_overflows) return std::nullopt;
+      if (e.int_overflows || e.int_unsigned) return std::nullopt;
       return make_integer(e.int_value);
     case ExprKind::float_: {
       Value v = of_kind(VKind::real);

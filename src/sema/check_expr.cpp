@@ -145,9 +145,12 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     case ExprKind::name: return check_name(id);
     case ExprKind::integer:
       if (e.int_overflows) {
-        error(DiagKind::type_mismatch, e.range, "integer literal does not fit in int64");
+        error(DiagKind::type_mismatch, e.range, "integer literal does not fit in uint64, the widest integer Numba types",
+              "write it as a float, or split it into parts");
         return Value::error();
       }
+      // Numba types a literal from 2**63 up to 2**64 - 1 as uint64.
+      if (e.int_unsigned) return make_constant({static_cast<uint64_t>(e.int_value)}, Type::u64(), e.range);
       return make_constant({e.int_value}, Type::i64(), e.range);
     case ExprKind::float_: return make_constant({e.float_value}, Type::f64(), e.range);
     case ExprKind::imaginary:

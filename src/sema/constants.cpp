@@ -3,6 +3,7 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -1116,28 +1117,29 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
                  "expressions of them");
     return Value::error();
   };
-  const ir::Expr& e = caller.expr(value.expr);
-  if (e.kind == ir::ExprKind::make_tuple) {
-    std::vector<ir::ExprId> parts;
-    for (ir::ExprId part : std::vector<ir::ExprId>(e.args)) {
-      if (caller.expr(part).kind == ir::ExprKind::constant_array) {  // (LUT_A, LUT_B): the frozen arrays
-        parts.push_back(part);
-        continue;
-      }
-      auto folded = caller.fold(part);
-      if (!folded) return not_constant();
-      parts.push_back(caller.make_constant(*folded, caller.expr(part).type, range).expr);
+  // A number folds to a constant; a tuple (of tuples: ((1, 2), (3, 4))) is frozen item by item;
+  // a frozen array stays the array. Invalid: something in it is not a constant.
+  std::function<ir::ExprId(ir::ExprId)> freeze = [&](ir::ExprId id) -> ir::ExprId {
+    const ir::Expr& e = caller.expr(id);
+    if (e.kind == ir::ExprKind::constant_array) return id;  // (LUT_A, LUT_B): the frozen arrays
+    if (e.kind != ir::ExprKind::make_tuple) {
+      auto folded = caller.fold(id);
+      return folded ? caller.make_constant(*folded, e.type, range).expr : ir::ExprId();
     }
     ir::Expr tuple;
     tuple.kind = ir::ExprKind::make_tuple;
-    tuple.args = std::move(parts);
-    tuple.type = value.type;
+    tuple.type = e.type;
     tuple.range = range;
-    return caller.value_of(caller.add(std::move(tuple)));
-  }
-  auto folded = caller.fold(value.expr);
-  if (!folded) return not_constant();
-  return caller.make_constant(*folded, value.type, range);
+    for (ir::ExprId part : std::vector<ir::ExprId>(e.args)) {
+      ir::ExprId frozen = freeze(part);
+      if (!frozen.valid()) return ir::ExprId();
+      tuple.args.push_back(frozen);
+    }
+    return caller.add(std::move(tuple));
+  };
+  ir::ExprId frozen = freeze(value.expr);
+  if (!frozen.valid()) return not_constant();
+  return caller.value_of(frozen);
 }
 
 Value FunctionChecker::check_global_expr(ast::ExprId id) {
