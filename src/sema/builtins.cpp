@@ -103,11 +103,11 @@ std::optional<Type> type_value(const std::string& name) {
   return std::nullopt;
 }
 
+// A builtin is one the handler table types (builtins.NAME), or one a statement form reads
+// (print, and enumerate/zip in for loops).
 bool is_python_builtin(const std::string& name) {
-  static const std::set<std::string> names = {"range", "len", "abs", "min", "max", "round", "int",
-                                              "float", "bool", "complex", "print", "enumerate",
-                                              "zip", "pow", "tuple"};
-  return names.count(name) > 0;
+  static const std::set<std::string> statement_forms = {"print", "enumerate", "zip"};
+  return statement_forms.count(name) > 0 || handlers().count("builtins." + name) > 0;
 }
 
 Value resolve_qualified(FunctionChecker& checker, const std::string& name, SourceRange range) {

@@ -54,6 +54,24 @@ Value float_value(FunctionChecker& c, const CallSite& call) {
   return c.value_of(c.cast_expr(call.args[0].expr, type == Type::f32() ? type : Type::f64()));
 }
 
+// divmod(a, b): (a // b, a % b), each typed and computed as the operators are (Python's floor
+// rules, the error model's zero check); the operands are evaluated once.
+Value divmod_value(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 2, 2)) return Value::error();
+  for (const Value& v : call.args)
+    if (!want_numeric(c, call, v)) return Value::error();
+  Value a = c.store_in_temporary(call.args[0], call.range), b = c.store_in_temporary(call.args[1], call.range);
+  Value quotient = c.binary(ast::BinaryOp::floordiv, a, b, call.range);
+  Value remainder = c.binary(ast::BinaryOp::mod, a, b, call.range);
+  if (!quotient.ok() || !remainder.ok()) return Value::error();
+  ir::Expr pair;
+  pair.kind = ir::ExprKind::make_tuple;
+  pair.type = Type::tuple({quotient.type, remainder.type});
+  pair.range = call.range;
+  pair.args = {quotient.expr, remainder.expr};
+  return c.value_of(c.add(std::move(pair)));
+}
+
 // range(...) as a value (r = range(2, n, 3)): a for loop over it or len(r) use it.
 Value range_value(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 1, 3)) return Value::error();
@@ -134,6 +152,7 @@ void add_python_builtins(HandlerTable& t) {
     return c.truth(call.args[0], call.range);
   };
   t["builtins.complex"] = complex_value;
+  t["builtins.divmod"] = divmod_value;
   t["builtins.range"] = range_value;
   t["builtins.len"] = length;
   t["builtins.pow"] = [](FunctionChecker& c, const CallSite& call) -> Value {

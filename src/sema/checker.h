@@ -118,6 +118,8 @@ class FunctionChecker {
   // An argument where Python passes a type or dtype: a string literal is the dtype it names.
   Value check_type_argument(ast::ExprId id);
   Value binary(ast::BinaryOp op, Value left, Value right, SourceRange range);
+  // Evaluates `value` once into a new temporary and returns a read of it.
+  Value store_in_temporary(const Value& value, SourceRange range);
   Value truth(const Value& value, SourceRange range);  // Python truthiness as bool
   Value attribute_of(const Value& base, const std::string& attr, SourceRange range);
   Value subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range);
@@ -155,8 +157,6 @@ class FunctionChecker {
   bool merge_equal_webs();
   int new_temporary(const Type& type);
   Value read_local(int local, SourceRange range);
-  // Evaluates `value` once into a new temporary and returns a read of it.
-  Value store_in_temporary(const Value& value, SourceRange range);
   void check_loop_body(const ir::Stmt& loop, const std::vector<ast::StmtId>& body,
                        std::vector<ir::StmtId>& out);
   void set_local_type(int local, const Type& type, SourceRange range);
