@@ -42,6 +42,7 @@ template <class T> PK_DEVICE bool operator==(complex<T> a, complex<T> b) { retur
 template <class T> PK_DEVICE bool operator!=(complex<T> a, complex<T> b) { return !(a == b); }
 template <class T> PK_DEVICE T real(complex<T> z) { return z.re; }
 template <class T> PK_DEVICE T imag(complex<T> z) { return z.im; }
+template <class T> PK_DEVICE complex<T> conj(complex<T> z) { return {z.re, -z.im}; }
 template <class T> PK_DEVICE complex<T> make_complex(T re, T im) { return {re, im}; }
 
 }  // namespace pk

@@ -223,6 +223,10 @@ Value FunctionChecker::check_call(ast::ExprId id) {
     callee = check_expr(e.operands[0]);
   }
   if (!callee.ok()) return callee;
+  // float("inf"), float("-nan"), float(" 1e-3 "): Python parses the literal, so the compile does.
+  if (callee.kind == Value::Kind::qualified && callee.name == "builtins.float" && e.operands.size() == 2 &&
+      e.keywords.empty() && module().ast()[e.operands[1]].kind == ast::ExprKind::string)
+    return float_of_literal(*this, module().ast()[e.operands[1]]);
   // Device functions also take compile-time arguments (types, functions, literals), and so do
   // the builtins that take types (np.dtype(np.float32)); every other callee takes run-time values.
   bool takes_types = callee.kind == Value::Kind::qualified && builtin_takes_types(callee.name);

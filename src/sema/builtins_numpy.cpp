@@ -88,6 +88,15 @@ Value dtype_value(FunctionChecker& c, const CallSite& call) {
   return Value::dtype(*dtype);
 }
 
+// z.conjugate(), np.conj(z), np.conjugate(z): the complex conjugate; a real number (and a
+// bool) is its own, of its own type, as Numba gives it.
+Value conjugate(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1) || !want_numeric(c, call, call.args[0])) return Value::error();
+  const Value& z = call.args[0];
+  if (!z.type.is(TypeKind::complex)) return z;
+  return c.make_call(Op::conj, {z.expr}, z.type, call.range);
+}
+
 }  // namespace
 
 void add_numpy_builtins(HandlerTable& t) {
@@ -112,6 +121,9 @@ void add_numpy_builtins(HandlerTable& t) {
   t["numpy.fmin"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, Op::fmin); };
   t["numpy.abs"] = absolute;
   t["numpy.absolute"] = absolute;
+  t["numpy.conj"] = conjugate;
+  t["numpy.conjugate"] = conjugate;
+  t["method.conjugate"] = conjugate;
   t["numpy.power"] = [](FunctionChecker& c, const CallSite& call) -> Value {
     if (!want_args(c, call, 2, 2)) return Value::error();
     return c.binary(ast::BinaryOp::pow, call.args[0], call.args[1], call.range);

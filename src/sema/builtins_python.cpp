@@ -1,5 +1,10 @@
 // Python's builtins (abs, min, max, round, int, float, bool, complex, range, len, pow, tuple)
 // and the operator module, as Numba types them.
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
@@ -72,6 +77,66 @@ Value divmod_value(FunctionChecker& c, const CallSite& call) {
   return c.value_of(c.add(std::move(pair)));
 }
 
+namespace {
+// Where the first nonzero digit of a decimal number ("0.00123e-5", "1200") sits: its power of
+// ten plus one (positive for numbers of magnitude 1 and up).
+long decimal_exponent(const std::string& number) {
+  size_t e = number.find('e');
+  std::string mantissa = number.substr(0, e);
+  long exponent = e == std::string::npos ? 0 : std::strtol(number.c_str() + e + 1, nullptr, 10);
+  size_t point = mantissa.find('.');
+  std::string whole = mantissa.substr(0, point), fraction = point == std::string::npos ? "" : mantissa.substr(point + 1);
+  size_t first = whole.find_first_not_of('0');
+  if (first != std::string::npos) return exponent + static_cast<long>(whole.size() - first);
+  size_t zeros = fraction.find_first_not_of('0');
+  return zeros == std::string::npos ? -1000000 : exponent - static_cast<long>(zeros);
+}
+
+// Python's float() of a string: optional whitespace and sign, then inf/infinity/nan (any case)
+// or a decimal number (underscores between digits allowed). nullopt: Python's ValueError.
+std::optional<double> parse_python_float(std::string text) {
+  auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v'; };
+  while (!text.empty() && space(text.back())) text.pop_back();
+  size_t start = 0;
+  while (start < text.size() && space(text[start])) ++start;
+  text = text.substr(start);
+  std::string lower;
+  for (char ch : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  double sign = 1;
+  std::string body = lower;
+  if (!body.empty() && (body[0] == '+' || body[0] == '-')) {
+    sign = body[0] == '-' ? -1 : 1;
+    body = body.substr(1);
+  }
+  if (body == "inf" || body == "infinity") return sign * std::numeric_limits<double>::infinity();
+  if (body == "nan") return std::copysign(std::numeric_limits<double>::quiet_NaN(), sign);
+  // Digits, one '.', an exponent; an underscore only between two digits.
+  std::string plain;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char ch = body[i];
+    if (ch == '_') {
+      bool between = i > 0 && i + 1 < body.size() && std::isdigit(static_cast<unsigned char>(body[i - 1])) &&
+                     std::isdigit(static_cast<unsigned char>(body[i + 1]));
+      if (!between) return std::nullopt;
+      continue;
+    }
+    if (!std::isdigit(static_cast<unsigned char>(ch)) && std::string("+-.e").find(ch) == std::string::npos)
+      return std::nullopt;
+    plain += ch;
+  }
+  if (plain.empty() || plain.size() > 4096 || plain[0] == '+' || plain[0] == '-') return std::nullopt;
+  double value = 0;  // from_chars: the C locale's '.', whatever locale the host program set
+  auto [end, error] = std::from_chars(plain.data(), plain.data() + plain.size(), value);
+  if (error != std::errc() || end != plain.data() + plain.size()) {
+    // Past double's range Python gives inf, below it 0.0; from_chars reports either as out of
+    // range, and which it is follows from the decimal exponent of the first nonzero digit.
+    if (error != std::errc::result_out_of_range) return std::nullopt;
+    value = decimal_exponent(plain) > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+  }
+  return sign * value;
+}
+}  // namespace
+
 // range(...) as a value (r = range(2, n, 3)): a for loop over it or len(r) use it.
 Value range_value(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 1, 3)) return Value::error();
@@ -109,6 +174,16 @@ Value tuple_value(FunctionChecker& c, const CallSite& call) {
 }
 
 }  // namespace
+
+Value float_of_literal(FunctionChecker& c, const ast::Expr& literal) {
+  auto value = parse_python_float(literal.text);
+  if (!value) {
+    c.error(DiagKind::bad_argument, literal.range, "could not convert string to float: '" + literal.text + "'",
+            "float() takes a number's digits, or inf, infinity or nan");
+    return Value::error();
+  }
+  return c.make_constant({*value}, Type::f64(), literal.range);
+}
 
 Value min_max(FunctionChecker& c, const CallSite& call, Op op) {
   if (call.args.size() < 2 || !call.keywords.empty()) {

@@ -453,10 +453,8 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   }
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
-  if (op == ast::CompareOp::in || op == ast::CompareOp::not_in) {
-    error(DiagKind::unsupported_operation, range, "'in' is not supported in kernels");
-    return Value::error();
-  }
+  if (op == ast::CompareOp::in || op == ast::CompareOp::not_in)
+    return membership(op == ast::CompareOp::in, left, right, range);
   if (!left.type.is_numeric() || !right.type.is_numeric()) {
     error(DiagKind::type_mismatch, range,
           fmt::format("cannot compare '{}' and '{}'", to_string(left.type), to_string(right.type)));
@@ -474,6 +472,38 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   e.range = range;
   e.args = {cast_expr(left.expr, type), cast_expr(right.expr, type)};
   return value_of(add(std::move(e)));
+}
+
+// x in (a, b, c): x == a or x == b or x == c, as Numba's tuple __contains__ compares item by
+// item (an empty tuple holds nothing); x is evaluated once. `not in` is its negation.
+Value FunctionChecker::membership(bool in, Value item, Value container, SourceRange range) {
+  item = as_runtime(item, range);
+  container = as_runtime(container, range);
+  if (!item.ok() || !container.ok()) return Value::error();
+  if (!container.type.is(TypeKind::tuple)) {
+    error(DiagKind::unsupported_operation, range,
+          "'in' tests the items of a tuple in kernels; this container is " + to_string(container.type),
+          "loop over the array and compare, or test against a tuple of values");
+    return Value::error();
+  }
+  item = store_in_temporary(item, range);
+  Value found = make_constant({false}, Type::boolean(), range);
+  for (size_t k = 0; k < container.type.elements.size(); ++k) {
+    Value equal = compare(ast::CompareOp::eq, item, element_of_tuple(container, k, range), range);
+    if (!equal.ok()) return Value::error();
+    if (k == 0) {
+      found = equal;
+      continue;
+    }
+    ir::Expr either;
+    either.kind = ir::ExprKind::logical;
+    either.op = ir::Op::logical_or;
+    either.type = Type::boolean();
+    either.range = range;
+    either.args = {found.expr, equal.expr};
+    found = value_of(add(std::move(either)));
+  }
+  return in ? found : unary_not(found, range);
 }
 
 // [] and [a, b, ...]: a list, in @jit functions run on the host (Numba's reflected list). The

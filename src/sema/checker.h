@@ -207,6 +207,7 @@ class FunctionChecker {
   Value compare(ast::CompareOp op, Value left, Value right, SourceRange range);
   Value identity(bool is, const Value& left, const Value& right, SourceRange range);  // x is y / x is not y
   Value unary_not(const Value& condition, SourceRange range);  // condition: a bool
+  Value membership(bool in, Value item, Value container, SourceRange range);  // x in tuple
   Value unwrap_optional(const Value& value, SourceRange range);
   Value check_list(const ast::Expr& e);
   bool is_prange(const ast::Expr& e);

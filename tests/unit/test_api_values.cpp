@@ -1,6 +1,8 @@
 // What a C++ caller hands pykern, and what it gets back, without surprises: no pointer or
 // string becomes a scalar, a failed Result says why when read, Array::at and Array::wrap check
 // the element type, and launches take vectors and spans (pykern/arguments.h).
+#include <cmath>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -138,4 +140,29 @@ TEST_CASE("a kernel lists its specialisations, as Numba's kernel.signatures, and
   REQUIRE(types.ok());
   CHECK(types->find("# a: array(float64, 1d, C)") != std::string::npos);
   CHECK(types->find("# i: int64") != std::string::npos);
+}
+
+TEST_CASE("float() of a string literal is parsed as Python parses it") {
+  ModuleOptions options;
+  options.use_cache = false;
+  auto module = Module::load_source(R"py(from numba import cuda
+
+@cuda.jit
+def constants(out):
+    out[0] = float(" -Infinity ")
+    out[1] = float("1_000.5")
+    out[2] = float("1e999")
+    out[3] = float("1e-999")
+    out[4] = float("+2.5E-3")
+    out[5] = float("nan")
+)py", "floats.py", options);
+  REQUIRE(module.ok());
+  std::vector<double> out(6);
+  REQUIRE(module->kernel("constants")->launch(Launch(1, 1).backend(Backend::cpu), out).ok());
+  CHECK(out[0] == -std::numeric_limits<double>::infinity());
+  CHECK(out[1] == 1000.5);
+  CHECK(out[2] == std::numeric_limits<double>::infinity());
+  CHECK(out[3] == 0.0);
+  CHECK(out[4] == 2.5e-3);
+  CHECK(std::isnan(out[5]));
 }
