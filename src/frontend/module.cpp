@@ -610,6 +610,15 @@ bool Module::scan_assignment(TSNode node) {
     global.name = tree_->name(target);
     global.value = value;
     global.range = syntax::SyntaxTree::range(node);
+    // A rebinding that reads the name (`TAPS = TAPS / TAPS.sum()`) reads the binding before it:
+    // that one stays, under a name no Python code can spell.
+    auto before = globals_.find(global.name);
+    if (before != globals_.end() && reads_name(value, global.name)) {
+      global.previous = global.name + "#" + std::to_string(ts_node_start_byte(node));
+      ModuleGlobal kept = before->second;
+      kept.name = global.previous;
+      globals_[kept.name] = kept;
+    }
     // A later assignment rebinds: the last one wins, as Python's would at import time.
     globals_[global.name] = global;
     enums_.erase(global.name);
@@ -1132,7 +1141,13 @@ ast::ExprId Module::global_value(const std::string& name, Diagnostics& diagnosti
   if (!global.lowered) {
     global.lowered = true;
     tree_->report_syntax_errors(global.value, diagnostics);
+    size_t first = ast_.exprs.size();
     global.expr = lower_expression(*tree_, global.value, ast_, diagnostics);
+    if (!global.previous.empty())
+      for (size_t i = first; i < ast_.exprs.size(); ++i) {
+        ast::Expr& e = ast_.exprs[ast::ExprId(static_cast<uint32_t>(i))];
+        if (e.kind == ast::ExprKind::name && e.text == global.name) e.text = global.previous;
+      }
   }
   return global.expr;
 }

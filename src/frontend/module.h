@@ -69,6 +69,8 @@ struct ModuleGlobal {
   SourceRange range;
   bool lowered = false;
   ast::ExprId expr;
+  // `TAPS = TAPS / TAPS.sum()`: the value reads the binding before it, kept under this name.
+  std::string previous;
 };
 
 // `class Color(IntEnum): RED = 1`: an enum class defined at top level. Numba types its members

@@ -365,6 +365,9 @@ class ArrayEvaluator {
   ArrayEvaluator(FunctionChecker& c, const std::string& name, SourceRange range) : c_(c), name_(name), range_(range) {}
   bool failed() const { return failed_; }
   std::optional<ArrayValue> eval(ast::ExprId id, int depth = 0);
+  // A.sum(), A.mean(), A.max(), A.min() (and np.sum(A), ...) of an array evaluated at import,
+  // as NumPy reduces it: nullopt when `id` is no such call.
+  std::optional<std::pair<ir::Constant, Type>> reduction(ast::ExprId id);
 
  private:
   static constexpr int64_t max_elements = 1 << 16;  // 64 KiB of constant memory holds fewer
@@ -375,6 +378,8 @@ class ArrayEvaluator {
     return std::nullopt;
   }
   std::optional<std::pair<ir::Constant, Type>> scalar(ast::ExprId id) {
+    if (auto reduced = reduction(id)) return reduced;
+    if (failed_) return std::nullopt;
     Value value = c_.check_global_expr(id);
     if (!value.ok()) {
       failed_ = true;
@@ -833,6 +838,98 @@ std::optional<ArrayValue> ArrayEvaluator::eye(const ast::Expr& call, bool identi
   return array;
 }
 
+namespace {
+// NumPy's pairwise summation (loops_utils.h: blocks of 128, eight accumulators), in T.
+template <class T> T pairwise_sum(const T* a, int64_t n) {
+  if (n < 8) {
+    T sum = 0;
+    for (int64_t i = 0; i < n; ++i) sum += a[i];
+    return sum;
+  }
+  if (n <= 128) {
+    T r[8];
+    for (int j = 0; j < 8; ++j) r[j] = a[j];
+    int64_t i = 8;
+    for (; i < n - (n % 8); i += 8)
+      for (int j = 0; j < 8; ++j) r[j] += a[i + j];
+    T sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) sum += a[i];
+    return sum;
+  }
+  int64_t half = n / 2;
+  half -= half % 8;
+  return pairwise_sum(a, half) + pairwise_sum(a + half, n - half);
+}
+
+// add.reduce over every element: the identity plus the pairwise sum, in the array's float type.
+template <class T> T numpy_sum(const std::vector<ir::Constant>& values) {
+  std::vector<T> items;
+  items.reserve(values.size());
+  for (const ir::Constant& v : values) items.push_back(static_cast<T>(v.as_double()));
+  return T(0) + pairwise_sum(items.data(), static_cast<int64_t>(items.size()));
+}
+}  // namespace
+
+std::optional<std::pair<ir::Constant, Type>> ArrayEvaluator::reduction(ast::ExprId id) {
+  const ast::Expr& e = ast()[id];
+  if (e.kind != ast::ExprKind::call || !e.keywords.empty()) return std::nullopt;
+  const ast::Expr& callee = ast()[e.operands[0]];
+  std::string name;
+  ast::ExprId array_id;
+  auto qualified = c_.module().qualified_name(e.operands[0]);
+  if (qualified && qualified->rfind("numpy.", 0) == 0 && e.operands.size() == 2) {
+    name = qualified->substr(6);
+    array_id = e.operands[1];
+  } else if (!qualified && callee.kind == ast::ExprKind::attribute && e.operands.size() == 1) {
+    name = callee.text;
+    array_id = callee.operands[0];
+  } else {
+    return std::nullopt;
+  }
+  if (name != "sum" && name != "mean" && name != "max" && name != "min" && name != "amax" && name != "amin")
+    return std::nullopt;
+  auto array = eval(array_id, 1);
+  if (!array) return std::nullopt;
+  const Type& dtype = array->dtype;
+  if (!dtype.is_numeric() || dtype.is(TypeKind::complex) || dtype.is(TypeKind::record) || dtype.bits == 16) {
+    refuse("." + name + "() of a " + to_string(dtype) + " module array is not evaluated at import yet");
+    return std::nullopt;
+  }
+  const std::vector<ir::Constant>& values = array->values;
+  if (values.empty() && name != "sum") {
+    refuse("." + name + "() of an empty array (NumPy's ValueError)");
+    return std::nullopt;
+  }
+  bool single = dtype == Type::f32();
+  if (name == "sum") {
+    if (dtype.is(TypeKind::floating))
+      return std::make_pair(single ? ir::Constant{double(numpy_sum<float>(values))} : ir::Constant{numpy_sum<double>(values)}, dtype);
+    uint64_t total = 0;  // integers and bools: wrapping sums in 64 bits, as NumPy's add does
+    for (const ir::Constant& v : values) total += uint64_t(v.as_int());
+    Type type = dtype.is(TypeKind::integer) && !dtype.is_signed ? Type::u64() : Type::i64();
+    return std::make_pair(*convert(ir::Constant{int64_t(total)}, type), type);
+  }
+  if (name == "mean") {  // float32 stays float32; integers are summed as float64
+    double n = double(values.size());
+    if (single) return std::make_pair(ir::Constant{double(numpy_sum<float>(values) / float(n))}, dtype);
+    return std::make_pair(ir::Constant{numpy_sum<double>(values) / n}, Type::f64());
+  }
+  bool want_max = name == "max" || name == "amax";
+  ir::Constant best = values.front();
+  for (const ir::Constant& v : values) {
+    if (dtype.is(TypeKind::floating)) {
+      double x = v.as_double(), b = best.as_double();
+      if (std::isnan(b)) break;  // NaN propagates, as np.max's does
+      if (std::isnan(x) || (want_max ? x > b : x < b)) best = v;
+    } else if (dtype.is_signed || dtype.is(TypeKind::boolean) ? (want_max ? v.as_int() > best.as_int() : v.as_int() < best.as_int())
+                                                               : (want_max ? uint64_t(v.as_int()) > uint64_t(best.as_int())
+                                                                           : uint64_t(v.as_int()) < uint64_t(best.as_int()))) {
+      best = v;
+    }
+  }
+  return std::make_pair(best, dtype);
+}
+
 // A.reshape(...), A.astype(dtype), A.copy(), A.flatten(), A.ravel() on an array pykern evaluates.
 std::optional<ArrayValue> ArrayEvaluator::method(const ast::Expr& call, const ast::Expr& callee, int depth) {
   static const char* const methods[] = {"reshape", "astype", "copy", "flatten", "ravel"};
@@ -1106,6 +1203,14 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
     return Value::error();
   }
   if (auto array = constant_array(caller, name, definition, range)) return *array;
+  {  // TOTAL = WEIGHTS.sum(): a reduction of a module array, as NumPy computes it at import
+    ArrayEvaluator evaluator(caller, name, range);
+    globals_in_progress_.insert(name);
+    auto reduced = evaluator.reduction(definition);
+    globals_in_progress_.erase(name);
+    if (reduced) return caller.make_constant(reduced->first, reduced->second, range);
+    if (evaluator.failed()) return Value::error();
+  }
   globals_in_progress_.insert(name);
   Value value = caller.check_global_expr(definition);
   globals_in_progress_.erase(name);

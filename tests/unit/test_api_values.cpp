@@ -166,3 +166,38 @@ def constants(out):
   CHECK(out[4] == 2.5e-3);
   CHECK(std::isnan(out[5]));
 }
+
+TEST_CASE("reductions of module arrays are NumPy's at import: pairwise sums, mean, max, and arrays normalised by them") {
+  ModuleOptions options;
+  options.use_cache = false;
+  auto module = Module::load_source(R"py(import numpy as np
+from numba import cuda
+
+WAVE = np.cos(np.arange(300) * 0.37)
+TOTAL = WAVE.sum()
+MEAN = np.mean(WAVE)
+PEAK = WAVE.max()
+COUNT = np.arange(10).sum()
+TAPS = np.exp(-np.arange(-3.0, 4.0) ** 2 / 4.5)
+TAPS = (TAPS / TAPS.sum()).astype(np.float32)
+
+@cuda.jit
+def read(out, taps):
+    out[0] = TOTAL
+    out[1] = MEAN
+    out[2] = PEAK
+    out[3] = COUNT
+    for k in range(7):
+        taps[k] = TAPS[k]
+)py", "reductions.py", options);
+  REQUIRE(module.ok());
+  std::vector<double> out(4);
+  std::vector<float> taps(7);
+  REQUIRE(module->kernel("read")->launch(Launch(1, 1).backend(Backend::cpu), out, taps).ok());
+  CHECK(out[0] == -1.5586353528858141);  // NumPy's pairwise sum; a loop in order gives ...8121
+  CHECK(out[1] == -0.005195451176286047);
+  CHECK(out[2] == 1.0);
+  CHECK(out[3] == 45.0);
+  CHECK(taps[3] == 0.27068216f);
+  CHECK(taps[0] == 0.036632847f);
+}
