@@ -103,10 +103,10 @@ std::optional<Type> type_value(const std::string& name) {
   return std::nullopt;
 }
 
-// A builtin is one the handler table types (builtins.NAME), or one a statement form reads
-// (print, and enumerate/zip in for loops).
+// A builtin is one the handler table types (builtins.NAME), or one read by a statement form
+// (print, and enumerate/zip in for loops) or of a string literal (ord; float is in the table).
 bool is_python_builtin(const std::string& name) {
-  static const std::set<std::string> statement_forms = {"print", "enumerate", "zip"};
+  static const std::set<std::string> statement_forms = {"print", "enumerate", "zip", "ord"};
   return statement_forms.count(name) > 0 || handlers().count("builtins." + name) > 0;
 }
 
@@ -224,9 +224,11 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   }
   if (!callee.ok()) return callee;
   // float("inf"), float("-nan"), float(" 1e-3 "): Python parses the literal, so the compile does.
-  if (callee.kind == Value::Kind::qualified && callee.name == "builtins.float" && e.operands.size() == 2 &&
-      e.keywords.empty() && module().ast()[e.operands[1]].kind == ast::ExprKind::string)
-    return float_of_literal(*this, module().ast()[e.operands[1]]);
+  // ord("A") likewise.
+  if (callee.kind == Value::Kind::qualified && (callee.name == "builtins.float" || callee.name == "builtins.ord") &&
+      e.operands.size() == 2 && e.keywords.empty() && module().ast()[e.operands[1]].kind == ast::ExprKind::string)
+    return callee.name == "builtins.ord" ? ord_of_literal(*this, module().ast()[e.operands[1]])
+                                         : float_of_literal(*this, module().ast()[e.operands[1]]);
   // Device functions also take compile-time arguments (types, functions, literals), and so do
   // the builtins that take types (np.dtype(np.float32)); every other callee takes run-time values.
   bool takes_types = callee.kind == Value::Kind::qualified && builtin_takes_types(callee.name);

@@ -23,6 +23,8 @@ struct CallSite {
 Value call_builtin(FunctionChecker& checker, const CallSite& call);
 // float("inf"), float("1e-3"): the literal parsed as Python's float() parses it, a float64.
 Value float_of_literal(FunctionChecker& checker, const ast::Expr& literal);
+// ord("A"): the literal's one code point, an int64.
+Value ord_of_literal(FunctionChecker& checker, const ast::Expr& literal);
 
 // Whether the builtin `name` takes its arguments as they are (types and dtypes stay values)
 // rather than as run-time values.

@@ -175,6 +175,25 @@ Value tuple_value(FunctionChecker& c, const CallSite& call) {
 
 }  // namespace
 
+// ord("A"): the code point of a one-character literal, an int64 (Python computes it at import,
+// and Numba freezes the int).
+Value ord_of_literal(FunctionChecker& c, const ast::Expr& literal) {
+  const std::string& text = literal.text;  // UTF-8
+  size_t characters = 0;
+  for (unsigned char byte : text) characters += (byte & 0xc0) != 0x80;
+  if (characters != 1) {
+    c.error(DiagKind::bad_argument, literal.range,
+            fmt::format("ord() expected a character, but string of length {} found", characters));
+    return Value::error();
+  }
+  auto lead = static_cast<unsigned char>(text[0]);
+  int extra = lead < 0x80 ? 0 : lead < 0xe0 ? 1 : lead < 0xf0 ? 2 : 3;
+  uint32_t code = extra == 0 ? lead : lead & (0x3f >> extra);
+  for (int i = 1; i <= extra && i < static_cast<int>(text.size()); ++i)
+    code = (code << 6) | (static_cast<unsigned char>(text[i]) & 0x3f);
+  return c.make_constant({int64_t(code)}, Type::i64(), literal.range);
+}
+
 Value float_of_literal(FunctionChecker& c, const ast::Expr& literal) {
   auto value = parse_python_float(literal.text);
   if (!value) {

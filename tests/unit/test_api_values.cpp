@@ -142,7 +142,7 @@ TEST_CASE("a kernel lists its specialisations, as Numba's kernel.signatures, and
   CHECK(types->find("# i: int64") != std::string::npos);
 }
 
-TEST_CASE("float() of a string literal is parsed as Python parses it") {
+TEST_CASE("float() and ord() of a string literal are computed as Python computes them") {
   ModuleOptions options;
   options.use_cache = false;
   auto module = Module::load_source(R"py(from numba import cuda
@@ -155,9 +155,10 @@ def constants(out):
     out[3] = float("1e-999")
     out[4] = float("+2.5E-3")
     out[5] = float("nan")
+    out[6] = ord("A") + ord("é") * 1000
 )py", "floats.py", options);
   REQUIRE(module.ok());
-  std::vector<double> out(6);
+  std::vector<double> out(7);
   REQUIRE(module->kernel("constants")->launch(Launch(1, 1).backend(Backend::cpu), out).ok());
   CHECK(out[0] == -std::numeric_limits<double>::infinity());
   CHECK(out[1] == 1000.5);
@@ -165,6 +166,7 @@ def constants(out):
   CHECK(out[3] == 0.0);
   CHECK(out[4] == 2.5e-3);
   CHECK(std::isnan(out[5]));
+  CHECK(out[6] == 65 + 233 * 1000);  // ord() of a literal: its code point
 }
 
 TEST_CASE("reductions of module arrays are NumPy's at import: pairwise sums, mean, max, and arrays normalised by them") {
