@@ -296,7 +296,9 @@ Result<int> run_compiler(const std::vector<std::string>& argv, const fs::path& l
   posix_spawnattr_destroy(&attributes);
   if (failed != 0)
     return Error::make(ErrorKind::io, fmt::format("cannot run the host compiler '{}' for the simulator build: {} "
-                                                  "(PYKERN_CXX names a C++17 compiler; the default is c++)",
+                                                  "(PYKERN_CXX names a C++17 compiler; the default is c++ on PATH); a "
+                                                  "bundle made by `pykern bundle` holds the simulator's build and needs "
+                                                  "no compiler at run time",
                                                   argv[0], std::strerror(failed)));
   int status = 0;
   for (int pause_us = 1000; !reaped(child, &status); pause_us = std::min(pause_us * 2, 4000)) {

@@ -153,6 +153,10 @@ TEST_CASE("environment mistakes are named as the user's: a PYKERN_CXX that canno
   CHECK(broken.status == 1);
   CHECK_MESSAGE(has(broken, "the host compiler '/bin/false' cannot build a C++17 shared library"), broken.output);
   CHECK_FALSE(has(broken, "pykern bug"));
+  CliRun missing = run_cli(run, s.cache_env() + " PYKERN_CXX=" + (s.path / "no-such-c++").string());
+  CHECK(missing.status == 1);
+  CHECK_MESSAGE(has(missing, "cannot run the host compiler '" + (s.path / "no-such-c++").string() + "'"), missing.output);
+  CHECK_MESSAGE(has(missing, "a bundle made by `pykern bundle` holds the simulator's build"), missing.output);
   for (std::string tmpdir : {(s.path / "nowhere").string(), (s.path / "a.npy").string()}) {
     CliRun bad = run_cli(run, s.cache_env() + " TMPDIR=" + tmpdir);
     CHECK(bad.status == 1);
