@@ -71,7 +71,7 @@ std::string specialization_key(const std::string& name, const Signature& signatu
 
 // How many specialisations of one function may be in progress at once: a recursion whose
 // argument types change at every call (f(x) calling f((x, x))) would never end.
-constexpr int max_nested_specializations = 8;
+constexpr int max_nested_specializations = 5;
 }  // namespace
 
 int ProgramBuilder::specialize(const std::string& name, const Signature& signature, bool is_kernel,
