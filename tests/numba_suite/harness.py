@@ -27,6 +27,7 @@ that do not stand alone are counted by reason, not replayed.
 import ast
 import builtins
 import collections
+import enum
 import hashlib
 import inspect
 import json
@@ -164,6 +165,9 @@ class ModuleText:
             self.add_import("import numpy")
             self.constants.append(f"{name} = numpy.array({value.tolist()!r}, dtype=numpy.{value.dtype.name})")
             return
+        if isinstance(value, enum.EnumMeta):
+            self.add_enum(name, value)
+            return
         if callable(value) and getattr(value, "__name__", None):
             for module in ("math", "numpy", "numba.cuda", "numba.cuda.random", "cmath", "operator"):
                 owner = sys.modules.get(module)
@@ -172,6 +176,25 @@ class ModuleText:
                     return
             raise NotStandalone("calls a Python function that is not cuda.jit-compiled")
         raise NotStandalone(f"uses a global of type {type(value).__name__}")
+
+    def add_enum(self, name, cls):
+        """An Enum class the kernel names: its class statement, under its own name, with the
+        enum bases it derives from imported."""
+        if self.seen.get(cls, name) != name or name != cls.__name__:
+            raise NotStandalone("an Enum class under another name")
+        if cls in self.seen:
+            return
+        self.seen[cls] = name
+        try:
+            source = textwrap.dedent(inspect.getsource(cls))
+        except (OSError, TypeError):
+            raise NotStandalone("no source for an Enum class")
+        for base in cls.__bases__:
+            if base.__module__ == "enum":
+                self.add_import(f"from enum import {base.__name__}")
+            elif base not in (int,):
+                raise NotStandalone("an Enum class with a base that is not from enum")
+        self.constants.append(source.rstrip("\n") + "\n")
 
     def add_function(self, fn, name, device):
         if fn in self.seen:
@@ -280,8 +303,9 @@ class Recorder:
         for d in grid + block:
             threads *= d
         input_bytes = sum(c[1].nbytes for c in before if c[0] == "array")
+        # Scalars by value: a kernel launched with x = 300, 450, 550 takes a different branch each time.
         key = (kernel.fn.__qualname__, grid, block,
-               tuple((c[0], str(c[1].dtype), c[1].ndim) if c[0] == "array" else (c[0], c[2], type(c[1]).__name__) for c in before))
+               tuple((c[0], str(c[1].dtype), c[1].ndim) if c[0] == "array" else (c[0], c[2], type(c[1]).__name__, c[1]) for c in before))
         kernel_key = (self.module_name, kernel.fn.__qualname__)
         result = run()  # exceptions propagate: a launch that fails under the simulator is not recorded
         if threads > MAX_THREADS or input_bytes > MAX_INPUT_BYTES:
