@@ -105,6 +105,23 @@ def numba_type_name(value):
     return None
 
 
+def array_dtype_text(dtype):
+    """The dtype of a module array as kernel.py spells it: numpy.float32, or for a record
+    numpy.dtype([("x", numpy.float64), ...], align=True); None for anything else."""
+    if dtype.kind in "biufc":
+        return f"numpy.{dtype.name}"
+    if not dtype.names or dtype.fields is None:
+        return None
+    fields = []
+    for field in dtype.names:
+        field_type = dtype.fields[field][0]
+        if field_type.kind not in "biufc" or field_type.shape:
+            return None
+        fields.append(f"({field!r}, numpy.{field_type.name})")
+    aligned = ", align=True" if dtype.isalignedstruct else ""
+    return f"numpy.dtype([{', '.join(fields)}]{aligned})"
+
+
 class ModuleText:
     """The standalone kernel.py being assembled: imports, constants, then functions."""
 
@@ -160,10 +177,11 @@ class ModuleText:
             self.constants.append(f"{name} = {value!r}")
             return
         if isinstance(value, np.ndarray):
-            if value.dtype.kind not in "biuf" or value.size > 4096 or value.ndim == 0:
+            dtype = array_dtype_text(value.dtype)
+            if dtype is None or value.size > 4096 or value.ndim == 0:
                 raise NotStandalone("a global array that is not a small numeric array")
             self.add_import("import numpy")
-            self.constants.append(f"{name} = numpy.array({value.tolist()!r}, dtype=numpy.{value.dtype.name})")
+            self.constants.append(f"{name} = numpy.array({value.tolist()!r}, dtype={dtype})")
             return
         if isinstance(value, enum.EnumMeta):
             self.add_enum(name, value)
