@@ -20,8 +20,10 @@ Run it with an interpreter that has numba-cuda and NumPy, e.g.
   /tmp/ncvenv/bin/python tests/numba_suite/harness.py replay /tmp/suite --pykern build/pykern
 
 A kernel stands alone when everything it names is a module (numpy, math, numba.cuda, ...), a
-number, a tuple of numbers, a numeric, complex or record NumPy array, an Enum class, a Numba scalar type, a function importable by name
-from math/numpy/numba.cuda, or another cuda.jit function that stands alone itself. Launches
+number, a tuple of numbers, a numeric, complex or record NumPy array, an Enum class, a Numba
+scalar type, a function importable by name from math/numpy/numba.cuda, or another cuda.jit
+function that stands alone itself. test_atomics' kernels made from a template string are
+recorded by record_templates.py. Launches
 that do not stand alone are counted by reason, not replayed.
 """
 import ast
