@@ -20,13 +20,16 @@ Run it with an interpreter that has numba-cuda and NumPy, e.g.
   /tmp/ncvenv/bin/python tests/numba_suite/harness.py replay /tmp/suite --pykern build/pykern
 
 A kernel stands alone when everything it names is a module (numpy, math, numba.cuda, ...), a
-number, a tuple of numbers, a NumPy array, a Numba scalar type, a function importable by name
-from math/numpy/numba.cuda, or another cuda.jit function that stands alone itself. Launches
+number, a tuple of numbers, a numeric, complex or record NumPy array, an Enum class, a Numba
+scalar type, a function importable by name from math/numpy/numba.cuda, or another cuda.jit
+function that stands alone itself. test_atomics' kernels made from a template string are
+recorded by record_templates.py. Launches
 that do not stand alone are counted by reason, not replayed.
 """
 import ast
 import builtins
 import collections
+import enum
 import hashlib
 import inspect
 import json
@@ -104,6 +107,23 @@ def numba_type_name(value):
     return None
 
 
+def array_dtype_text(dtype):
+    """The dtype of a module array as kernel.py spells it: numpy.float32, or for a record
+    numpy.dtype([("x", numpy.float64), ...], align=True); None for anything else."""
+    if dtype.kind in "biufc":
+        return f"numpy.{dtype.name}"
+    if not dtype.names or dtype.fields is None:
+        return None
+    fields = []
+    for field in dtype.names:
+        field_type = dtype.fields[field][0]
+        if field_type.kind not in "biufc" or field_type.shape:
+            return None
+        fields.append(f"({field!r}, numpy.{field_type.name})")
+    aligned = ", align=True" if dtype.isalignedstruct else ""
+    return f"numpy.dtype([{', '.join(fields)}]{aligned})"
+
+
 class ModuleText:
     """The standalone kernel.py being assembled: imports, constants, then functions."""
 
@@ -159,10 +179,14 @@ class ModuleText:
             self.constants.append(f"{name} = {value!r}")
             return
         if isinstance(value, np.ndarray):
-            if value.dtype.kind not in "biuf" or value.size > 4096 or value.ndim == 0:
+            dtype = array_dtype_text(value.dtype)
+            if dtype is None or value.size > 4096 or value.ndim == 0:
                 raise NotStandalone("a global array that is not a small numeric array")
             self.add_import("import numpy")
-            self.constants.append(f"{name} = numpy.array({value.tolist()!r}, dtype=numpy.{value.dtype.name})")
+            self.constants.append(f"{name} = numpy.array({value.tolist()!r}, dtype={dtype})")
+            return
+        if isinstance(value, enum.EnumMeta):
+            self.add_enum(name, value)
             return
         if callable(value) and getattr(value, "__name__", None):
             for module in ("math", "numpy", "numba.cuda", "numba.cuda.random", "cmath", "operator"):
@@ -172,6 +196,25 @@ class ModuleText:
                     return
             raise NotStandalone("calls a Python function that is not cuda.jit-compiled")
         raise NotStandalone(f"uses a global of type {type(value).__name__}")
+
+    def add_enum(self, name, cls):
+        """An Enum class the kernel names: its class statement, under its own name, with the
+        enum bases it derives from imported."""
+        if self.seen.get(cls, name) != name or name != cls.__name__:
+            raise NotStandalone("an Enum class under another name")
+        if cls in self.seen:
+            return
+        self.seen[cls] = name
+        try:
+            source = textwrap.dedent(inspect.getsource(cls))
+        except (OSError, TypeError):
+            raise NotStandalone("no source for an Enum class")
+        for base in cls.__bases__:
+            if base.__module__ == "enum":
+                self.add_import(f"from enum import {base.__name__}")
+            elif base not in (int,):
+                raise NotStandalone("an Enum class with a base that is not from enum")
+        self.constants.append(source.rstrip("\n") + "\n")
 
     def add_function(self, fn, name, device):
         if fn in self.seen:
@@ -226,6 +269,10 @@ def capture(arg):
         if arg.dtype.kind not in "biufc" and not arg.dtype.names:
             raise NotStandalone(f"an array of dtype {arg.dtype}")
         return ("array", np.array(arg, copy=True))
+    if isinstance(arg, enum.Enum):
+        # An IntEnum member is an int to Python but keeps its class in numba-cuda
+        # (Shape.circle is not IntEnumWithNegatives.two though both are 2): no plain scalar.
+        raise NotStandalone("an Enum member argument")
     if isinstance(arg, (bool, np.bool_)):
         return ("scalar", bool(arg), None)
     if isinstance(arg, int):
@@ -280,8 +327,9 @@ class Recorder:
         for d in grid + block:
             threads *= d
         input_bytes = sum(c[1].nbytes for c in before if c[0] == "array")
+        # Scalars by value: a kernel launched with x = 300, 450, 550 takes a different branch each time.
         key = (kernel.fn.__qualname__, grid, block,
-               tuple((c[0], str(c[1].dtype), c[1].ndim) if c[0] == "array" else (c[0], c[2], type(c[1]).__name__) for c in before))
+               tuple((c[0], str(c[1].dtype), c[1].ndim) if c[0] == "array" else (c[0], c[2], type(c[1]).__name__, c[1]) for c in before))
         kernel_key = (self.module_name, kernel.fn.__qualname__)
         result = run()  # exceptions propagate: a launch that fails under the simulator is not recorded
         if threads > MAX_THREADS or input_bytes > MAX_INPUT_BYTES:
@@ -497,8 +545,6 @@ EXPLANATIONS = [
     ("unsupported dtype '|S", "missing feature: string arrays (unicode and bytes dtypes)"),
     ("no signature of kernel", "test quirk: the launch's arguments do not match the kernel's declared signature "
      "(numba-cuda refuses it on a GPU; its simulator ignores signatures)"),
-    ("enums__f__", "simulator artefact: the simulator passes scalars as NumPy scalars, distinct objects, so "
-     "`a is b` is False where numba-cuda compares the values"),
     ("sm_creation__udt_global", "simulator artefact: the kernel reads shared memory it never wrote (undefined in CUDA)"),
     ("freevar__foo__", "simulator artefact: the kernel reads shared memory it never wrote (undefined in CUDA)"),
 ]
