@@ -1,6 +1,8 @@
 // Runs kernels.py's saxpy through the installed pykern (CPU simulator) and checks the result.
 //   consumer path/to/kernels.py
 #include <cstdio>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "pykern/module.h"
@@ -21,6 +23,19 @@ int main(int argc, char** argv) {
     return std::fprintf(stderr, "%s\n", status.error().describe().c_str()), 1;
   for (int64_t i = 0; i < n; ++i)
     if (out[i] != 2.0f * float(i) + 1.0f) return std::fprintf(stderr, "saxpy: wrong out[%lld]\n", (long long)i), 1;
+  // Vectors and spans launch as 1-d arrays: a const span is an input, a vector the output.
+  std::vector<float> again(n);
+  if (auto status = saxpy->launch(launch, 3.0f, std::span<const float>(x), y, again); !status)
+    return std::fprintf(stderr, "%s\n", status.error().describe().c_str()), 1;
+  if (again[10] != 31.0f) return std::fprintf(stderr, "saxpy with spans: wrong out[10]\n"), 1;
+  // Reading a failed Result throws, carrying the error's text.
+  try {
+    (void)module->kernel("no_such_kernel")->name();
+    return std::fprintf(stderr, "a failed Result was read without an exception\n"), 1;
+  } catch (const pykern::BadResultAccess& e) {
+    if (std::string(e.what()).find("no_such_kernel") == std::string::npos)
+      return std::fprintf(stderr, "BadResultAccess does not name the kernel: %s\n", e.what()), 1;
+  }
   std::printf("consumer: saxpy ok on the %s (pykern %s)\n", "CPU simulator", pykern::version());
   return 0;
 }
