@@ -52,17 +52,23 @@ if cmake -S "$here" -B "$work/build-0.3" -DCMAKE_PREFIX_PATH="$work/prefix" -DPY
 fi
 # pkg-config, as a Makefile project would use it.
 PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --modversion pykern
-c++ -O1 "$here/main.cpp" -o "$work/consumer-pc" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs pykern)
-LD_LIBRARY_PATH="$work/prefix/lib" "$work/consumer-pc" "$here/kernels.py"
+# Cflags name no -std (main.cpp uses std::span, so it asks for C++20 itself); the program starts
+# without LD_LIBRARY_PATH, and the bundle's program below builds as C++17.
+if PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags pykern | grep -q -- '-std='; then
+  echo "pykern.pc's Cflags choose the C++ standard" >&2
+  exit 1
+fi
+c++ -std=c++20 -O1 "$here/main.cpp" -o "$work/consumer-pc" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs pykern)
+env -u LD_LIBRARY_PATH "$work/consumer-pc" "$here/kernels.py"
 # A bundle made with the CLI, for a build without CMake.
 mkdir "$work/pc-bundle"
 arch_list=$(echo "$archs" | sed 's/NONE/none/; s/\([0-9][0-9]*\)/sm_\1/g; s/;/,/g')
 "$work/prefix/bin/pykern" bundle "$here/kernels.py" --arch "$arch_list" --cache-dir "$work/pc-bundle/cache" \
   --sig "$saxpy_f4" --sig 'saxpy=void(float64, float64[:], float64[:], float64[:])' \
   --sig 'scale_rows=void(int32[:, ::1], int32[::1])' -o "$work/pc-bundle/kernels_bundle.h" 2> "$work/pc-bundle.log"
-c++ -O1 -I "$work/pc-bundle" "$here/bundled.cpp" -o "$work/bundled-pc" \
+c++ -std=c++17 -O1 -I "$work/pc-bundle" "$here/bundled.cpp" -o "$work/bundled-pc" \
   $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs pykern)
-(cd "$work/elsewhere" && LD_LIBRARY_PATH="$work/prefix/lib" PYKERN_NVRTC=/nonexistent "$work/bundled-pc")
+(cd "$work/elsewhere" && env -u LD_LIBRARY_PATH PYKERN_NVRTC=/nonexistent "$work/bundled-pc")
 # The .deb of the install tree.
 cpack --config "$build/CPackConfig.cmake" -B "$work/deb" > "$work/cpack.log"
 dpkg-deb -c "$work"/deb/pykern_*.deb > "$work/deb.txt"
