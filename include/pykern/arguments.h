@@ -33,14 +33,13 @@
 namespace pykern {
 
 // An element type an array can hold: a number (bool, integers, floats) or a std::complex.
-template <class T> struct is_element : std::is_arithmetic<std::remove_const_t<T>> {};
-template <class T> struct is_element<std::complex<T>> : std::true_type {};
-template <class T> struct is_element<const std::complex<T>> : std::true_type {};
+template <class T>
+struct is_element : std::bool_constant<std::is_arithmetic_v<std::remove_const_t<T>> || is_complex<std::remove_const_t<T>>::value> {};
 template <class T> using if_element = std::enable_if_t<is_element<T>::value, int>;
 
 // A 1-d view of `count` elements at `data`, which the kernel may write.
 template <class T> Array view_of(T* data, size_t count) {
-  return Array::wrap(static_cast<void*>(data), Array::dtype_of<T>(), {static_cast<int64_t>(count)});
+  return Array::wrap(static_cast<void*>(data), DType::of<T>(), {static_cast<int64_t>(count)});
 }
 
 inline Argument to_argument(const Array& array) { return array; }
@@ -74,7 +73,7 @@ Argument to_argument(std::mdspan<T, Extents, Layout, Accessor> view) {
     shape.push_back(static_cast<int64_t>(view.extent(r)));
     strides.push_back(static_cast<int64_t>(view.stride(r) * sizeof(T)));
   }
-  return Array::wrap(static_cast<void*>(view.data_handle()), Array::dtype_of<T>(), std::move(shape), std::move(strides));
+  return Array::wrap(static_cast<void*>(view.data_handle()), DType::of<T>(), std::move(shape), std::move(strides));
 }
 #endif
 

@@ -48,7 +48,7 @@ class Array {
   template <class T, class = std::enable_if_t<!std::is_void_v<T> && !is_byte<T>::value>>
   static Array wrap(T* data, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
                     Location location = Location::host) {
-    return wrap(static_cast<void*>(data), dtype_of<T>(), std::move(shape), std::move(strides), location);
+    return wrap(static_cast<void*>(data), DType::of<T>(), std::move(shape), std::move(strides), location);
   }
   // A typed pointer with a dtype: the two must agree (std::invalid_argument otherwise), so a
   // float* cannot be read as float64. Byte pointers (char, unsigned char, std::byte) are raw
@@ -96,15 +96,6 @@ class Array {
     std::byte* p = checked_element(indices + 1, sizeof...(I));
     return *reinterpret_cast<T*>(p);
   }
-  // The dtype of a C++ element type: bool, the fixed-width integers, float, double, complex.
-  template <class T> static DType dtype_of() {
-    using U = std::remove_cv_t<T>;
-    if constexpr (std::is_same_v<U, bool>) return DType::boolean();
-    else if constexpr (std::is_integral_v<U>)
-      return std::is_signed_v<U> ? DType::int_(8 * sizeof(U)) : DType::uint(8 * sizeof(U));
-    else if constexpr (std::is_floating_point_v<U>) return DType::float_(8 * sizeof(U));
-    else return DType::of<U>();  // std::complex
-  }
   // The byte address of an element given all indices.
   std::byte* element(const std::vector<int64_t>& index) const;
 
@@ -117,11 +108,9 @@ class Array {
   // Whether T can stand for an element of `dtype`: its dtype for numbers; its size otherwise.
   template <class T> static bool element_type_matches(const DType& dtype) {
     using U = std::remove_cv_t<T>;
-    if constexpr (std::is_arithmetic_v<U> || is_complex<U>::value) return dtype == dtype_of<U>();
+    if constexpr (std::is_arithmetic_v<U> || is_complex<U>::value) return dtype == DType::of<U>();
     else return sizeof(U) == static_cast<size_t>(dtype.itemsize);
   }
-  template <class U> struct is_complex : std::false_type {};
-  template <class U> struct is_complex<std::complex<U>> : std::true_type {};
   static std::string type_mismatch(const DType& dtype, size_t type_size, const char* where);
   std::byte* checked_element(const int64_t* indices, size_t count) const;
 
@@ -137,7 +126,7 @@ class Array {
 template <class T>
 Array Array::from(const std::vector<T>& values, std::vector<int64_t> shape) {
   if (shape.empty()) shape = {static_cast<int64_t>(values.size())};
-  Array a = zeros(dtype_of<T>(), shape);
+  Array a = zeros(DType::of<T>(), shape);
   if (a.size() != static_cast<int64_t>(values.size()))
     throw std::invalid_argument("Array::from: the shape does not hold the values given");
   std::copy(values.begin(), values.end(), static_cast<T*>(a.data()));

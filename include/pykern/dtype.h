@@ -2,6 +2,7 @@
 // complex64/128, and structured (record) dtypes such as xoroshiro128p states.
 #pragma once
 #include <complex>
+#include <type_traits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,18 +54,19 @@ struct DType {
   friend bool operator!=(const DType& a, const DType& b) { return !(a == b); }
 };
 
-template <> inline DType DType::of<bool>() { return boolean(); }
-template <> inline DType DType::of<int8_t>() { return int_(8); }
-template <> inline DType DType::of<int16_t>() { return int_(16); }
-template <> inline DType DType::of<int32_t>() { return int_(32); }
-template <> inline DType DType::of<int64_t>() { return int_(64); }
-template <> inline DType DType::of<uint8_t>() { return uint(8); }
-template <> inline DType DType::of<uint16_t>() { return uint(16); }
-template <> inline DType DType::of<uint32_t>() { return uint(32); }
-template <> inline DType DType::of<uint64_t>() { return uint(64); }
-template <> inline DType DType::of<float>() { return float_(32); }
-template <> inline DType DType::of<double>() { return float_(64); }
-template <> inline DType DType::of<std::complex<float>>() { return complex(64); }
-template <> inline DType DType::of<std::complex<double>>() { return complex(128); }
+// std::complex<T>: an element type with a complex dtype.
+template <class T> struct is_complex : std::false_type {};
+template <class T> struct is_complex<std::complex<T>> : std::true_type {};
+
+// The dtype of a C++ element type: bool, any integer (its width and signedness), float,
+// double, std::complex<float> and std::complex<double>.
+template <class T> DType DType::of() {
+  using U = std::remove_cv_t<T>;
+  static_assert(std::is_arithmetic_v<U> || is_complex<U>::value, "DType::of takes a number type");
+  if constexpr (std::is_same_v<U, bool>) return boolean();
+  else if constexpr (std::is_integral_v<U>) return std::is_signed_v<U> ? int_(8 * sizeof(U)) : uint(8 * sizeof(U));
+  else if constexpr (std::is_floating_point_v<U>) return float_(8 * sizeof(U));
+  else return complex(8 * sizeof(U));
+}
 
 }  // namespace pykern
