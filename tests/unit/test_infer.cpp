@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "frontend/module.h"
+#include "inferred_locals.h"
 #include "pykern/compiler.h"
 #include "sema/calls.h"
 #include "sema/infer.h"
@@ -17,21 +18,7 @@ using namespace pykern;
 namespace {
 // Infers `name` with `signature` and returns the locals as "name: type" lines.
 std::string locals_of(const std::string& text, const std::string& name, const std::string& signature) {
-  SourceFile file("k.py", text);
-  auto tree = syntax::SyntaxTree::parse(file);
-  REQUIRE(tree.ok());
-  Diagnostics diagnostics;
-  auto module = frontend::Module::build(*tree, diagnostics);
-  SourceFile sig_file("sig", signature);
-  auto parsed = sema::parse_signature(sig_file, diagnostics);
-  REQUIRE(parsed);
-  auto program = sema::infer(module, {{name, *parsed, {}}}, diagnostics);
-  if (diagnostics.has_errors()) return diagnostics.render();
-  std::string out;
-  const ir::Function& f = program.functions[program.kernels.at(0)];
-  for (const ir::Local& l : f.locals)
-    if (!l.is_temporary) out += l.name + ": " + sema::to_string(l.type) + "\n";
-  return out + "-> " + sema::to_string(f.return_type);
+  return test::inferred_locals(text, name, signature);
 }
 const char* header = "import math\nimport numpy as np\nfrom numba import cuda, float32\n";
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "frontend/module.h"
+#include "inferred_locals.h"
 #include "sema/infer.h"
 #include "syntax/syntax_tree.h"
 
@@ -13,21 +14,7 @@ using namespace pykern;
 namespace {
 // Infers `name` with `signature` and returns the locals as "name: type" lines (or the errors).
 std::string locals_of(const std::string& text, const std::string& name, const std::string& signature) {
-  SourceFile file("k.py", text);
-  auto tree = syntax::SyntaxTree::parse(file);
-  REQUIRE(tree.ok());
-  Diagnostics diagnostics;
-  auto module = frontend::Module::build(*tree, diagnostics);
-  SourceFile sig_file("sig", signature);
-  auto parsed = sema::parse_signature(sig_file, diagnostics);
-  REQUIRE(parsed);
-  auto program = sema::infer(module, {{name, *parsed, {}}}, diagnostics);
-  if (diagnostics.has_errors()) return diagnostics.render();
-  std::string out;
-  const ir::Function& f = program.functions[program.kernels.at(0)];
-  for (const ir::Local& l : f.locals)
-    if (!l.is_temporary && l.name != "a") out += l.name + ": " + sema::to_string(l.type) + "\n";
-  return out;
+  return test::inferred_locals(text, name, signature, "a", false);
 }
 const char* header = "import enum\nimport math\nimport numpy as np\nfrom numba import cuda\n";
 }  // namespace
