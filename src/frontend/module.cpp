@@ -969,11 +969,13 @@ std::optional<FactoryBody> read_factory_body(const syntax::SyntaxTree& tree, TSN
   return read;
 }
 
-// Replaces the reads of bound names among the expressions [first, end) with what they are bound to.
-void substitute(ast::Ast& ast, size_t first, const std::map<std::string, ast::ExprId>& bound) {
+// Replaces the reads of bound names among the expressions [first, end) with what they are bound
+// to, leaving the names in `own` (a function's locals, which shadow its closure) alone.
+void substitute(ast::Ast& ast, size_t first, const std::map<std::string, ast::ExprId>& bound,
+                const std::set<std::string>& own = {}) {
   for (size_t i = first; i < ast.exprs.size(); ++i) {
     ast::Expr& e = ast.exprs[ast::ExprId(static_cast<uint32_t>(i))];
-    if (e.kind != ast::ExprKind::name) continue;
+    if (e.kind != ast::ExprKind::name || own.count(e.text)) continue;
     auto found = bound.find(e.text);
     if (found == bound.end()) continue;
     SourceRange read = e.range;
@@ -1093,15 +1095,7 @@ void Module::bind_closure(ModuleFunction& function, size_t first_expr) {
   std::set<std::string> locals;
   for (const ast::Parameter& parameter : function.ast.parameters) locals.insert(parameter.name);
   collect_locals(ast_, function.ast.body, locals);
-  for (size_t i = first_expr; i < ast_.exprs.size(); ++i) {  // the expressions of this lowering
-    ast::Expr& e = ast_.exprs[ast::ExprId(static_cast<uint32_t>(i))];
-    if (e.kind != ast::ExprKind::name || locals.count(e.text)) continue;
-    auto bound = function.closure.find(e.text);
-    if (bound == function.closure.end()) continue;
-    SourceRange read = e.range;
-    e = ast_[bound->second];
-    e.range = read;
-  }
+  substitute(ast_, first_expr, function.closure, locals);  // the expressions of this lowering
 }
 
 ModuleFunction* Module::function(const std::string& name) {
