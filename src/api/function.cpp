@@ -64,10 +64,7 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   auto given_types = argument_types(given);
   if (!given_types.ok()) return given_types.error();
   // What the function returns for these argument types.
-  compiler::Request typing{module.text, module.name, {}};
-  typing.options.emit = EmitKind::cuda;
-  typing.options.use_cache = false;
-  typing.options.debug = module.options.debug;
+  compiler::Request typing = module.typing_request();
   typing.host_functions = {{function, *given_types}};  // no kernel: only the function and what it calls
   auto typed = compiler::translate(typing);
   if (!typed.ok()) return typed.error();

@@ -37,11 +37,17 @@ std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_of(
   return result;
 }
 
-// A translation of the module's text: `kernel` for `signature`, or the generated kernel.
+compiler::Request ModuleState::typing_request() const {
+  compiler::Request request{text, name, {}};
+  request.options.emit = EmitKind::cuda;
+  request.options.use_cache = false;
+  request.options.debug = options.debug;
+  return request;
+}
+
 compiler::Request ModuleState::request_for(const std::string& kernel, const std::string& signature,
                                            const std::optional<compiler::GeneratedKernel>& generated) const {
-  compiler::Request request{text, name, {}};
-  request.options.debug = options.debug;
+  compiler::Request request = typing_request();
   request.generated = generated;
   if (generated) return request;
   request.options.kernels = {kernel};
@@ -53,8 +59,6 @@ Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(
     const std::string& kernel, const std::string& signature, const std::optional<compiler::GeneratedKernel>& generated) {
   if (bundled) return cannot_compile_bundled(kernel, signature);
   compiler::Request request = request_for(kernel, signature, generated);
-  request.options.emit = EmitKind::cuda;
-  request.options.use_cache = false;
   request.for_simulator = true;
   auto translated = compiler::translate(request);
   if (!translated.ok()) return translated.error();
@@ -213,8 +217,6 @@ std::vector<std::string> Kernel::signatures() const {
 Result<std::string> Kernel::inspect_types(const std::string& signature) const {
   if (module_->bundled) return module_->cannot_compile_bundled(name_, signature);
   compiler::Request request = module_->request_for(name_, signature, std::nullopt);
-  request.options.emit = EmitKind::cuda;
-  request.options.use_cache = false;
   request.options.want_types = true;
   auto translated = compiler::translate(request);
   if (!translated.ok()) return translated.error();

@@ -135,6 +135,11 @@ struct ModuleState {
     return compiled->front();
   }
 
+  // A translation of the module's text to CUDA C++, without the disk cache (what typing and the
+  // simulator need); a GPU load sets what to emit, the architecture and the cache.
+  compiler::Request typing_request() const;
+  // The same for `kernel` specialised with `signature` (its decorator's when empty), or for
+  // the generated kernel.
   compiler::Request request_for(const std::string& kernel, const std::string& signature,
                                 const std::optional<compiler::GeneratedKernel>& generated) const;
   // A compile error met while specialising `kernel` for `args`, with a note naming the

@@ -149,13 +149,7 @@ Result<DType> vectorize_result(detail::ModuleState& m, const GeneratorFunction& 
     std::lock_guard<std::mutex> lock(m.mutex);
     if (auto known = m.ufunc_results.find(key); known != m.ufunc_results.end()) return known->second;
   }
-  compiler::Request typing{m.text, m.name, {}};
-  typing.options.emit = EmitKind::cuda;
-  typing.options.use_cache = false;
-  typing.options.debug = m.options.debug;
-  typing.options.kernels = {g.name};
-  typing.options.signatures = {{g.name, "(" + arguments + ")"}};
-  auto typed = compiler::translate(typing);
+  auto typed = compiler::translate(m.request_for(g.name, "(" + arguments + ")", std::nullopt));
   if (!typed.ok()) return typed.error();
   if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + key);
   const compiler::FunctionReturn& r = typed->functions.front();
