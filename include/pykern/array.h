@@ -80,6 +80,12 @@ class Array {
   bool is_f_contiguous() const;
   explicit operator bool() const { return data_ != nullptr || size() == 0; }
 
+  // Where the array came from, in a few words ("x.npy", "column 'price'"), or "": messages
+  // about it name it ("a: array(float32, 1d, C) from x.npy"). load_npy sets the file's path;
+  // views and copies of the Array keep it.
+  Array with_label(std::string label) const;
+  const std::string& label() const;
+
   // Views, as NumPy makes them.
   Array transpose() const;
   Result<Array> slice(int axis, Slice slice) const;
@@ -121,6 +127,7 @@ class Array {
   std::vector<int64_t> strides_;
   Location location_ = Location::host;
   mutable std::vector<int64_t> dlpack_strides_;  // element strides handed out by to_dlpack
+  std::shared_ptr<const std::string> label_;     // shared: copying an unlabelled view costs nothing
 };
 
 template <class T>

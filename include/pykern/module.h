@@ -99,8 +99,11 @@ class Module {
   Result<Ufunc> ufunc(const std::string& name) const;          // @vectorize or @guvectorize
   Result<Reduction> reduction(const std::string& name) const;  // @cuda.reduce
   Result<Function> function(const std::string& name) const;    // @jit / @njit, called on the host
-  // What a name is: "kernel", "vectorize", "guvectorize", "reduce", "function" (@jit), or "".
+  // What a name is: "kernel", "vectorize", "guvectorize", "reduce", "function" (@jit / @njit),
+  // "device function" (@cuda.jit(device=True): kernels call it, the host cannot), or "".
   std::string kind_of(const std::string& name) const;
+  // Every name kind_of knows, kernels first, then functions, device functions and ufuncs.
+  std::vector<std::string> names() const;
   const std::vector<std::string>& kernel_names() const;
   const std::string& name() const;
   // Rendered warnings of loading the file. A kernel without a signature is compiled when first

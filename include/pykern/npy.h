@@ -9,7 +9,7 @@
 namespace pykern {
 
 Result<Array> parse_npy(std::string_view bytes, const std::string& name = "<bytes>");
-Result<Array> load_npy(const std::string& path);
+Result<Array> load_npy(const std::string& path);  // labelled with the path (Array::label)
 std::string format_npy(const Array& array);  // host arrays; keeps Fortran order when F-contiguous
 Status save_npy(const std::string& path, const Array& array);
 

@@ -121,6 +121,12 @@ Status pack_call(const detail::HostCall& call, const std::vector<Argument>& args
 }  // namespace
 
 Result<Function> Module::function(const std::string& name) const {
+  if (kind_of(name) == "device function")
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("'{}' in {} is a CUDA device function (device=True): only kernels and other device "
+                                   "functions call it, as in Numba; call it from a kernel, or decorate it with @njit "
+                                   "to call it from the host",
+                                   name, state_->name));
   auto at = detail::find_named(*state_, state_->host_functions, name, "@jit or @njit function", "functions");
   if (!at.ok()) return at.error();
   return Function(state_, name, state_->host_function_parameters[*at]);

@@ -256,6 +256,10 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
     module.state_->parameters.push_back(kernel.parameters);
   }
   for (const compiler::NamedFunction& function : checked->contents.host_functions) {
+    if (function.device_only) {
+      module.state_->device_functions.push_back(function.name);
+      continue;
+    }
     module.state_->host_functions.push_back(function.name);
     module.state_->host_function_parameters.push_back(function.parameters);
   }

@@ -63,6 +63,12 @@ struct HostCall {
   std::shared_ptr<Specialization> caller;
 };
 
+// " from x.npy" for an argument whose array says where it came from (Array::label), else "".
+inline std::string label_of(const Argument& argument) {
+  const Array* array = std::get_if<Array>(&argument);
+  return array && !array->label().empty() ? " from " + array->label() : "";
+}
+
 struct ModuleState {
   std::string text;
   std::string name;
@@ -73,6 +79,7 @@ struct ModuleState {
   std::vector<compiler::GeneratorFunction> generators;
   std::vector<std::string> host_functions;  // @jit / @njit
   std::vector<std::vector<std::string>> host_function_parameters;
+  std::vector<std::string> device_functions;  // @cuda.jit(device=True): not callable from the host
   std::vector<std::shared_ptr<HostCall>> host_calls;  // one per function and argument types
   // Kernels generated for ufuncs, gufuncs, reductions and host calls, by compiler::describe.
   std::map<std::string, std::shared_ptr<Specialization>> generated;
@@ -151,7 +158,8 @@ struct ModuleState {
       if (kernels[i] == kernel) names = parameters[i];
     std::string types;
     for (size_t i = 0; i < args.size(); ++i)
-      types += fmt::format("{}{}{}", i ? ", " : "", i < names.size() ? names[i] + ": " : "", numba_type_name(args[i]));
+      types += fmt::format("{}{}{}{}", i ? ", " : "", i < names.size() ? names[i] + ": " : "", numba_type_name(args[i]),
+                           label_of(args[i]));
     if (!error.message.empty() && error.message.back() != '\n') error.message += '\n';
     error.message += fmt::format("note: while specialising kernel '{}' for ({})\n", kernel, types);
     return error;

@@ -434,8 +434,18 @@ std::string Module::kind_of(const std::string& name) const {
     if (k == name) return "kernel";
   for (const std::string& f : state_->host_functions)
     if (f == name) return "function";
+  for (const std::string& f : state_->device_functions)
+    if (f == name) return "device function";
   const GeneratorFunction* g = find_generator(*state_, name);
   return g ? g->kind : "";
+}
+
+std::vector<std::string> Module::names() const {
+  std::vector<std::string> names = state_->kernels;
+  names.insert(names.end(), state_->host_functions.begin(), state_->host_functions.end());
+  names.insert(names.end(), state_->device_functions.begin(), state_->device_functions.end());
+  for (const GeneratorFunction& g : state_->generators) names.push_back(g.name);
+  return names;
 }
 
 }  // namespace pykern

@@ -15,7 +15,6 @@
 
 #include "cli/arguments.h"
 #include "cli/commands.h"
-#include "cli/file_functions.h"
 #include "cli/progress.h"
 #include "cli/suggest.h"
 #include "pykern/device.h"
@@ -269,15 +268,12 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
 // Why FUNCTION cannot be run from the command line, or "" when it can: it is not in the file
 // (with the names it may have meant), or it is a device function, which only kernels call.
 std::string why_not_runnable(const Module& module, const RunArgs& a) {
-  std::vector<FileFunction> functions = decorated_functions(a.file);
-  for (const FileFunction& f : functions)
-    if (f.name == a.function && f.device_function)
-      return fmt::format("'{}' is a device function: kernels call it; run a kernel that does, or make it a @jit "
-                         "function", a.function);
-  if (!module.kind_of(a.function).empty()) return "";
-  std::vector<std::string> names = names_of(functions);
-  for (const std::string& kernel : module.kernel_names()) names.push_back(kernel);
-  std::string hint = did_you_mean(a.function, names);
+  std::string kind = module.kind_of(a.function);
+  if (kind == "device function")
+    return fmt::format("'{}' is a device function: kernels call it; run a kernel that does, or make it a @jit "
+                       "function", a.function);
+  if (!kind.empty()) return "";
+  std::string hint = did_you_mean(a.function, module.names());
   return fmt::format("{} has no kernel, ufunc, gufunc, reduction or @jit function named '{}'{}", a.file, a.function,
                      hint.empty() ? "" : "; " + hint);
 }

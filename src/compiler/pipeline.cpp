@@ -342,7 +342,7 @@ void describe_contents(frontend::Module& module, Diagnostics& diagnostics, Modul
     FunctionRole role = f->decoration.role;
     if (role != FunctionRole::device && role != FunctionRole::kernel) continue;
     if (f->origin != frontend::Origin::user) continue;
-    NamedFunction named{f->name, {}};
+    NamedFunction named{f->name, {}, f->decoration.device_only};
     if (const ast::Function* lowered = module.lowered_function(f->name, diagnostics))
       for (const ast::Parameter& p : lowered->parameters) named.parameters.push_back(p.name);
     (role == FunctionRole::device ? contents.host_functions : contents.kernels).push_back(std::move(named));

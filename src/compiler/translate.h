@@ -73,11 +73,12 @@ struct GeneratorFunction {
 struct NamedFunction {
   std::string name;
   std::vector<std::string> parameters;
+  bool device_only = false;  // @cuda.jit(device=True): called from kernels, never from the host
 };
 
 struct ModuleContents {
   std::vector<NamedFunction> kernels;         // every @cuda.jit kernel
-  std::vector<NamedFunction> host_functions;  // every @jit / @njit function
+  std::vector<NamedFunction> host_functions;  // every @jit / @njit and CUDA device function
   std::vector<GeneratorFunction> generators;
 };
 

@@ -883,7 +883,10 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     if (keyword.name == "device") {
       bool device = false;
       flag(keyword, device);
-      if (device && decoration.role == FunctionRole::kernel) decoration.role = FunctionRole::device;
+      if (device && decoration.role == FunctionRole::kernel) {
+        decoration.role = FunctionRole::device;
+        decoration.device_only = true;
+      }
     } else if (keyword.name == "debug") {
       flag(keyword, decoration.debug);
     } else if (keyword.name == "fastmath") {

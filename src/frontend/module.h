@@ -32,6 +32,10 @@ struct Decoration {
   bool lineinfo = false;
   bool cache = false;
   bool parallel = false;             // @njit(parallel=True): prange loops run on a thread pool
+  // @cuda.jit(device=True): the role of a @jit function, but only kernels and other device
+  // functions may call it (Numba's host cannot: "device functions can only be invoked from
+  // within the device").
+  bool device_only = false;
   std::string error_model;           // 'python' or 'numpy'; empty: the target's default
   std::optional<int> opt;            // 0..3
   std::optional<int> max_registers;

@@ -128,6 +128,17 @@ bool Array::is_f_contiguous() const {
   return true;
 }
 
+Array Array::with_label(std::string label) const {
+  Array labelled = *this;
+  labelled.label_ = label.empty() ? nullptr : std::make_shared<const std::string>(std::move(label));
+  return labelled;
+}
+
+const std::string& Array::label() const {
+  static const std::string none;
+  return label_ ? *label_ : none;
+}
+
 Array Array::transpose() const {
   Array t = *this;
   std::reverse(t.shape_.begin(), t.shape_.end());

@@ -186,7 +186,7 @@ Result<Array> load_npy(const std::string& path) {
   if (!file->read_at(array->data(), static_cast<size_t>(header->data_bytes), header->data_start))
     return Error::make(ErrorKind::io, "cannot read '" + path + "'");
   normalise_booleans(*array);
-  return array;
+  return array->with_label(path);
 }
 
 std::string format_npy(const Array& input) {

@@ -206,3 +206,48 @@ def k(a, out):
   CHECK(called.error().describe().find("intrinsics.py:5:14: error: this numba.cuda intrinsic runs only in kernels and "
                                        "device functions") != std::string::npos);
 }
+
+TEST_CASE("a CUDA device function is told apart from a @jit function and is not called from the host") {
+  const char* file = R"py(from numba import cuda, njit
+
+@cuda.jit(device=True)
+def twice(x):
+    return 2 * x
+
+def thrice(x):
+    return 3 * x
+
+three = cuda.jit(device=True)(thrice)
+
+@njit
+def four(x):
+    return 4 * x
+
+@cuda.jit
+def scale(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = twice(a[i]) + three(a[i]) + four(a[i])
+)py";
+  ModuleOptions options;
+  options.use_cache = false;
+  auto module = Module::load_source(file, "devices.py", options);
+  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
+  CHECK(module->kind_of("twice") == "device function");
+  CHECK(module->kind_of("three") == "device function");
+  CHECK(module->kind_of("four") == "function");
+  CHECK(module->kind_of("scale") == "kernel");
+  CHECK(module->kind_of("thrice") == "");  // undecorated: Python's own function, not pykern's
+  std::vector<std::string> names = module->names();
+  CHECK(names == std::vector<std::string>{"scale", "four", "twice", "three"});
+  auto refused = module->function("twice");
+  REQUIRE_FALSE(refused.ok());
+  CHECK_MESSAGE(refused.error().message.find("'twice' in devices.py is a CUDA device function (device=True): only "
+                                             "kernels and other device functions call it") != std::string::npos,
+                refused.error().message);
+  auto called = module->function("four");
+  REQUIRE(called.ok());
+  auto sixteen = called->call(int64_t(4));
+  REQUIRE(sixteen.ok());
+  CHECK(sixteen->values[0].value.real() == 16.0);
+}
