@@ -215,6 +215,14 @@ TEST_CASE("compile errors come back as results with the translator's diagnostics
   // The argument types the kernel was specialised for, as Numba's "During:" lines name them.
   CHECK(status.error().message.find("note: while specialising kernel 'k' for (a: array(float32, 1d, C))") !=
         std::string::npos);
+  // An array that says where it came from (load_npy labels with the path) is named so, and its views keep it.
+  Array column = Array::zeros(DType::float_(32), {4}).with_label("column 'price'");
+  CHECK(column.transpose().label() == "column 'price'");
+  CHECK(Array::zeros(DType::float_(32), {4}).label().empty());
+  auto labelled = typed.kernel("k")->launch({1}, {1}, column);
+  REQUIRE_FALSE(labelled.ok());
+  CHECK_MESSAGE(labelled.error().message.find("(a: array(float32, 1d, C) from column 'price')") != std::string::npos,
+                labelled.error().message);
 }
 
 TEST_CASE("a kernel without a signature is checked when first launched: what is wrong with it does not stop the others") {

@@ -182,6 +182,28 @@ TEST_CASE("cli: running a device function says what it is, not that it fails to 
   CHECK_MESSAGE(has(called, "'three' is a device function"), called.output);
 }
 
+TEST_CASE("cli: a kernel that cannot be typed for the arguments names their types and the files they came from") {
+  Scratch s;
+  fs::path file = s.write("h.py", R"py(from numba import cuda
+
+@cuda.jit
+def histogram(data, bins, n):
+    i = cuda.grid(1)
+    if i < n:
+        bins[data[i]] += 1
+)py");
+  save_ones(s.path / "x.npy", 4);  // float64: not an index
+  save_ones(s.path / "bins.npy", 4);
+  CliRun run = run_cli("run " + file.string() + " histogram --grid 1 --block 4 " + (s.path / "x.npy").string() + " " +
+                           (s.path / "bins.npy").string() + " 4",
+                       s.cache_env());
+  CHECK(run.status == 1);
+  CHECK_MESSAGE(has(run, "note: while specialising kernel 'histogram' for (data: array(float64, 1d, C) from " +
+                             (s.path / "x.npy").string() + ", bins: array(float64, 1d, C) from " +
+                             (s.path / "bins.npy").string() + ", n: int64)"),
+                run.output);
+}
+
 TEST_CASE("cli: a missing .npy argument names a similar file of its folder") {
   Scratch s;
   fs::path file = s.write("k.py", kernels);
