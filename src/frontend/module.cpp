@@ -541,6 +541,7 @@ std::optional<ImportTimeValue> Module::fold(ast::ExprId id, int depth) {
 bool Module::holds_definition(const syntax::SyntaxTree& tree, TSNode node) {
   for (TSNode child : syntax::SyntaxTree::children(node)) {
     if (tree.kind(child) == Node::decorator || tree.kind(child) == Node::function_definition ||
+        tree.kind(child) == Node::decorated_definition ||
         tree.token(child) == syntax::Token::kw_def)
       return true;
     if (tree.kind(child) == Node::error && holds_definition(tree, child)) return true;

@@ -85,6 +85,10 @@ class IndentationChecker {
   // Statements of one block (or of the module) that start their lines share one indentation.
   void statements(TSNode block, std::optional<Indent> expected) {
     std::vector<TSNode> children = tree_.named_children(block);
+    // A block with lines tree-sitter could not parse is explained with them (syntax_errors.h):
+    // its recovery may have left statements out of place.
+    if (std::any_of(children.begin(), children.end(), [&](TSNode child) { return tree_.kind(child) == Node::error; }))
+      return;
     for (TSNode child : children) {
       if (tree_.kind(child) == Node::error) continue;
       Indent indent = indent_of(tree_.file(), ts_node_start_byte(child));
@@ -226,8 +230,6 @@ bool check_indentation(const SyntaxTree& tree, Diagnostics& diagnostics) {
 
 namespace pykern::syntax {
 
-namespace {
-
 bool is_keyword(std::string_view name) {
   static const char* const keywords[] = {"False", "None",   "True",    "and",      "as",       "assert", "async",
                                          "await", "break",  "class",   "continue", "def",      "del",    "elif",
@@ -236,6 +238,8 @@ bool is_keyword(std::string_view name) {
                                          "pass",  "raise",  "return",  "try",      "while",    "with",   "yield"};
   return std::any_of(std::begin(keywords), std::end(keywords), [&](const char* keyword) { return name == keyword; });
 }
+
+namespace {
 
 // What CPython calls the statement that owns a block, in "expected an indented block after ...".
 std::optional<std::string> block_owner(const SyntaxTree& tree, TSNode owner) {
@@ -325,7 +329,8 @@ class RuleChecker {
     if (!tree_.named_children(block).empty()) return;
     TSNode owner = ts_node_parent(block);
     auto what = block_owner(tree_, owner);
-    if (!what) return;
+    // A header whose statements tree-sitter could not parse: the ERROR explains it (syntax_errors.h).
+    if (!what || ts_node_has_error(owner)) return;
     uint32_t header_line = file_.line_of(ts_node_start_byte(owner));
     TSNode colon = ts_node_prev_sibling(block);
     uint32_t after = ts_node_is_null(colon) ? ts_node_start_byte(block) : ts_node_end_byte(colon);

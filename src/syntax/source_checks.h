@@ -29,6 +29,9 @@ bool check_indentation(const SyntaxTree& tree, Diagnostics& diagnostics);
 // the first, as CPython does.
 bool check_python_rules(const SyntaxTree& tree, Diagnostics& diagnostics);
 
+// A word Python reserves (soft keywords such as `match` are not).
+bool is_keyword(std::string_view name);
+
 // Reports what CPython refuses in the file's bytes before parsing them (SourceFile::problem).
 bool check_source_text(const SourceFile& file, Diagnostics& diagnostics);
 

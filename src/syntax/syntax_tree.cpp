@@ -4,6 +4,7 @@
 #include <string>
 
 #include "syntax/nfkc.h"
+#include "syntax/syntax_errors.h"
 
 namespace pykern::syntax {
 
@@ -118,25 +119,9 @@ std::string_view SyntaxTree::text(TSNode node) const {
 
 size_t SyntaxTree::report_syntax_errors(TSNode node, Diagnostics& diagnostics) const {
   if (!ts_node_has_error(node)) return 0;
-  if (ts_node_is_missing(node)) {
-    diagnostics.error(DiagKind::syntax_error, *file_, range(node),
-                      "invalid syntax: expected '" + std::string(ts_node_type(node)) + "' here");
-    return 1;
-  }
-  if (kind(node) == Node::error) {
-    SourceRange where = range(node);
-    std::string_view snippet = file_->slice(where);
-    size_t newline = snippet.find('\n');
-    std::string shown(snippet.substr(0, std::min<size_t>(newline, 40)));
-    diagnostics.error(DiagKind::syntax_error, *file_, where,
-                      shown.empty() ? "invalid syntax"
-                                    : "invalid syntax near '" + shown + "'",
-                      "this is not valid Python; fix it before pykern can translate the kernel");
-    return 1;
-  }
-  size_t found = 0;
-  for (TSNode child : children(node)) found += report_syntax_errors(child, diagnostics);
-  return found;
+  SyntaxProblem problem = explain_syntax_error(*this, node);
+  diagnostics.error(DiagKind::syntax_error, *file_, problem.where, problem.message, problem.hint);
+  return 1;
 }
 
 }  // namespace pykern::syntax

@@ -37,8 +37,8 @@ class SyntaxTree {
     return {ts_node_start_byte(node), ts_node_end_byte(node)};
   }
 
-  // Reports every ERROR and MISSING node under `node` as a located syntax error.
-  // Returns how many it found.
+  // Reports the first syntax error under `node` (which tree-sitter marked with ERROR or MISSING
+  // nodes) as CPython words and places it (syntax_errors.h). Returns 1 if there was one, else 0.
   size_t report_syntax_errors(TSNode node, Diagnostics& diagnostics) const;
 
  private:

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "frontend/module.h"
+#include "syntax/syntax_errors.h"
 #include "syntax/syntax_tree.h"
 
 using namespace pykern;
@@ -150,6 +151,77 @@ TEST_CASE("indentation: CPython's errors, and the layouts CPython accepts") {
 }
 
 #include "pykern/compiler.h"
+
+namespace {
+// "LINE:COLUMN: MESSAGE" for the syntax error tree-sitter finds in `text`, as syntax_errors.h
+// explains it; "no error" when it finds none.
+std::string explained(const std::string& text) {
+  SourceFile file("k.py", text);
+  auto tree = syntax::SyntaxTree::parse(file);
+  REQUIRE(tree.ok());
+  if (!ts_node_has_error(tree->root())) return "no error";
+  syntax::SyntaxProblem problem = syntax::explain_syntax_error(*tree, tree->root());
+  LineColumn at = file.position(problem.where.begin);
+  return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + problem.message;
+}
+}  // namespace
+
+// Each expectation is what CPython 3.11's compile() says of the same text (line, offset, message).
+TEST_CASE("syntax errors are worded and placed as CPython words and places them") {
+  CHECK(explained("def k(a)\n    a[0] = 1\n") == "1:9: expected ':'");
+  CHECK(explained("if x   \n  pass\n") == "1:8: expected ':'");
+  CHECK(explained("if x  # c\n  pass\n") == "1:7: expected ':'");
+  CHECK(explained("class C\n    x = 1\n") == "1:8: expected ':'");
+  CHECK(explained("for i in range(3)\n    pass\n") == "1:18: expected ':'");
+  CHECK(explained("def k:\n    pass\n") == "1:6: expected '('");
+  CHECK(explained("x = (1 +\ny = 2\n") == "1:5: '(' was never closed");
+  CHECK(explained("x = (1, [2,\n") == "1:9: '[' was never closed");
+  CHECK(explained("x = (1 +\n") == "1:5: '(' was never closed");
+  CHECK(explained("if (a > 0:\n    pass\n") == "1:10: invalid syntax");
+  CHECK(explained("x = 1 +\ny = (\n") == "1:8: invalid syntax");
+  CHECK(explained("f(a))\n") == "1:5: unmatched ')'");
+  CHECK(explained("x = (1 2)\ny = 1)\n") == "2:6: unmatched ')'");  // a tokenizer error later wins
+  CHECK(explained("x = (1 + 2]\n") == "1:11: closing parenthesis ']' does not match opening parenthesis '('");
+  CHECK(explained("x = (1,\n  2]\n") == "2:4: closing parenthesis ']' does not match opening parenthesis '(' on line 1");
+  CHECK(explained("x = 'abc\ny = 1\n") == "1:5: unterminated string literal (detected at line 1)");
+  CHECK(explained("x = f(a b)\n") == "1:7: invalid syntax. Perhaps you forgot a comma?");
+  CHECK(explained("x = [a.b c.d]\n") == "1:6: invalid syntax. Perhaps you forgot a comma?");
+  CHECK(explained("x = f(a, b=1 c)\n") == "1:12: invalid syntax. Perhaps you forgot a comma?");
+  CHECK(explained("x = a b\n") == "1:7: invalid syntax");  // outside brackets: no comma hint
+  CHECK(explained("if x = 1:\n    pass\n") == "1:4: invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+  CHECK(explained("while a[0] = 1:\n    pass\n") ==
+        "1:7: cannot assign to subscript here. Maybe you meant '==' instead of '='?");
+  CHECK(explained("len(a) = 1\n") == "1:1: cannot assign to function call here. Maybe you meant '==' instead of '='?");
+  CHECK(explained("a + 1 = 2\n") == "1:1: cannot assign to expression here. Maybe you meant '==' instead of '='?");
+  CHECK(explained("f(x) = y = 1\n") == "1:1: cannot assign to function call");
+  CHECK(explained("x, f() = 1, 2\n") == "1:4: cannot assign to function call here. Maybe you meant '==' instead of '='?");
+  CHECK(explained("f(x) += 1\n") == "1:1: 'function call' is an illegal expression for augmented assignment");
+  CHECK(explained("a + 1 += 2\n") == "1:1: 'expression' is an illegal expression for augmented assignment");
+  CHECK(explained("x = 1 if y\n") == "1:5: expected 'else' after 'if' expression");
+  CHECK(explained("x = y ==\n") == "1:9: invalid syntax");
+  CHECK(explained("x = (1 +)\n") == "1:9: invalid syntax");
+  CHECK(explained("x = a..b\n") == "1:7: invalid syntax");
+  CHECK(explained("for i range(3):\n    pass\n") == "1:7: invalid syntax");
+  // pykern puts an IndentationError's caret on the line's first character, where CPython's
+  // offset is the indentation's last.
+  CHECK(explained("def f(a):\n    x = 1\n        y = (1 2)\n") == "3:9: IndentationError: unexpected indent");
+  CHECK(explained("def f(a):\n    if a:\n    x = (1 2)\n") ==
+        "3:5: IndentationError: expected an indented block after 'if' statement on line 2");
+}
+
+TEST_CASE("explaining a syntax error stays fast and safe on hostile text") {
+  // One long broken line, and a bracket never closed before thousands of lines: each is
+  // searched by halves, not token by token.
+  std::string long_line = "x = (" + std::string(200000, '1') + " 2)\n";
+  CHECK(explained(long_line).find("invalid syntax") != std::string::npos);
+  std::string many_lines = "x = (1 +\n";
+  for (int i = 0; i < 5000; ++i) many_lines += "y = " + std::to_string(i) + "\n";
+  CHECK(explained(many_lines) == "1:5: '(' was never closed");
+  CHECK(explained("x = (") == "1:5: '(' was never closed");
+  CHECK(explained(")") == "1:1: unmatched ')'");
+  CHECK(explained("'''") == "1:1: unterminated triple-quoted string literal (detected at line 1)");
+  CHECK(explained("@\n") == "1:2: invalid syntax");
+}
 
 TEST_CASE("numba-cuda's testing options are accepted with a warning, not refused") {
   pykern::CompileOptions options;

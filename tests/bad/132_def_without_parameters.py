@@ -1,0 +1,3 @@
+@cuda.jit
+def k:
+    pass

@@ -1,0 +1,6 @@
+from numba import cuda
+
+
+@cuda.jit
+def k(a):
+    a[0] = a..size
