@@ -41,10 +41,15 @@ function(_pykern_debian_stanza path how out license_out)
     return()
   endif()
   set(package "${CMAKE_MATCH_1}")
+  if(NOT EXISTS "/usr/share/doc/${package}/copyright")  # a system installed without documentation
+    message(WARNING "copyright: /usr/share/doc/${package}/copyright is missing; the notice for ${path} is left out")
+    return()
+  endif()
   file(READ "/usr/share/doc/${package}/copyright" text)
   # The paragraph for the package's own files ("Files: *"): its Copyright and License.
   if(NOT text MATCHES "\nFiles: \\*\n(([A-Za-z-]+:[^\n]*\n|[ \t][^\n]*\n)*)")
-    message(FATAL_ERROR "copyright: /usr/share/doc/${package}/copyright has no Files: * paragraph")
+    message(WARNING "copyright: /usr/share/doc/${package}/copyright has no Files: * paragraph; ${path} is left out")
+    return()
   endif()
   set(paragraph "${CMAKE_MATCH_1}")
   string(REGEX MATCH "Copyright:[^\n]*(\n[ \t][^\n]*)*" holders "${paragraph}")
@@ -53,7 +58,8 @@ function(_pykern_debian_stanza path how out license_out)
   # Its text: the first License paragraph (or field) of that name that carries one.
   string(FIND "${text}" "\nLicense: ${name}\n " at)
   if(at EQUAL -1)
-    message(FATAL_ERROR "copyright: /usr/share/doc/${package}/copyright has no text for ${name}")
+    message(WARNING "copyright: /usr/share/doc/${package}/copyright has no text for ${name}; ${path} is left out")
+    return()
   endif()
   math(EXPR at "${at} + 1")
   string(SUBSTRING "${text}" ${at} -1 license_text)
@@ -68,6 +74,10 @@ function(pykern_write_copyright out)
   FetchContent_GetProperties(ts_core)
   FetchContent_GetProperties(ts_python)
   set(ts_lib "${ts_core_SOURCE_DIR}/tree_sitter/core/lib")
+  foreach(release ts_core ts_python)  # the versions fetched (grammars/CMakeLists.txt pins them)
+    file(STRINGS "${${release}_SOURCE_DIR}/PKG-INFO" version REGEX "^Version: " LIMIT_COUNT 1)
+    string(REPLACE "Version: " "" ${release}_version "${version}")
+  endforeach()
   set(text "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: pykern
 Upstream-Contact: ${CPACK_PACKAGE_CONTACT}
@@ -88,7 +98,7 @@ License: UNLICENSED
 Files: _deps/ts_core-src/tree_sitter/core/lib/*
 Copyright: 2019 Max Brunsfeld, GitHub
 License: MIT
-Comment: The tree-sitter parsing library (from the tree-sitter 0.23.2 source release),
+Comment: The tree-sitter parsing library (from the tree-sitter ${ts_core_version} source release),
  compiled into libpykern, libpykern_tree_sitter.a and the pykern command.
 
 Files: _deps/ts_core-src/tree_sitter/core/lib/src/unicode/*
@@ -100,7 +110,7 @@ Comment: ICU's UTF-8 and UTF-16 macros, which the tree-sitter library carries an
 Files: _deps/ts_python-src/src/*
 Copyright: 2016 Max Brunsfeld
 License: MIT
-Comment: The Python grammar of tree-sitter (tree-sitter-python 0.23.6), compiled in as the
+Comment: The Python grammar of tree-sitter (tree-sitter-python ${ts_python_version}), compiled in as the
  tree-sitter library is.
 
 ")

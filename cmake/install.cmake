@@ -44,7 +44,7 @@ if(CMAKE_DL_LIBS)
   string(APPEND PYKERN_PC_PRIVATE_LIBS " -l${CMAKE_DL_LIBS}")
 endif()
 string(APPEND PYKERN_PC_PRIVATE_LIBS " -pthread")
-# The .pc file names its prefix relative to itself ("../.." from lib/pkgconfig), so an installed
+# The .pc file names its prefix relative to itself ("../../.." from lib/<multiarch>/pkgconfig), so an installed
 # tree can move (cmake --install --prefix, a .deb).
 string(REGEX REPLACE "[^/]+" ".." PYKERN_PC_UP "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/pykern.pc.in ${CMAKE_CURRENT_BINARY_DIR}/pykern.pc @ONLY)
