@@ -42,13 +42,9 @@ Status check_fits(const Scalar& value, const DType& dtype, const std::string& te
       if (v < low || v > high) return refuse(fmt::format("out of range for {}", dtype.name()));
       return ok_status();
     }
-    case ScalarKind::float_:
-    case ScalarKind::bfloat: {
+    case ScalarKind::float_: {
       if (from == ScalarKind::complex) return refuse(fmt::format("{} takes a real number", dtype.name()));
-      double limit = dtype.kind == ScalarKind::bfloat ? 3.3895313892515355e38  // the largest finite bfloat16
-                     : dtype.itemsize == 2            ? 65504.0
-                     : dtype.itemsize == 4            ? 3.4028234663852886e38
-                                                      : 1.7976931348623157e308;
+      double limit = dtype.itemsize == 2 ? 65504.0 : dtype.itemsize == 4 ? 3.4028234663852886e38 : 1.7976931348623157e308;
       double v = from == ScalarKind::float_ ? value.value.real()
                  : from == ScalarKind::uint ? static_cast<double>(value.unsigned_integer) : static_cast<double>(value.integer);
       if (std::isfinite(v) && std::fabs(v) > limit) return refuse(fmt::format("out of range for {}", dtype.name()));

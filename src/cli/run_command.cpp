@@ -160,8 +160,7 @@ std::string python_repr(const Scalar& v) {
     case ScalarKind::boolean: return v.integer ? "True" : "False";
     case ScalarKind::int_: return std::to_string(v.integer);
     case ScalarKind::uint: return std::to_string(v.unsigned_integer);
-    case ScalarKind::float_:
-    case ScalarKind::bfloat: return real(v.value.real());
+    case ScalarKind::float_: return real(v.value.real());
     case ScalarKind::complex: {
       std::string im = real(v.value.imag());
       if (im.back() == '0' && im.size() > 2 && im[im.size() - 2] == '.') im.resize(im.size() - 2);
