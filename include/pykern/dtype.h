@@ -1,5 +1,5 @@
 // Element types of NumPy-style buffers: bool, int8..int64, uint8..uint64, float16/32/64,
-// complex64/128, and structured (record) dtypes such as xoroshiro128p states.
+// bfloat16, complex64/128, and structured (record) dtypes such as xoroshiro128p states.
 #pragma once
 #include <complex>
 #include <type_traits>
@@ -7,11 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "pykern/bfloat16.h"
 #include "pykern/result.h"
 
 namespace pykern {
 
-enum class ScalarKind { boolean, int_, uint, float_, complex, record };
+// bfloat: bfloat16 (ml_dtypes' and DLPack's), a kind of its own since float_ of 16 bits is
+// IEEE half precision.
+enum class ScalarKind { boolean, int_, uint, float_, complex, record, bfloat };
 
 struct DType;
 
@@ -33,11 +36,16 @@ struct DType {
   static DType uint(int bits) { return {ScalarKind::uint, bits / 8, {}}; }
   static DType float_(int bits) { return {ScalarKind::float_, bits / 8, {}}; }
   static DType complex(int bits) { return {ScalarKind::complex, bits / 8, {}}; }
+  // ml_dtypes' 'bfloat16': arrays of it travel through DLPack and Array::at<pykern::bfloat16>;
+  // NumPy has no descr for it, so .npy files and kernels do not take it yet.
+  static DType bfloat16() { return {ScalarKind::bfloat, 2, {}}; }
   // [('s0', '<u8'), ('s1', '<u8')]: numba.cuda.random's xoroshiro128p states.
   static DType xoroshiro128p();
   template <class T> static DType of();
 
   // NumPy's descr: "<f4", "|b1", "<c16", or a record's list form, padding included.
+  // bfloat16 has none (ml_dtypes writes raw bytes, '|V2'): its descr is "bfloat16", which
+  // from_descr and NumPy refuse, and save_npy does not write it.
   std::string descr() const;
   // Numba's name: "float32", "int64", "bool",
   // "Record(s0[type=uint64;offset=0],s1[type=uint64;offset=8];16;True)".
@@ -59,11 +67,13 @@ template <class T> struct is_complex : std::false_type {};
 template <class T> struct is_complex<std::complex<T>> : std::true_type {};
 
 // The dtype of a C++ element type: bool, any integer (its width and signedness), float,
-// double, std::complex<float> and std::complex<double>.
+// double, std::complex<float>, std::complex<double> and pykern::bfloat16.
 template <class T> DType DType::of() {
   using U = std::remove_cv_t<T>;
-  static_assert(std::is_arithmetic_v<U> || is_complex<U>::value, "DType::of takes a number type");
-  if constexpr (std::is_same_v<U, bool>) return boolean();
+  static_assert(std::is_arithmetic_v<U> || is_complex<U>::value || std::is_same_v<U, ::pykern::bfloat16>,
+                "DType::of takes a number type");
+  if constexpr (std::is_same_v<U, ::pykern::bfloat16>) return DType::bfloat16();
+  else if constexpr (std::is_same_v<U, bool>) return boolean();
   else if constexpr (std::is_integral_v<U>) return std::is_signed_v<U> ? int_(8 * sizeof(U)) : uint(8 * sizeof(U));
   else if constexpr (std::is_floating_point_v<U>) return float_(8 * sizeof(U));
   else return complex(8 * sizeof(U));

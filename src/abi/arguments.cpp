@@ -8,8 +8,14 @@ namespace pykern::detail {
 
 namespace {
 
+// Why a kernel cannot take bfloat16 yet: sema has no bfloat16 type (numba.cuda.bf16's).
+const char* const no_bfloat16 =
+    "kernels do not take bfloat16 yet (pykern has no bfloat16 type: numba.cuda.bf16's intrinsics and arithmetic are "
+    "not translated); convert the array to float32 first";
+
 // A record in the signature language sema reads: Record(SIZE, ('name', TYPE, OFFSET[, (SHAPE)]), ...).
 Result<std::string> dtype_text(const DType& dtype) {
+  if (dtype.kind == ScalarKind::bfloat) return Error::make(ErrorKind::invalid_argument, std::string("bfloat16: ") + no_bfloat16);
   if (dtype.kind != ScalarKind::record) return dtype.name();
   if (dtype == DType::xoroshiro128p()) return std::string("xoroshiro128p_type");
   if (!dtype.naturally_aligned())
@@ -160,11 +166,19 @@ Status check_array_data(const std::string& kernel, const std::vector<std::string
                         const std::vector<Argument>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const Array* array = std::get_if<Array>(&args[i]);
-    if (array && !*array)
-      return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("kernel '{}': parameter '{}' (argument {}) is an array of {} elements whose data "
-                                     "pointer is null", kernel, i < parameters.size() ? parameters[i] : "?", i + 1,
-                                     array->size()));
+    if (!array) continue;
+    auto refuse = [&](const std::string& why) {
+      return Error::make(ErrorKind::invalid_argument, fmt::format("kernel '{}': parameter '{}' (argument {}) {}", kernel,
+                                                                  i < parameters.size() ? parameters[i] : "?", i + 1, why));
+    };
+    if (!*array) return refuse(fmt::format("is an array of {} elements whose data pointer is null", array->size()));
+    // Numba types a non-writeable array readonly and refuses writes to it when it compiles;
+    // pykern's launch signatures have no read-only array type yet, and a silent copy would
+    // drop what the kernel writes, so the caller chooses: a copy, or a writable tensor.
+    if (array->read_only())
+      return refuse("is a read-only array (a DLPack tensor flagged read-only), and a kernel may write its array "
+                    "arguments: pass a writable copy (Array::copy() on the host; device_array_like and copy_to_device on a GPU)");
+    if (array->dtype().kind == ScalarKind::bfloat) return refuse(std::string("is an array of bfloat16: ") + no_bfloat16);
   }
   return ok_status();
 }

@@ -43,8 +43,8 @@ struct PackedArguments {
 };
 // "kernel 'add' takes 3 arguments (r, x, y), 2 given"
 Error arity_error(const std::string& kernel, const std::vector<std::string>& parameters, size_t given);
-// Refuses an array argument that holds elements but no data (a null pointer), before a launch
-// copies or reads it.
+// Refuses an array argument that holds elements but no data (a null pointer), a read-only one,
+// or one of bfloat16, before a launch types, copies or reads it.
 Status check_array_data(const std::string& kernel, const std::vector<std::string>& parameters,
                         const std::vector<Argument>& args);
 

@@ -134,6 +134,13 @@ Result<Function> Module::function(const std::string& name) const {
 
 Result<Returned> Function::call(const std::vector<Argument>& args) const {
   return detail::guarded([&]() -> Result<Returned> {
+    // As a launch refuses them (abi/arguments.h): the function may write its array arguments.
+    for (size_t i = 0; i < args.size(); ++i)
+      if (const Array* a = std::get_if<Array>(&args[i]); a && a->read_only())
+        return Error::make(ErrorKind::invalid_argument,
+                           fmt::format("'{}': argument {} is a read-only array (a DLPack tensor flagged read-only), and "
+                                       "the function may write its array arguments: pass a writable copy (Array::copy())",
+                                       name_, i + 1));
     auto prepared = prepare_call(*module_, name_, args);
     if (!prepared.ok()) return prepared.error();
     const detail::HostCall& call = **prepared;

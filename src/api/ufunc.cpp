@@ -387,11 +387,36 @@ std::vector<Argument> with_gufunc_out(const std::vector<Argument>& args, const s
   return all;
 }
 
+// Arrays a generated kernel cannot take: bfloat16 ones (no kernel types them yet), and read-only
+// ones it would write (`written`: an out array, or any argument of a @guvectorize function,
+// whose body may write each).
+Status check_arrays(const std::string& name, const std::vector<Argument>& args, bool written,
+                    const std::optional<Array>& out) {
+  auto check = [&](const Array& a, const std::string& which, bool writes) -> Status {
+    if (a.dtype().kind == ScalarKind::bfloat)
+      return Error::make(ErrorKind::invalid_argument, fmt::format("'{}': {} is an array of bfloat16, and generated "
+                                                                  "kernels do not take bfloat16 yet; convert it to "
+                                                                  "float32 first", name, which));
+    if (writes && a.read_only())
+      return Error::make(ErrorKind::invalid_argument, fmt::format("'{}': {} is a read-only array (a DLPack tensor "
+                                                                  "flagged read-only) that the call would write; pass a "
+                                                                  "writable copy (Array::copy())", name, which));
+    return ok_status();
+  };
+  for (size_t i = 0; i < args.size(); ++i)
+    if (const Array* a = std::get_if<Array>(&args[i]))
+      if (auto s = check(*a, fmt::format("argument {}", i + 1), written); !s.ok()) return s;
+  if (out)
+    if (auto s = check(*out, "the out array", true); !s.ok()) return s;
+  return ok_status();
+}
+
 }  // namespace
 
 Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args, Backend backend) const {
   return detail::guarded([&]() -> Result<std::vector<Array>> {
     const GeneratorFunction* g = find_generator(*module_, name_);
+    if (auto s = check_arrays(name_, args, g->kind != "vectorize", std::nullopt); !s.ok()) return s.error();
     if (g->kind == "vectorize") return call_vectorize(*module_, *g, args, std::nullopt, backend);
     return call_guvectorize(*module_, *g, args, backend);
   });
@@ -400,6 +425,7 @@ Result<std::vector<Array>> Ufunc::call_all(const std::vector<Argument>& args, Ba
 Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array> out, Backend backend) const {
   return detail::guarded([&]() -> Result<Array> {
     const GeneratorFunction* g = find_generator(*module_, name_);
+    if (auto s = check_arrays(name_, args, g->kind != "vectorize", out); !s.ok()) return s.error();
     auto results = g->kind == "vectorize" ? call_vectorize(*module_, *g, args, out, backend)
                                           : call_guvectorize(*module_, *g, with_gufunc_out(args, out), backend);
     if (!results.ok()) return results.error();
@@ -409,7 +435,10 @@ Result<Array> Ufunc::call(const std::vector<Argument>& args, std::optional<Array
 
 Result<Scalar> Reduction::reduce(const Array& values, std::optional<Scalar> init, std::optional<Array> res,
                                  Backend backend) const {
-  return detail::guarded([&]() { return reduce_values(*module_, name_, values, init, res, backend); });
+  return detail::guarded([&]() -> Result<Scalar> {
+    if (auto s = check_arrays(name_, {values}, false, res); !s.ok()) return s.error();
+    return reduce_values(*module_, name_, values, init, res, backend);
+  });
 }
 
 Result<Ufunc> Module::ufunc(const std::string& name) const {

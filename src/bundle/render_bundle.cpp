@@ -96,7 +96,8 @@ std::string mangled(const std::string& name) {
 // Bytes as a C++ string literal on lines of about 100 columns (base/c_literal.h).
 std::string literal(const std::string& bytes) { return c_string_literal(bytes, 100); }
 
-// The C++ type that holds one element of `dtype`, or "" when C++ has none (float16, records).
+// The C++ type that holds one element of `dtype`, or "" when C++ has none (float16, records;
+// bfloat16, which no kernel takes yet).
 std::string cxx_element(const DType& dtype) {
   switch (dtype.kind) {
     case ScalarKind::boolean: return "bool";
@@ -104,7 +105,8 @@ std::string cxx_element(const DType& dtype) {
     case ScalarKind::uint: return fmt::format("std::uint{}_t", dtype.itemsize * 8);
     case ScalarKind::float_: return dtype.itemsize == 4 ? "float" : dtype.itemsize == 8 ? "double" : "";
     case ScalarKind::complex: return dtype.itemsize == 8 ? "std::complex<float>" : "std::complex<double>";
-    case ScalarKind::record: return "";
+    case ScalarKind::record:
+    case ScalarKind::bfloat: return "";
   }
   return "";
 }

@@ -160,6 +160,21 @@ Status check_alignment(const CompiledKernel& kernel, const std::vector<Argument>
   return ok_status();
 }
 
+// A device array lives on one GPU (a DLPack tensor says which); pykern launches on the current
+// one, which cannot read another's memory through the array's pointer.
+Status check_devices(const CompiledKernel& kernel, const std::vector<Argument>& args, const GpuInfo& gpu) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Array* a = std::get_if<Array>(&args[i]);
+    if (!a || a->location() != Location::device || a->device_id() == gpu.ordinal) continue;
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("kernel '{}': parameter '{}' (argument {}) is an array on GPU {}, and the kernel runs "
+                                   "on GPU {} ({}): select its GPU first (pykern::select_gpu({}))",
+                                   kernel.function, i < kernel.parameters.size() ? kernel.parameters[i].name : "?",
+                                   i + 1, a->device_id(), gpu.ordinal, gpu.name, a->device_id()));
+  }
+  return ok_status();
+}
+
 // Waits for `stream`'s work. With a timeout (seconds; 0: none) it polls instead of blocking, and
 // a kernel still running past it leaves the GPU stuck: the driver cannot stop a kernel, and
 // every later wait (a copy, a free, the next launch) would hang on it.
@@ -335,6 +350,7 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   if (auto s = check_launch_limits(g.info(), max_threads_per_block_, static_shared_bytes_, config, kernel_.function);
       !s.ok())
     return s;
+  if (auto s = check_devices(kernel_, args, g.info()); !s.ok()) return s;
   // Bound before the first driver call that needs the context (cuFuncSetAttribute does).
   ContextScope bound(g);
   if (!bound.ok()) return bound.status();

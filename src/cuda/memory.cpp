@@ -21,6 +21,9 @@ Status same_kind(const Array& from, const Array& to, Location from_at, Location 
                        fmt::format("{}: cannot copy a {} array of shape {} into a {} array of shape {}", what,
                                    from.dtype().name(), shape_text(from.shape()), to.dtype().name(),
                                    shape_text(to.shape())));
+  if (to.read_only())
+    return Error::make(ErrorKind::invalid_argument, fmt::format("{}: cannot copy into a read-only array (its owner "
+                                                                "lent it so through DLPack)", what));
   return ok_status();
 }
 
@@ -205,7 +208,7 @@ Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::ve
     if (bound.ok()) gpu->driver().mem_free(device_pointer(p));
   });
   return Array::adopt(std::move(owner), reinterpret_cast<void*>(pointer), std::move(dtype), std::move(shape),
-                      std::move(strides), Location::device);
+                      std::move(strides), Location::device, gpu->info().ordinal);
 }
 
 Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {

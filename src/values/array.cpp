@@ -1,7 +1,5 @@
 #include "pykern/array.h"
 
-#include <dlpack/dlpack.h>
-
 #include <algorithm>
 #include <cstring>
 #include <new>
@@ -90,9 +88,10 @@ Array Array::wrap(void* data, DType dtype, std::vector<int64_t> shape, std::vect
 }
 
 Array Array::adopt(std::shared_ptr<void> owner, void* data, DType dtype, std::vector<int64_t> shape,
-                   std::vector<int64_t> strides, Location location) {
+                   std::vector<int64_t> strides, Location location, int device_id) {
   Array a = wrap(data, std::move(dtype), std::move(shape), std::move(strides), location);
   a.owner_ = std::move(owner);
+  a.device_id_ = location == Location::device ? device_id : 0;
   return a;
 }
 
@@ -196,6 +195,10 @@ std::string Array::type_mismatch(const DType& dtype, size_t type_size, const cha
                      dtype.name(), dtype.itemsize);
 }
 
+std::string Array::read_only_access() {
+  return "Array::at: the array is read-only (its owner lent it so through DLPack); read it with at<const T>";
+}
+
 std::byte* Array::checked_element(const int64_t* indices, size_t count) const {
   if (location_ != Location::host)
     throw std::invalid_argument("Array::at: the array lives on a device; copy it to the host first");
@@ -225,6 +228,9 @@ Status copy_elements(const Array& from, const Array& to) {
   if (from.location() != Location::host || to.location() != Location::host)
     return Error::make(ErrorKind::invalid_argument, "copy_elements copies between host arrays; use copy_to_host or "
                                                     "copy_to_device for device arrays");
+  if (to.read_only())
+    return Error::make(ErrorKind::invalid_argument, "cannot copy into a read-only array (its owner lent it so through "
+                                                    "DLPack)");
   std::vector<int64_t> index(from.shape().size(), 0);
   int64_t count = from.size();
   for (int64_t n = 0; n < count; ++n) {
@@ -235,69 +241,6 @@ Status copy_elements(const Array& from, const Array& to) {
     }
   }
   return ok_status();
-}
-
-DLTensor Array::to_dlpack() const {
-  DLTensor t{};
-  t.data = data_;
-  t.device = {location_ == Location::host ? kDLCPU : kDLCUDA, 0};
-  t.ndim = ndim();
-  static_assert(sizeof(int64_t) == sizeof(*t.shape));
-  t.shape = const_cast<int64_t*>(reinterpret_cast<const int64_t*>(shape_.data()));
-  // DLPack strides count elements; this array keeps them alive for the tensor.
-  dlpack_strides_.clear();
-  for (int64_t s : strides_) dlpack_strides_.push_back(s / dtype_.itemsize);
-  t.strides = dlpack_strides_.data();
-  // DLPack before 0.8 has no bool code: bools go as 8-bit unsigned integers.
-#if DLPACK_VERSION >= 80
-  uint8_t bool_code = kDLBool;
-#else
-  uint8_t bool_code = kDLUInt;
-#endif
-  uint8_t code = dtype_.kind == ScalarKind::boolean ? bool_code
-                 : dtype_.kind == ScalarKind::int_  ? uint8_t(kDLInt)
-                 : dtype_.kind == ScalarKind::uint  ? uint8_t(kDLUInt)
-                 : dtype_.kind == ScalarKind::float_ ? uint8_t(kDLFloat)
-                 : dtype_.kind == ScalarKind::complex ? uint8_t(kDLComplex) : uint8_t(kDLOpaqueHandle);
-  t.dtype = {code, static_cast<uint8_t>(dtype_.itemsize * 8), 1};
-  t.byte_offset = 0;
-  return t;
-}
-
-Result<Array> Array::from_dlpack(const DLTensor& t) {
-  auto refuse = [](const std::string& why) { return Error::make(ErrorKind::invalid_argument, "DLPack tensor: " + why); };
-  if (t.dtype.lanes != 1) return refuse("vector lanes are not supported");
-  if (t.ndim < 0 || t.ndim > 32) return refuse(fmt::format("{} dimensions (0 to 32)", t.ndim));
-  if (t.ndim > 0 && t.shape == nullptr) return refuse("no shape");
-  for (int i = 0; i < t.ndim; ++i)
-    if (t.shape[i] < 0) return refuse(fmt::format("dimension {} is {}", i, t.shape[i]));
-  int bits = t.dtype.bits;
-  bool integer = t.dtype.code == kDLInt || t.dtype.code == kDLUInt;
-  bool valid_bits = integer ? (bits == 8 || bits == 16 || bits == 32 || bits == 64 || (t.dtype.code == kDLUInt && bits == 1))
-                    : t.dtype.code == kDLFloat ? (bits == 16 || bits == 32 || bits == 64)
-                    : t.dtype.code == kDLComplex ? (bits == 64 || bits == 128) : true;
-  if (!valid_bits) return refuse(fmt::format("{}-bit elements of type code {}", bits, int(t.dtype.code)));
-  DType dtype;
-  switch (t.dtype.code) {
-#if DLPACK_VERSION >= 80
-    case kDLBool: dtype = DType::boolean(); break;
-#endif
-    case kDLInt: dtype = DType::int_(bits); break;
-    case kDLUInt: dtype = bits == 1 ? DType::boolean() : DType::uint(bits); break;
-    case kDLFloat: dtype = DType::float_(bits); break;
-    case kDLComplex: dtype = DType::complex(bits); break;
-    default: return Error::make(ErrorKind::invalid_argument, "unsupported DLPack dtype code");
-  }
-  Location location;
-  if (t.device.device_type == kDLCPU || t.device.device_type == kDLCUDAHost) location = Location::host;
-  else if (t.device.device_type == kDLCUDA || t.device.device_type == kDLCUDAManaged) location = Location::device;
-  else return Error::make(ErrorKind::invalid_argument, "DLPack tensor on an unsupported device");
-  std::vector<int64_t> shape(t.shape, t.shape + t.ndim);
-  std::vector<int64_t> strides;
-  if (t.strides) {
-    for (int i = 0; i < t.ndim; ++i) strides.push_back(t.strides[i] * dtype.itemsize);
-  }
-  return wrap(static_cast<std::byte*>(t.data) + t.byte_offset, dtype, shape, strides, location);
 }
 
 }  // namespace pykern

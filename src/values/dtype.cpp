@@ -235,6 +235,7 @@ char kind_letter(ScalarKind kind) {
     case ScalarKind::float_: return 'f';
     case ScalarKind::complex: return 'c';
     case ScalarKind::record: return 'V';
+    case ScalarKind::bfloat: return 'V';  // not reached: descr() names bfloat16 in full
   }
   return '?';
 }
@@ -261,6 +262,7 @@ std::string DType::descr() const {
     if (itemsize > at) entries.push_back(fmt::format("('', '|V{}')", itemsize - at));
     return "[" + fmt::format("{}", fmt::join(entries, ", ")) + "]";
   }
+  if (kind == ScalarKind::bfloat) return "bfloat16";
   char order = itemsize == 1 ? '|' : '<';
   return fmt::format("{}{}{}", order, kind_letter(kind), itemsize);
 }
@@ -272,6 +274,7 @@ std::string DType::name() const {
     case ScalarKind::uint: return fmt::format("uint{}", itemsize * 8);
     case ScalarKind::float_: return fmt::format("float{}", itemsize * 8);
     case ScalarKind::complex: return fmt::format("complex{}", itemsize * 8);
+    case ScalarKind::bfloat: return "bfloat16";
     case ScalarKind::record: {
       std::string text = "Record(";
       for (size_t i = 0; i < fields.size(); ++i) {
@@ -391,6 +394,14 @@ Result<DType> DType::from_descr(const std::string& text) {
     case 'u': return sized(ScalarKind::uint, {1, 2, 4, 8});
     case 'f': return sized(ScalarKind::float_, {2, 4, 8});
     case 'c': return sized(ScalarKind::complex, {8, 16});
+    case 'V':
+      // Raw bytes: ml_dtypes saves bfloat16 (and its float8 types) this way, and nothing in
+      // the file says which, so pykern does not guess.
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("unsupported dtype {}: raw {}-byte elements (ml_dtypes saves bfloat16 and float8 "
+                                     "arrays so, and the file does not say which); save them as float32 "
+                                     "(a.astype(numpy.float32)), or pass bfloat16 arrays through DLPack",
+                                     python_repr(text), size));
     default: return bad();
   }
 }
@@ -404,7 +415,7 @@ Result<DType> DType::from_name(const std::string& name) {
       {"u4", uint(32)},         {"uint64", uint(64)},     {"u8", uint(64)},         {"float16", float_(16)},
       {"f2", float_(16)},       {"float32", float_(32)},  {"f4", float_(32)},       {"float64", float_(64)},
       {"f8", float_(64)},       {"complex64", complex(64)}, {"c8", complex(64)},    {"complex128", complex(128)},
-      {"c16", complex(128)}};
+      {"c16", complex(128)},    {"bfloat16", bfloat16()}};
   for (const auto& [text, type] : names)
     if (name == text) return type;
   return Error::make(ErrorKind::invalid_argument, "unknown dtype '" + name + "'");

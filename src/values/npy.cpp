@@ -226,10 +226,23 @@ std::string format_npy(const Array& input) {
   return out;
 }
 
+namespace {
+bool holds_bfloat16(const DType& dtype) {
+  if (dtype.kind == ScalarKind::bfloat) return true;
+  for (const DTypeField& f : dtype.fields)
+    if (holds_bfloat16(f.type[0])) return true;
+  return false;
+}
+}  // namespace
+
 // Written with O_NOFOLLOW: `pykern run --out DIR` names its files itself, and a link planted in
 // a shared DIR must not redirect the write.
 Status save_npy(const std::string& path, const Array& array) {
   if (array.location() != Location::host) return Error::make(ErrorKind::invalid_argument, "save_npy needs a host array");
+  if (holds_bfloat16(array.dtype()))
+    return Error::make(ErrorKind::invalid_argument,
+                       "save_npy: NumPy has no descr for bfloat16 (ml_dtypes writes raw '|V2' bytes, which no reader can "
+                       "tell from other 2-byte data); save a float32 copy");
   std::string bytes = format_npy(array);
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0)

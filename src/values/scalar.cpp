@@ -6,14 +6,20 @@
 
 namespace pykern {
 
+namespace {
+// Kinds whose value is held in `value` (a real or complex number), not in `integer`.
+bool holds_real(ScalarKind kind) {
+  return kind == ScalarKind::float_ || kind == ScalarKind::bfloat || kind == ScalarKind::complex;
+}
+}  // namespace
+
 Scalar Scalar::as(const DType& to) const {
   Scalar out = *this;
   out.type = to;
   // Keep every representation consistent with the target type's value.
   switch (to.kind) {
     case ScalarKind::boolean: {
-      bool b = type.kind == ScalarKind::float_ || type.kind == ScalarKind::complex ? value != std::complex<double>(0)
-                                                                                 : integer != 0;
+      bool b = holds_real(type.kind) ? value != std::complex<double>(0) : integer != 0;
       out.integer = b;
       out.unsigned_integer = b;
       out.value = b;
@@ -21,9 +27,7 @@ Scalar Scalar::as(const DType& to) const {
     }
     case ScalarKind::int_:
     case ScalarKind::uint: {
-      int64_t i = type.kind == ScalarKind::float_ || type.kind == ScalarKind::complex
-                      ? saturate(value.real())
-                      : integer;
+      int64_t i = holds_real(type.kind) ? saturate(value.real()) : integer;
       int bits = static_cast<int>(to.itemsize * 8);
       uint64_t u = static_cast<uint64_t>(i);
       if (bits < 64) u &= (uint64_t(1) << bits) - 1;
@@ -34,15 +38,17 @@ Scalar Scalar::as(const DType& to) const {
       break;
     }
     case ScalarKind::float_:
+    case ScalarKind::bfloat:
       out.value = type.kind == ScalarKind::uint ? static_cast<double>(unsigned_integer)
                   : type.kind == ScalarKind::int_ || type.kind == ScalarKind::boolean ? static_cast<double>(integer)
                                                                                     : value.real();
-      if (to.itemsize == 4) out.value = static_cast<float>(out.value.real());
-      if (to.itemsize == 2) out.value = static_cast<float>(pk::f16(out.value.real()));
+      if (to.kind == ScalarKind::bfloat) out.value = static_cast<float>(bfloat16(static_cast<float>(out.value.real())));
+      else if (to.itemsize == 4) out.value = static_cast<float>(out.value.real());
+      else if (to.itemsize == 2) out.value = static_cast<float>(pk::f16(out.value.real()));
       out.integer = saturate(out.value.real());
       break;
     case ScalarKind::complex:
-      if (type.kind != ScalarKind::complex && type.kind != ScalarKind::float_)
+      if (!holds_real(type.kind))
         out.value = type.kind == ScalarKind::uint ? static_cast<double>(unsigned_integer) : static_cast<double>(integer);
       if (to.itemsize == 8) out.value = {static_cast<float>(out.value.real()), static_cast<float>(out.value.imag())};
       break;
@@ -74,6 +80,11 @@ Scalar Scalar::load(const DType& type, const void* bytes) {
       }
       if (type.itemsize == 4) return Scalar(*static_cast<const float*>(bytes));
       return Scalar(*static_cast<const double*>(bytes));
+    case ScalarKind::bfloat: {
+      bfloat16 b;
+      std::memcpy(&b.bits, bytes, 2);
+      return Scalar(static_cast<double>(static_cast<float>(b))).as(type);
+    }
     case ScalarKind::complex:
       if (type.itemsize == 8) return Scalar(*static_cast<const std::complex<float>*>(bytes));
       return Scalar(*static_cast<const std::complex<double>*>(bytes));
@@ -115,6 +126,11 @@ void Scalar::store(const DType& to, void* out) const {
         std::memcpy(out, &d, 8);
       }
       return;
+    case ScalarKind::bfloat: {
+      bfloat16 b(static_cast<float>(v.value.real()));
+      std::memcpy(out, &b.bits, 2);
+      return;
+    }
     case ScalarKind::complex:
       if (to.itemsize == 8) {
         std::complex<float> z(static_cast<float>(v.value.real()), static_cast<float>(v.value.imag()));

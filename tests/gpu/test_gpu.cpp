@@ -1,6 +1,6 @@
 // The GPU suite: every corpus case on Backend::cuda, compared with Numba's outputs, with host
 // arrays (copied in and back by the launch) and with device arrays (to_device, copy_to_host);
-// strided views; streams and events; pinned memory; launch limits; a debug kernel's
+// strided views; a device array through DLPack; streams and events; pinned memory; launch limits; a debug kernel's
 // out-of-bounds report; a kernel fault in a child process; a bundle's cubin and PTX. Skips itself without a GPU
 // (ctest: skipped), so CI stays green; .ci/device-run runs it on a GPU machine.
 #include <sys/wait.h>
@@ -271,6 +271,29 @@ TEST_CASE("device arrays: copies both ways, Fortran order, strided views, pinned
   REQUIRE(pinned.ok());
   REQUIRE(copy_to_host(*device, *pinned).ok());
   CHECK(pinned->at<double>(1, 0) == 8);
+}
+
+TEST_CASE("a device array lent through DLPack and taken back is launched on, on its GPU") {
+  if (!have_gpu()) return;
+  auto module = Module::load_source(
+      "from numba import cuda\n@cuda.jit\ndef twice(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] *= 2\n",
+      "twice.py", options());
+  REQUIRE(module.ok());
+  auto device = to_device(Array::from<float>({1, 2, 3}), {}, Backend::cuda);
+  REQUIRE(device.ok());
+  auto lent = device->to_dlpack_versioned();
+  REQUIRE(lent.ok());
+  CHECK((*lent)->dl_tensor.device.device_type == kDLCUDA);
+  CHECK((*lent)->dl_tensor.device.device_id == device->device_id());
+  *device = Array();  // the tensor alone keeps the device memory now
+  auto taken = Array::from_dlpack(*lent);
+  REQUIRE(taken.ok());
+  CHECK(taken->location() == Location::device);
+  auto status = module->kernel("twice")->launch(Launch(1, 32).backend(Backend::cuda), *taken);
+  REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+  auto back = copy_to_host(*taken);
+  REQUIRE(back.ok());
+  CHECK(back->at<float>(2) == 6);
 }
 
 TEST_CASE("streams and events: asynchronous launches, timed") {
