@@ -410,6 +410,22 @@ void KernelCache::frontend_store(const std::string& frontend_key, const std::str
   fs::remove(staging, error);
 }
 
+std::optional<std::string> KernelCache::note_lookup(const std::string& key) {
+  if (!enabled_ || !is_key(key) || !trusted_directory(notes_dir())) return std::nullopt;
+  auto text = read_trusted(notes_dir() / key);
+  if (!text || text->size() > 4096) return std::nullopt;  // notes are a line or two
+  return text;
+}
+
+void KernelCache::note_store(const std::string& key, const std::string& text) {
+  if (!enabled_ || !is_key(key) || text.size() > 4096) return;
+  make_directory(notes_dir());
+  fs::path staging = staging_path(key);
+  std::error_code error;
+  if (trusted_directory(notes_dir()) && write_new_file(staging, text)) fs::rename(staging, notes_dir() / key, error);
+  fs::remove(staging, error);
+}
+
 std::vector<CacheEntryInfo> KernelCache::list() const {
   std::vector<CacheEntryInfo> entries;
   for (const Child& shard : children(entries_dir())) {
@@ -485,7 +501,7 @@ std::vector<std::string> KernelCache::prune(uint64_t max_bytes) {
 }
 
 void KernelCache::clear() {
-  for (const fs::path& dir : {entries_dir(), frontend_dir()})
+  for (const fs::path& dir : {entries_dir(), frontend_dir(), notes_dir()})
     for (const Child& child : children(dir)) remove_tree(child.path);
 }
 

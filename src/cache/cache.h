@@ -72,6 +72,10 @@ class KernelCache {
   std::filesystem::path binary_file(const CacheEntry& entry) const;
   std::optional<std::string> frontend_lookup(const std::string& frontend_key);
   void frontend_store(const std::string& frontend_key, const std::string& entry_key);
+  // A small text the cache keeps beside its entries under a key (what a slow lookup found, such
+  // as which NVRTC the loader picks), trusted as entries are; nullopt when absent or untrusted.
+  std::optional<std::string> note_lookup(const std::string& key);
+  void note_store(const std::string& key, const std::string& text);
 
   std::vector<CacheEntryInfo> list() const;
   std::optional<CacheEntryInfo> find(const std::string& key_prefix) const;
@@ -85,6 +89,7 @@ class KernelCache {
   std::filesystem::path entries_dir() const { return root_ / "v1" / "entries"; }
   std::filesystem::path frontend_dir() const { return root_ / "v1" / "frontend"; }
   std::filesystem::path tmp_dir() const { return root_ / "v1" / "tmp"; }
+  std::filesystem::path notes_dir() const { return root_ / "v1" / "notes"; }
   std::filesystem::path entry_path(const std::string& key) const;
   void discard(const std::filesystem::path& entry) const;
   std::filesystem::path staging_path(const std::string& key) const;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "jit/nvrtc.h"
+#include "jit/nvrtc_identity.h"
 
 namespace pykern::compiler {
 
@@ -179,9 +180,22 @@ std::string frontend_key(const Request& request, const std::string& text, const 
   return cache::cache_key(parts);
 }
 
-std::string frontend_key(const Request& request, const std::string& text, const std::string& arch) {
-  auto nvrtc = jit::nvrtc_version();
-  return frontend_key(request, text, arch, nvrtc.ok() ? *nvrtc : std::string("none"));
+std::string nvrtc_version_for_key(cache::KernelCache& cache) {
+  std::string memo_key = cache::cache_key({"nvrtc-memo", jit::nvrtc_search_context()});
+  if (auto memo = cache.note_lookup(memo_key))
+    if (auto version = jit::nvrtc_version_from_memo(*memo)) return *version;
+  auto memo = jit::loaded_nvrtc_memo();
+  if (!memo.ok()) {
+    auto version = jit::nvrtc_version();  // loaded, but its file cannot be told: no memo
+    return version.ok() ? *version : std::string("none");
+  }
+  cache.note_store(memo_key, *memo);
+  return jit::nvrtc_version_from_memo(*memo).value_or(std::string("none"));
+}
+
+std::string frontend_key(const Request& request, const std::string& text, const std::string& arch,
+                         cache::KernelCache& cache) {
+  return frontend_key(request, text, arch, nvrtc_version_for_key(cache));
 }
 
 namespace {

@@ -41,8 +41,12 @@ std::optional<cache::KernelCache> open_cache(const Request& request, CompileOutp
 // PTX must not outlive an NVRTC change).
 std::string frontend_key(const Request& request, const std::string& text, const std::string& arch,
                          const std::string& nvrtc_version);
-// The same with the loaded NVRTC's version ("none" where NVRTC cannot be loaded).
-std::string frontend_key(const Request& request, const std::string& text, const std::string& arch);
+// The same with the version of the NVRTC this process would load ("none" where none can be):
+// from the cache's memo when it still holds (jit/nvrtc_identity.h), so a hit loads no NVRTC.
+std::string frontend_key(const Request& request, const std::string& text, const std::string& arch,
+                         cache::KernelCache& cache);
+// The version of the NVRTC this process would load, as frontend_key names it.
+std::string nvrtc_version_for_key(cache::KernelCache& cache);
 
 // A front-end cache hit fills `output` and skips everything below (not when the types report
 // or the simulator's source is wanted: the cache holds neither).

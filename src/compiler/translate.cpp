@@ -27,7 +27,7 @@ Result<Translation> run_pipeline(const Request& request) {
   std::string text = request.text + (request.generated ? generated_source(*request.generated) : "");
   Stopwatch clock;
   std::optional<cache::KernelCache> cache = open_cache(request, output);
-  std::string frontend_key = cache ? compiler::frontend_key(request, text, output.arch) : std::string();
+  std::string frontend_key = cache ? compiler::frontend_key(request, text, output.arch, *cache) : std::string();
   if (load_cached(request, cache, frontend_key, output)) {
     output.timings.cache_ms = clock.lap_ms();
     return result;

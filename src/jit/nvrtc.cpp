@@ -104,6 +104,15 @@ Result<std::string> nvrtc_version() {
   return std::to_string(major) + "." + std::to_string(minor);
 }
 
+Result<std::string> nvrtc_library_path() {
+  const NvrtcApi& nvrtc = api();
+  if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(nvrtc.version), &info) == 0 || info.dli_fname == nullptr)
+    return Error::make(ErrorKind::nvrtc, "cannot tell which file NVRTC was loaded from");
+  return std::string(info.dli_fname);
+}
+
 Result<std::vector<int>> nvrtc_supported_archs() {
   const NvrtcApi& nvrtc = api();
   if (!nvrtc.load_error.empty()) return Error::make(ErrorKind::nvrtc, nvrtc.load_error);

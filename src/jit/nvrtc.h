@@ -27,6 +27,9 @@ struct NvrtcResult {
 
 // NVRTC's version as "13.0"; an error if NVRTC cannot be loaded.
 Result<std::string> nvrtc_version();
+// The file NVRTC was loaded from (loads it); jit/nvrtc_identity.h tells later whether a load
+// would find the same file without loading it.
+Result<std::string> nvrtc_library_path();
 // The real architectures NVRTC can make cubins for (90 for sm_90), oldest first.
 Result<std::vector<int>> nvrtc_supported_archs();
 // An architecture name taken apart: "sm_90a" is a cubin for 90, specific to that architecture

@@ -20,6 +20,7 @@
 #include "compiler/pipeline.h"
 #include "cache/cache.h"
 #include "jit/nvrtc.h"
+#include "jit/nvrtc_identity.h"
 #include "pykern/compiler.h"
 #include "pykern/module.h"
 #include "sim/simulator.h"
@@ -803,8 +804,51 @@ TEST_CASE("the front-end cache key changes with the NVRTC version, so a cached P
   std::string new_nvrtc = pykern::compiler::frontend_key(request, kernel_text, "sm_90", "12.8");
   CHECK(old_nvrtc != new_nvrtc);
   CHECK(old_nvrtc == pykern::compiler::frontend_key(request, kernel_text, "sm_90", "12.4"));
-  // The plain form uses the loaded NVRTC's version.
+  // The form with a cache uses the version of the NVRTC this process loads.
+  TempDir dir;
+  KernelCache cache(dir.path);
   auto loaded = pykern::jit::nvrtc_version();
-  CHECK(pykern::compiler::frontend_key(request, kernel_text, "sm_90") ==
+  CHECK(pykern::compiler::frontend_key(request, kernel_text, "sm_90", cache) ==
         pykern::compiler::frontend_key(request, kernel_text, "sm_90", loaded.ok() ? *loaded : "none"));
+}
+
+TEST_CASE("which NVRTC a process loads is remembered in the cache, so a cache hit need not load NVRTC") {
+  TempDir dir;
+  KernelCache cache(dir.path);
+  REQUIRE(cache.enabled());
+  auto loaded = pykern::jit::nvrtc_version();
+  std::string memo_key = pykern::cache::cache_key({"nvrtc-memo", pykern::jit::nvrtc_search_context()});
+  CHECK(pykern::compiler::nvrtc_version_for_key(cache) == (loaded.ok() ? *loaded : "none"));
+  if (!loaded.ok()) {
+    CHECK_FALSE(cache.note_lookup(memo_key));  // nothing loaded, nothing to remember
+    return;
+  }
+  auto memo = cache.note_lookup(memo_key);
+  REQUIRE(memo);
+  CHECK(pykern::jit::nvrtc_version_from_memo(*memo) == *loaded);
+  // A memo whose file changed, or that is garbled, is not believed; NVRTC is asked again and
+  // the memo rewritten.
+  fs::path fake = dir.path / "libnvrtc.so.99";
+  std::ofstream(fake) << "not a library";
+  std::string fake_memo = pykern::jit::loaded_nvrtc_memo().value();
+  fake_memo = "99.9\n" + fake_memo.substr(fake_memo.find('\n') + 1);
+  CHECK(pykern::jit::nvrtc_version_from_memo(fake_memo) == "99.9");  // the real file: unchanged, believed
+  for (const char* bad : {"", "13.0\n", "13.0\n- \n/x\n", "x13\n1 2 3 4.5\n/lib\n", "13.0\n1 2 3 4.5\n/nowhere\n"})
+    CHECK_FALSE(pykern::jit::nvrtc_version_from_memo(bad));
+  struct stat status {};
+  REQUIRE(::stat(fake.c_str(), &status) == 0);
+  std::string identity = std::to_string(status.st_dev) + " " + std::to_string(status.st_ino) + " " +
+                         std::to_string(status.st_size) + " " + std::to_string(status.st_mtim.tv_sec) + "." +
+                         std::to_string(status.st_mtim.tv_nsec);
+  std::string of_fake = "99.9\n" + identity + "\n" + fake.string() + "\n";
+  CHECK(pykern::jit::nvrtc_version_from_memo(of_fake) == "99.9");
+  std::ofstream(fake) << "another library, of another size";
+  CHECK_FALSE(pykern::jit::nvrtc_version_from_memo(of_fake));  // swapped: not believed
+  // A stale memo in the cache is replaced by what the loaded NVRTC says.
+  cache.note_store(memo_key, of_fake);
+  CHECK(pykern::compiler::nvrtc_version_for_key(cache) == *loaded);
+  CHECK(pykern::jit::nvrtc_version_from_memo(cache.note_lookup(memo_key).value()) == *loaded);
+  // The context names what decides the loader's choice.
+  CHECK(pykern::jit::nvrtc_search_context().find("ld.so.cache") != std::string::npos);
+  CHECK(pykern::jit::nvrtc_search_context().find("PYKERN_NVRTC=") != std::string::npos);
 }
