@@ -148,6 +148,16 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
   return entries;
 }
 
+sema::NameRoots name_roots(const Request& request, const std::vector<sema::EntryRequest>& entries,
+                           const std::vector<std::string>& checked_only) {
+  sema::NameRoots roots;
+  for (const sema::EntryRequest& entry : entries) roots.compiled.push_back(entry.function);
+  std::vector<std::string>& unsigned_kernels = request.defer_unsigned_kernels ? roots.deferred : roots.compiled;
+  unsigned_kernels.insert(unsigned_kernels.end(), checked_only.begin(), checked_only.end());
+  roots.unreached = !request.generated && request.host_functions.empty() && request.options.kernels.empty();
+  return roots;
+}
+
 void check_deferred_kernels(frontend::Module& module, const Request& request,
                             const std::vector<std::string>& checked_only, Diagnostics& diagnostics) {
   if (!request.defer_unsigned_kernels) return;

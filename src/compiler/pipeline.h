@@ -12,6 +12,7 @@
 #include "emit/emit_cuda.h"
 #include "frontend/module.h"
 #include "sema/infer.h"
+#include "sema/name_resolution.h"
 
 namespace pykern::compiler {
 
@@ -62,6 +63,13 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
                                                         std::vector<SourceFile>& signature_files,
                                                         std::vector<std::string>& checked_only,
                                                         Diagnostics& diagnostics);
+
+// What the name pass checks (sema/name_resolution.h): the entries and the kernels checked
+// without a signature, whose mistakes are errors, or, with defer_unsigned_kernels, those
+// kernels as warnings; and, when the request is for the whole file, the decorated functions no
+// kernel calls.
+sema::NameRoots name_roots(const Request& request, const std::vector<sema::EntryRequest>& entries,
+                           const std::vector<std::string>& checked_only);
 
 // Kernels without a signature, with defer_unsigned_kernels: lowered now, their errors reported
 // as warnings (a kernel an entry calls was lowered already, its errors errors).

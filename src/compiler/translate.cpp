@@ -11,6 +11,7 @@
 #include "emit/emit_cuda.h"
 #include "frontend/module.h"
 #include "sema/infer.h"
+#include "sema/name_resolution.h"
 #include "sema/passes.h"
 #include "syntax/syntax_tree.h"
 
@@ -44,6 +45,7 @@ Result<Translation> run_pipeline(const Request& request) {
   std::vector<SourceFile> signature_files;  // kept alive: diagnostics point into them
   auto entries = collect_entries(module, request, signature_files, output.checked_only, diagnostics);
   if (!entries.ok()) return entries.error();
+  sema::resolve_names(module, name_roots(request, *entries, output.checked_only), diagnostics);
   output.timings.lower_ms = clock.lap_ms();
 
   ir::Program program = sema::infer(module, *entries, diagnostics, request.options.debug);

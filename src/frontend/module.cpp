@@ -570,6 +570,8 @@ void Module::scan_import(TSNode node) {
 // import_from_statement = 'from' module_name 'import' (wildcard_import | name (',' name)*)
 void Module::scan_import_from(TSNode node) {
   std::string module = dotted_name(tree_->field(node, Field::module_name));
+  for (TSNode child : tree_->named_children(node))
+    if (tree_->kind(child) == Node::wildcard_import) star_import_ = true;
   for (TSNode name : tree_->fields(node, Field::name)) {
     if (tree_->kind(name) == Node::aliased_import) {
       std::string member = dotted_name(tree_->field(name, Field::name));
@@ -1095,10 +1097,10 @@ void collect_locals(const ast::Ast& ast, const std::vector<ast::StmtId>& body, s
 // The factory's parameters the kernel reads become the values they were bound to: each read of
 // such a name (one the kernel does not assign) is replaced by the bound expression, kept at the
 // read's place in the source for messages.
-void Module::bind_closure(ModuleFunction& function, size_t first_expr) {
+void Module::bind_closure(const ModuleFunction& function, ast::Function& lowered, size_t first_expr) {
   std::set<std::string> locals;
-  for (const ast::Parameter& parameter : function.ast.parameters) locals.insert(parameter.name);
-  collect_locals(ast_, function.ast.body, locals);
+  for (const ast::Parameter& parameter : lowered.parameters) locals.insert(parameter.name);
+  collect_locals(ast_, lowered.body, locals);
   substitute(ast_, first_expr, function.closure, locals);  // the expressions of this lowering
 }
 
@@ -1127,9 +1129,32 @@ const ast::Function* Module::lowered_function(const std::string& name, Diagnosti
     size_t first_expr = ast_.exprs.size();
     function->ast = lower_function(*tree_, function->definition, ast_, diagnostics);
     function->ast.name = function->name;  // `k = cuda.jit(f)` lowers f's definition as k
-    if (!function->closure.empty()) bind_closure(*function, first_expr);
+    if (!function->closure.empty()) bind_closure(*function, function->ast, first_expr);
   }
   return &function->ast;
+}
+
+ast::Function Module::lowered_copy(const std::string& name, Diagnostics& diagnostics) {
+  ModuleFunction* function = this->function(name);
+  if (function == nullptr) return {};
+  tree_->report_syntax_errors(function->definition, diagnostics);
+  size_t first_expr = ast_.exprs.size();
+  ast::Function lowered = lower_function(*tree_, function->definition, ast_, diagnostics);
+  lowered.name = function->name;
+  if (!function->closure.empty()) bind_closure(*function, lowered, first_expr);
+  return lowered;
+}
+
+std::vector<std::string> Module::top_level_names() const {
+  std::vector<std::string> names;
+  for (const auto& [name, qualified] : imports_) names.push_back(name);
+  for (const auto& [name, function] : functions_)
+    if (name.find('.') == std::string::npos) names.push_back(name);  // not Helper._kernel, made.inner
+  for (const auto& [name, global] : globals_) names.push_back(name);
+  for (const auto& [name, enumeration] : enums_) names.push_back(name);
+  for (const auto& [name, where] : opaque_bindings_) names.push_back(name);
+  for (const auto& [name, where] : undecided_) names.push_back(name);
+  return names;
 }
 
 ast::ExprId Module::global_value(const std::string& name, Diagnostics& diagnostics) {

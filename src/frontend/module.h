@@ -115,6 +115,18 @@ class Module {
   void mark_generated(uint32_t offset, Origin origin);
   // Lowers a function on first use: reports its syntax errors and unsupported constructs.
   const ast::Function* lowered_function(const std::string& name, Diagnostics& diagnostics);
+  // A fresh lowering of a function, its closure bound, as lowered_function makes it but not
+  // kept: for a pass that reads functions typing may never reach, and must not decide which of
+  // their errors typing reports (sema/name_resolution.cpp). Its syntax errors and unsupported
+  // constructs go to `diagnostics`, the caller's own: reporting them is lowered_function's.
+  ast::Function lowered_copy(const std::string& name, Diagnostics& diagnostics);
+  // Every name bound at top level: imports, functions, constants, enums, and the names bound by
+  // statements pykern does not evaluate. After `from M import *` (has_star_import), any name may be.
+  std::vector<std::string> top_level_names() const;
+  bool has_star_import() const { return star_import_; }
+  // What an expression of module names is at import time (a kernel's `if DEBUG:`); nullopt
+  // where pykern cannot tell.
+  std::optional<ImportTimeValue> import_time_value(ast::ExprId expr) { return fold(expr, 0); }
   // The expression a module global is bound to, lowered on first use; invalid if none.
   ast::ExprId global_value(const std::string& name, Diagnostics& diagnostics);
   bool has_global(const std::string& name) const { return globals_.count(name) > 0 || enums_.count(name) > 0; }
@@ -153,7 +165,7 @@ class Module {
   static std::optional<FunctionRole> decorator_role(const std::string& qualified);
   bool scan_decorator_call(TSNode assignment, Diagnostics& diagnostics);
   bool scan_factory_call(TSNode assignment);
-  void bind_closure(ModuleFunction& function, size_t first_expr);
+  void bind_closure(const ModuleFunction& function, ast::Function& lowered, size_t first_expr);
   void report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const;
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
 
@@ -168,6 +180,7 @@ class Module {
   std::map<std::string, SourceRange> mutations_;        // likewise
   // Names bound under an import-time condition pykern cannot decide, with that condition.
   std::map<std::string, SourceRange> undecided_;
+  bool star_import_ = false;  // `from M import *`
 };
 
 }  // namespace pykern::frontend

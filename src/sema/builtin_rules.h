@@ -67,5 +67,6 @@ void add_host_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);
+std::vector<std::string> cuda_intrinsic_names();
 
 }  // namespace pykern::sema

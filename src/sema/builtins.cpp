@@ -72,7 +72,7 @@ const HandlerTable& handlers() {
   return table;
 }
 
-std::optional<double> float_constant(const std::string& name) {
+const std::map<std::string, double>& float_constants() {
   static const std::map<std::string, double> constants = {
       {"math.pi", std::numbers::pi},   {"math.e", std::numbers::e},   {"math.tau", 2 * std::numbers::pi},
       {"math.inf", INFINITY},          {"math.nan", NAN},             {"numpy.pi", std::numbers::pi},
@@ -80,17 +80,37 @@ std::optional<double> float_constant(const std::string& name) {
       {"numpy.NaN", NAN},              {"numpy.Inf", INFINITY},       {"numpy.euler_gamma", 0.5772156649015329},
       {"cmath.pi", std::numbers::pi},  {"cmath.e", std::numbers::e},  {"cmath.tau", 2 * std::numbers::pi},
       {"cmath.inf", INFINITY},         {"cmath.nan", NAN}};
-  auto found = constants.find(name);
-  if (found == constants.end()) return std::nullopt;
+  return constants;
+}
+
+std::optional<double> float_constant(const std::string& name) {
+  auto found = float_constants().find(name);
+  if (found == float_constants().end()) return std::nullopt;
   return found->second;
+}
+
+// Where Numba's type objects live: today's numba-cuda exports them from numba.cuda and
+// numba.cuda.types too (from numba.cuda import void, float32, double).
+constexpr const char* type_modules[] = {"numba.types.", "numba.", "numpy.", "numba.core.types.", "numba.cuda.types.",
+                                        "numba.cuda."};
+
+// The names type_value() accepts: every type module with every scalar name it takes, and
+// void/none/bool spellings, kept where type_value() says they are types.
+std::vector<std::string> type_names() {
+  std::vector<std::string> names = {"numba.cuda.random.xoroshiro128p_type"};
+  for (std::string prefix : type_modules) {
+    std::vector<std::string> rests = prefix == "numpy." ? numpy_scalar_type_names() : scalar_type_names();
+    for (const char* spelling : {"void", "none", "bool_", "bool", "boolean", "b1"}) rests.push_back(spelling);
+    for (const std::string& rest : rests)
+      if (type_value(prefix + rest)) names.push_back(prefix + rest);
+  }
+  return names;
 }
 
 }  // namespace
 
 std::optional<Type> type_value(const std::string& name) {
-  // Where Numba's type objects live: today's numba-cuda exports them from numba.cuda and
-  // numba.cuda.types too (from numba.cuda import void, float32, double).
-  for (const char* prefix : {"numba.types.", "numba.", "numpy.", "numba.core.types.", "numba.cuda.types.", "numba.cuda."}) {
+  for (const char* prefix : type_modules) {
     std::string p(prefix);
     if (name.rfind(p, 0) != 0) continue;
     std::string rest = name.substr(p.size());
@@ -103,11 +123,37 @@ std::optional<Type> type_value(const std::string& name) {
   return std::nullopt;
 }
 
+namespace {
+const std::set<std::string>& builtin_statement_forms() {
+  static const std::set<std::string> forms = {"print", "enumerate", "zip", "ord"};
+  return forms;
+}
+}  // namespace
+
 // A builtin is one the handler table types (builtins.NAME), or one read by a statement form
 // (print, and enumerate/zip in for loops) or of a string literal (ord; float is in the table).
 bool is_python_builtin(const std::string& name) {
-  static const std::set<std::string> statement_forms = {"print", "enumerate", "zip", "ord"};
-  return statement_forms.count(name) > 0 || handlers().count("builtins." + name) > 0;
+  return builtin_statement_forms().count(name) > 0 || handlers().count("builtins." + name) > 0;
+}
+
+std::vector<std::string> python_builtin_names() {
+  std::vector<std::string> names(builtin_statement_forms().begin(), builtin_statement_forms().end());
+  for (const auto& [name, builtin] : handlers())
+    if (name.rfind("builtins.", 0) == 0) names.push_back(name.substr(9));
+  return names;
+}
+
+const std::set<std::string>& known_qualified_names() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> all = {prange_name, shared_array_name, local_array_name};
+    for (const auto& [name, builtin] : handlers())
+      if (name.rfind("method.", 0) != 0) all.insert(name);
+    for (const std::string& name : cuda_intrinsic_names()) all.insert(name);
+    for (const auto& [name, value] : float_constants()) all.insert(name);
+    for (const std::string& name : type_names()) all.insert(name);
+    return all;
+  }();
+  return names;
 }
 
 Value resolve_qualified(FunctionChecker& checker, const std::string& name, SourceRange range) {

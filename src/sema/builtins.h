@@ -1,13 +1,28 @@
 // The functions and values kernels can use without defining them: Python builtins, math,
 // NumPy scalar functions and types, numba types, numba.cuda intrinsics and numba.cuda.random.
 #pragma once
+#include <set>
 #include <string>
+#include <vector>
 
 #include "sema/checker.h"
 
 namespace pykern::sema {
 
 bool is_python_builtin(const std::string& name);
+// The names is_python_builtin accepts.
+std::vector<std::string> python_builtin_names();
+
+// Qualified names that statements read themselves (check_loops.cpp), not through the handler
+// table: `for i in numba.prange(n)`, `x = cuda.shared.array(shape, dtype)`.
+inline constexpr const char* prange_name = "numba.prange";
+inline constexpr const char* shared_array_name = "numba.cuda.shared.array";
+inline constexpr const char* local_array_name = "numba.cuda.local.array";
+
+// Every qualified name pykern gives a meaning to, read without types: the handler table's
+// (methods aside), the numba.cuda intrinsic values, the math constants, the types and the forms
+// above. The name pass (sema/name_resolution.cpp) tells a misspelt module attribute by it.
+const std::set<std::string>& known_qualified_names();
 
 // What a qualified name ("numba.cuda.threadIdx.x", "math.pi", "numpy.float32") denotes.
 // Unknown names stay `qualified` so an attribute can extend them; they fail when used.

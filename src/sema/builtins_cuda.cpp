@@ -198,7 +198,9 @@ Value const_array_like(FunctionChecker& c, const CallSite& call) {
 
 }  // namespace
 
-std::optional<Op> cuda_intrinsic_value(const std::string& name) {
+namespace {
+
+const std::map<std::string, Op>& intrinsic_values() {
   static const std::map<std::string, Op> values = {
       {"numba.cuda.threadIdx.x", Op::threadIdx_x}, {"numba.cuda.threadIdx.y", Op::threadIdx_y},
       {"numba.cuda.threadIdx.z", Op::threadIdx_z}, {"numba.cuda.blockIdx.x", Op::blockIdx_x},
@@ -207,9 +209,21 @@ std::optional<Op> cuda_intrinsic_value(const std::string& name) {
       {"numba.cuda.blockDim.z", Op::blockDim_z},   {"numba.cuda.gridDim.x", Op::gridDim_x},
       {"numba.cuda.gridDim.y", Op::gridDim_y},     {"numba.cuda.gridDim.z", Op::gridDim_z},
       {"numba.cuda.laneid", Op::laneid},           {"numba.cuda.warpsize", Op::warpsize}};
-  auto found = values.find(name);
-  if (found == values.end()) return std::nullopt;
+  return values;
+}
+
+}  // namespace
+
+std::optional<Op> cuda_intrinsic_value(const std::string& name) {
+  auto found = intrinsic_values().find(name);
+  if (found == intrinsic_values().end()) return std::nullopt;
   return found->second;
+}
+
+std::vector<std::string> cuda_intrinsic_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, op] : intrinsic_values()) names.push_back(name);
+  return names;
 }
 
 void add_cuda_builtins(HandlerTable& t) {

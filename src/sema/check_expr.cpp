@@ -6,6 +6,7 @@
 #include "sema/builtins.h"
 #include "sema/checker.h"
 #include "sema/module_values.h"
+#include "sema/name_resolution.h"
 
 namespace pykern::sema {
 
@@ -672,7 +673,13 @@ Value FunctionChecker::check_if_else(const ast::Expr& e) {
 
 Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, SourceRange range) {
   if (auto known = module_value_attribute(*this, base, attr, range)) return *known;  // np.finfo(...).eps, a.dtype.type
-  if (base.kind == Value::Kind::qualified) return resolve_qualified(*this, base.name + "." + attr, range);
+  if (base.kind == Value::Kind::qualified) {
+    if (auto unknown = unknown_module_attribute(file(), base.name, attr, range)) {  // cuda.gird, np.cumsum
+      diagnostics().add(std::move(*unknown));
+      return Value::error();
+    }
+    return resolve_qualified(*this, base.name + "." + attr, range);
+  }
   if (base.kind != Value::Kind::expr) {
     error(DiagKind::unknown_attribute, range, "'" + attr + "' is not an attribute pykern knows here");
     return Value::error();

@@ -172,7 +172,7 @@ bool FunctionChecker::is_prange(const ast::Expr& e) {
   diagnostics().set_muted(true);
   Value resolved = check_expr(e.operands[0]);
   diagnostics().set_muted(was_muted);
-  return resolved.kind == Value::Kind::qualified && resolved.name == "numba.prange";
+  return resolved.kind == Value::Kind::qualified && resolved.name == prange_name;
 }
 
 // The iterable as a range object held in a variable, or an invalid value for anything else (it
@@ -282,8 +282,8 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
   const ast::Expr& call = tree[value];
   if (call.kind != ast::ExprKind::call) return false;
   auto callee = module().qualified_name(call.operands[0]);
-  bool shared = callee == "numba.cuda.shared.array";
-  bool local_memory = callee == "numba.cuda.local.array";
+  bool shared = callee == shared_array_name;
+  bool local_memory = callee == local_array_name;
   if (!shared && !local_memory) return false;
   const ast::Expr& name = tree[target];
   if (name.kind != ast::ExprKind::name) {

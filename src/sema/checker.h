@@ -165,6 +165,7 @@ class FunctionChecker {
   void check_stmt(ast::StmtId id);
   void check_assign(const ast::Stmt& stmt);
   void assign_to(ast::ExprId target, Value value, SourceRange range);
+  bool assigns_module_attribute(const ast::Expr& target);
   void poison_names(ast::ExprId target);  // a failed assignment's targets: later reads stay silent
   void remember_if_literal(int local, const Value& value);
   void check_aug_assign(const ast::Stmt& stmt);

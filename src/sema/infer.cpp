@@ -756,6 +756,15 @@ void FunctionChecker::poison_names(ast::ExprId target) {
   if (local >= 0 && static_cast<size_t>(local) < poisoned_.size()) poisoned_[local] = true;
 }
 
+// `cuda.p = 1`, `np.random.x = 2`: the target is an attribute of an imported module (whose
+// name no local shadows).
+bool FunctionChecker::assigns_module_attribute(const ast::Expr& target) {
+  if (target.kind != ast::ExprKind::attribute || !module().qualified_name(target.operands[0])) return false;
+  ast::ExprId root = target.operands[0];
+  while (module().ast()[root].kind == ast::ExprKind::attribute) root = module().ast()[root].operands[0];
+  return local_at(root) < 0;
+}
+
 void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange range) {
   const ast::Expr& t = module().ast()[target];
   switch (t.kind) {
@@ -820,6 +829,11 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
     }
     case ast::ExprKind::subscript:
     case ast::ExprKind::attribute: {
+      if (assigns_module_attribute(t)) {  // said before the attribute is looked up: none is read
+        error(DiagKind::bad_assignment, t.range, "cannot assign to '" + std::string(file().slice(t.range)) + "'",
+              "only array elements and local variables can be assigned");
+        return;
+      }
       Value place = check_expr(target);
       if (!place.ok()) return;
       if (place.kind == Value::Kind::expr && t.kind == ast::ExprKind::subscript && place.type.is(TypeKind::array)) {

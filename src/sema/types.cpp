@@ -332,8 +332,13 @@ std::optional<Type> unify(const Type& a, const Type& b) {
   return std::nullopt;
 }
 
-std::optional<Type> scalar_type_named(const std::string& name) {
-  static const std::pair<const char*, Type> names[] = {
+namespace {
+
+// Function-local tables: built on first use, after every other static is ready.
+using NamedTypes = std::vector<std::pair<const char*, Type>>;
+
+const NamedTypes& scalar_names() {
+  static const NamedTypes names = {
       {"boolean", Type::boolean()},   {"bool_", Type::boolean()},     {"b1", Type::boolean()},
       {"bool", Type::boolean()},
       {"int8", Type::int_(8)},        {"i1", Type::int_(8)},          {"int16", Type::int_(16)},
@@ -348,24 +353,46 @@ std::optional<Type> scalar_type_named(const std::string& name) {
       {"double", Type::f64()},        {"complex64", Type::complex(64)}, {"c8", Type::complex(64)},
       {"complex128", Type::complex(128)}, {"c16", Type::complex(128)},
   };
-  for (const auto& [text, type] : names)
-    if (name == text) return type;
-  return std::nullopt;
+  return names;
 }
 
-std::optional<Type> numpy_scalar_type_named(const std::string& name) {
-  // NumPy's C-named aliases (on the 64-bit Linux pykern runs on); np.byte is int8 where Numba's
-  // byte is uint8.
-  static const std::pair<const char*, Type> aliases[] = {
+// NumPy's C-named aliases (on the 64-bit Linux pykern runs on); np.byte is int8 where Numba's
+// byte is uint8.
+const NamedTypes& numpy_aliases() {
+  static const NamedTypes aliases = {
       {"byte", Type::int_(8)},           {"ubyte", Type::int_(8, false)},   {"short", Type::int_(16)},
       {"ushort", Type::int_(16, false)}, {"int_", Type::int_(64)},          {"long", Type::int_(64)},
       {"ulong", Type::int_(64, false)},  {"uint", Type::int_(64, false)},   {"longlong", Type::int_(64)},
       {"ulonglong", Type::int_(64, false)}, {"half", Type::float_(16)},     {"single", Type::f32()},
       {"float_", Type::f64()},           {"csingle", Type::complex(64)},    {"cdouble", Type::complex(128)},
       {"complex_", Type::complex(128)}};
-  for (const auto& [text, type] : aliases)
+  return aliases;
+}
+
+}  // namespace
+
+std::optional<Type> scalar_type_named(const std::string& name) {
+  for (const auto& [text, type] : scalar_names())
+    if (name == text) return type;
+  return std::nullopt;
+}
+
+std::optional<Type> numpy_scalar_type_named(const std::string& name) {
+  for (const auto& [text, type] : numpy_aliases())
     if (name == text) return type;
   return scalar_type_named(name);
+}
+
+std::vector<std::string> scalar_type_names() {
+  std::vector<std::string> names;
+  for (const auto& [text, type] : scalar_names()) names.push_back(text);
+  return names;
+}
+
+std::vector<std::string> numpy_scalar_type_names() {
+  std::vector<std::string> names = scalar_type_names();
+  for (const auto& [text, type] : numpy_aliases()) names.push_back(text);
+  return names;
 }
 
 }  // namespace pykern::sema

@@ -254,6 +254,40 @@ def guarded(a):
   CHECK(refused.error().message.find("two.py:11:5: error: 'try' statement is not supported") != std::string::npos);
 }
 
+TEST_CASE("a misspelt name in a kernel without a signature is a located warning at load, an error at launch") {
+  const char* source = R"py(from numba import cuda
+
+@cuda.jit
+def scale(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] *= 2.0
+
+@cuda.jit
+def typo(a):
+    i = cuda.gird(1)
+    a[i] = totl
+)py";
+  auto module = Module::load_source(source, "names.py", test_options());
+  REQUIRE_MESSAGE(module.ok(), module.error().describe());
+  const std::string& warnings = module->warnings();
+  CHECK_MESSAGE(warnings.find("names.py:11:9: warning: kernel 'typo' cannot be compiled: unknown attribute 'gird' of "
+                              "module 'numba.cuda' [unknown-attribute]") != std::string::npos,
+                warnings);
+  CHECK_MESSAGE(warnings.find("names.py:12:12: warning: kernel 'typo' cannot be compiled: name 'totl' is not defined") !=
+                    std::string::npos,
+                warnings);
+  Array a = Array::from<double>({1, 2, 3});
+  REQUIRE(module->kernel("scale")->launch({1}, {4}, a).ok());
+  auto refused = module->kernel("typo")->launch({1}, {4}, a);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().kind == ErrorKind::compile);
+  CHECK_MESSAGE(refused.error().message.find("names.py:11:9: error: unknown attribute 'gird' of module 'numba.cuda'") !=
+                    std::string::npos,
+                refused.error().message);
+  CHECK(refused.error().message.find("names.py:12:12: error: name 'totl' is not defined") != std::string::npos);
+}
+
 TEST_CASE("eager specialisation and DLPack views") {
   Module module = load(kernels);
   auto scale = module.kernel("scale");

@@ -127,6 +127,31 @@ TEST_CASE("cli: a misspelt kernel name gets 'did you mean', in run and in compil
   CHECK_MESSAGE(made.status == 0, made.output);
 }
 
+TEST_CASE("cli: compile checks the names kernels without a signature read, and fails on a misspelt one") {
+  // Before the name pass, these kernels were "checked" (exit 0): nothing types a kernel
+  // without a signature, and only typing looked names up.
+  Scratch s;
+  fs::path file = s.write("names.py", R"py(from numba import cuda
+
+@cuda.jit(device=True)
+def helper(x):
+    return x * scael
+
+@cuda.jit
+def k(a):
+    i = cuda.gird(1)
+    a[i] = helper(a[i])
+)py");
+  CliRun run = run_cli("compile " + file.string(), s.cache_env());
+  CHECK(run.status == 1);
+  CHECK_MESSAGE(has(run, "names.py:5:16: error: name 'scael' is not defined [unknown-name]"), run.output);
+  CHECK_MESSAGE(has(run, "names.py:9:9: error: unknown attribute 'gird' of module 'numba.cuda' [unknown-attribute]"),
+                run.output);
+  CHECK_MESSAGE(has(run, "hint: did you mean 'grid'?"), run.output);
+  CHECK_FALSE(has(run, "checked k"));
+  CHECK(one_error_per_line(run.output));
+}
+
 TEST_CASE("cli: a missing kernel file names a similar file of its folder") {
   Scratch s;
   s.write("kernels.py", kernels);
