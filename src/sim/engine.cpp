@@ -580,7 +580,9 @@ class Monitor {
     while (!finished_) {
       clock::time_point wake = std::min(deadline, next_report);
       if (cancellable) wake = std::min(wake, clock::now() + cancel_poll);
-      if (wake_.wait_until(lock, wake, [this] { return finished_; })) break;
+      bool ended = wake == never ? (wake_.wait(lock, [this] { return finished_; }), true)  // timed out, nothing else to do
+                                 : wake_.wait_until(lock, wake, [this] { return finished_; });
+      if (ended) break;
       clock::time_point now = clock::now();
       if (now >= deadline) {
         launch_.timed_out = true;
