@@ -90,7 +90,9 @@ struct CancelWhenRunning {
   ~CancelWhenRunning() { thread.join(); }
 };
 
-constexpr int64_t for_ever = int64_t(1) << 50;  // loop trips no test waits for
+// Loop trips no test waits for; the launches that run them have a 60 s timeout besides, so that
+// a cancel that does not work fails the test instead of hanging it.
+constexpr int64_t for_ever = int64_t(1) << 50;
 
 }  // namespace
 
@@ -153,7 +155,7 @@ TEST_CASE("a cancel during a long simulator launch stops its threads at their ne
       seen(p);
       canceller.running = true;
     };
-    status = kernel.launch(Launch(8, 32).backend(Backend::cpu).cancel_with(cancel.token()).progress(report,
+    status = kernel.launch(Launch(8, 32).backend(Backend::cpu).timeout(60).cancel_with(cancel.token()).progress(report,
                                                                                                     std::chrono::milliseconds(5)),
                            a, for_ever);
   }
@@ -176,6 +178,7 @@ TEST_CASE("a C++20 std::stop_token cancels a launch, also from inside its progre
   std::stop_source stop;
   auto status = kernel.launch(Launch(2, 16)
                                   .backend(Backend::cpu)
+                                  .timeout(60)  // a cancel that did not work fails, not hangs
                                   .cancel_with(stop.get_token())
                                   .progress([&](const LaunchProgress&) { stop.request_stop(); }, std::chrono::milliseconds(1)),
                               a, for_ever);
@@ -195,7 +198,7 @@ TEST_CASE("a progress callback that throws fails the launch with its message, an
   Kernel kernel = fill();
   Array a = Array::zeros(DType::int_(64), {64});
   auto started = clock_type::now();
-  auto status = kernel.launch(Launch(2, 32).backend(Backend::cpu).progress(
+  auto status = kernel.launch(Launch(2, 32).backend(Backend::cpu).timeout(60).progress(
                                   [](const LaunchProgress&) { throw std::runtime_error("the window was closed"); },
                                   std::chrono::milliseconds(1)),
                               a, for_ever);
