@@ -76,7 +76,10 @@ class Kernel {
   static Backend resolve(Backend requested);
   // The kernel's launch on `backend` for these arguments, compiled if need be, ready to go:
   // what the first launch would do, without launching (for timing a cold start, or warming up).
-  Status prepare(const std::vector<Argument>& args, Backend backend = Backend::automatic) const;
+  // Once `cancel` says so, a simulator build stops its host compiler and the call fails with
+  // ErrorKind::cancelled (the translation and an NVRTC compile run to their end first).
+  Status prepare(const std::vector<Argument>& args, Backend backend = Backend::automatic,
+                 const CancelToken& cancel = {}) const;
 
  private:
   friend class Module;

@@ -28,6 +28,7 @@ enum class ErrorKind {
   launch,            // a launch was refused or a kernel failed while running (e.g. out of bounds)
   cache,             // the kernel cache could not be used
   internal,          // a pykern bug: please report it
+  cancelled,         // the caller cancelled the work (Launch::cancel_with, a cancel token)
 };
 
 const char* to_string(ErrorKind kind);

@@ -104,12 +104,12 @@ Result<std::shared_ptr<cuda::GpuKernel>> ModuleState::ensure_gpu(Specialization&
   return s.gpu;
 }
 
-Status ModuleState::prepare(Specialization& s, Backend backend) {
+Status ModuleState::prepare(Specialization& s, Backend backend, const CancelToken& cancel) {
   if (Kernel::resolve(backend) == Backend::cuda) {
     if (auto loaded = ensure_gpu(s); !loaded.ok()) return loaded.error();
     return ok_status();
   }
-  return ensure_library(s);
+  return ensure_library(s, cancel);
 }
 
 Status ModuleState::run(Specialization& s, const Launch& config, const std::vector<Argument>& args) {
@@ -119,13 +119,13 @@ Status ModuleState::run(Specialization& s, const Launch& config, const std::vect
     if (!kernel.ok()) return kernel.error();
     return (*kernel)->launch(config, args);
   }
-  if (auto ready = prepare(s, config.backend()); !ready.ok()) return ready;
+  if (auto ready = prepare(s, config.backend(), config.cancel_token()); !ready.ok()) return ready;
   PackedArguments packed;
   if (auto packing = pack_arguments(s.kernel, args, Location::host, packed); !packing.ok()) return packing;
   const Dim3& g = config.grid();
   const Dim3& b = config.block();
   return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed.pointers.data(),
-                     config.timeout(), config.shared_bytes());
+                     config.timeout(), config.shared_bytes(), &config);
 }
 
 }  // namespace detail
@@ -168,6 +168,8 @@ Status check_launch(const std::string& kernel, const Launch& launch) {
     return Error::make(ErrorKind::launch, fmt::format("cannot launch kernel '{}' for {} tasks: forall takes 0 to "
                                                       "(2^31-1)*128 tasks", kernel, *tasks));
   if (!(launch.timeout() >= 0)) return refuse("the timeout must be a non-negative number of seconds");
+  if (launch.progress() && launch.progress_every().count() <= 0)
+    return refuse("the progress callback's interval must be at least 1 ms");
   if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0)
     return refuse("every dimension must be at least 1");
   if (b.count() > 1024) return refuse("a block has at most 1024 threads");
@@ -185,22 +187,33 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
     if (auto checked = check_launch(name_, config); !checked.ok()) return checked;
     if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
     if (auto data = detail::check_array_data(name_, parameters_, args); !data.ok()) return data;
+    auto cancelled_before = [&] {
+      return Error::make(ErrorKind::cancelled,
+                         fmt::format("kernel '{}': the launch was cancelled before it started; nothing ran", name_));
+    };
+    if (config.cancel_token().cancel_requested()) return cancelled_before();
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
+    if (config.cancel_token().cancel_requested()) return cancelled_before();  // during the translation
     if (config.forall_tasks() == 0) return ok_status();  // Numba's forall(0) launches nothing
     auto ran = module_->run(**specialization, config, args);
     if (!ran.ok() && ran.error().kind == ErrorKind::launch)
       return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));
+    if (!ran.ok() && ran.error().kind == ErrorKind::cancelled)
+      return Error::make(ErrorKind::cancelled, fmt::format("kernel '{}': {}", name_, ran.error().message));
     return ran;
   });
 }
 
-Status Kernel::prepare(const std::vector<Argument>& args, Backend backend) const {
+Status Kernel::prepare(const std::vector<Argument>& args, Backend backend, const CancelToken& cancel) const {
   return detail::guarded([&]() -> Status {
     if (args.size() != parameters_.size()) return detail::arity_error(name_, parameters_, args.size());
     auto specialization = module_->specialization(name_, args);
     if (!specialization.ok()) return specialization.error();
-    return module_->prepare(**specialization, backend);
+    auto prepared = module_->prepare(**specialization, backend, cancel);
+    if (!prepared.ok() && prepared.error().kind == ErrorKind::cancelled)
+      return Error::make(ErrorKind::cancelled, fmt::format("kernel '{}': {}", name_, prepared.error().message));
+    return prepared;
   });
 }
 

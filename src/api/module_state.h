@@ -167,7 +167,8 @@ struct ModuleState {
   // Compiles a kernel pykern writes (once per form): translated with the module's text.
   Result<std::shared_ptr<Specialization>> compile_generated(const compiler::GeneratedKernel& kernel);
   // Makes ready what a launch on `backend` needs: the simulator's build, or the GPU's module.
-  Status prepare(Specialization& s, Backend backend);
+  // `cancel` stops the simulator's host compiler (an NVRTC compile runs to its end).
+  Status prepare(Specialization& s, Backend backend, const CancelToken& cancel = {});
   // Packs the arguments, builds the simulator library if needed, launches.
   Status run(Specialization& s, const Launch& config, const std::vector<Argument>& args);
 
@@ -182,11 +183,12 @@ struct ModuleState {
   // the kernel to launch there.
   Result<std::shared_ptr<cuda::GpuKernel>> ensure_gpu(Specialization& s);
 
-  Status ensure_library(Specialization& s) {
+  Status ensure_library(Specialization& s, const CancelToken& cancel = {}) {
     std::lock_guard<std::mutex> lock(mutex);
     if (s.library) return ok_status();
     if (bundled) return load_bundled_library(s);
-    auto library = sim::build_library(s.simulator_source, {s.debug, s.simulator_uses_cxx_runtime}, disk_cache());
+    sim::BuildOptions build{s.debug, s.simulator_uses_cxx_runtime, cancel.can_be_cancelled() ? &cancel : nullptr};
+    auto library = sim::build_library(s.simulator_source, build, disk_cache());
     if (!library.ok()) return library.error();
     s.library = *library;
     return ok_status();

@@ -11,6 +11,7 @@ const char* to_string(ErrorKind kind) {
     case ErrorKind::driver: return "cuda driver error";
     case ErrorKind::launch: return "launch error";
     case ErrorKind::cache: return "cache error";
+    case ErrorKind::cancelled: return "cancelled";
     case ErrorKind::internal: return "internal error";
   }
   return "error";

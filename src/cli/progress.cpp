@@ -8,8 +8,6 @@
 
 #include <fmt/format.h>
 
-#include "sim/engine.h"
-
 namespace pykern::cli {
 
 namespace {
@@ -56,9 +54,8 @@ void Progress::draw_until_done() {
   if (wake_.wait_for(lock, quiet_for(), [this] { return done_; })) return;
   do {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-    sim::LaunchProgress blocks = sim::launch_progress();
     // \r and "erase line": the status line is rewritten in place.
-    std::fprintf(stderr, "\r\033[K%s", line(what_, seconds, blocks.blocks_done, blocks.blocks_total).c_str());
+    std::fprintf(stderr, "\r\033[K%s", line(what_, seconds, blocks_done_, blocks_total_).c_str());
     std::fflush(stderr);
     drawn_ = true;
   } while (!wake_.wait_for(lock, redraw_every, [this] { return done_; }));

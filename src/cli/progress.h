@@ -1,14 +1,19 @@
 // A status line for long work, shown on a terminal only: after half a second of a phase
 // ($PYKERN_PROGRESS_DELAY seconds),
-// "pykern: <what> ... 2.4 s" (with the simulator's blocks done when a launch runs) is redrawn
+// "pykern: <what> ... 2.4 s" (with the blocks done, when a launch reports them) is redrawn
 // on stderr a few times a second and erased when the phase ends. Not on a terminal (a pipe, a
 // file, TERM=dumb) it prints nothing.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <string>
+#include <functional>
 #include <thread>
+
+#include "pykern/launch.h"
 
 namespace pykern::cli {
 
@@ -19,6 +24,16 @@ class Progress {
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
+
+  // What a launch's progress callback (Launch::progress) reports: drawn on the next line.
+  void blocks(uint64_t done, uint64_t total) {
+    blocks_done_ = done;
+    blocks_total_ = total;
+  }
+  // A callback for Launch::progress that reports to this line.
+  std::function<void(const LaunchProgress&)> callback() {
+    return [this](const LaunchProgress& p) { blocks(p.blocks_done, p.blocks_total); };
+  }
 
   // Whether status lines go to stderr: it is a terminal and TERM is not "dumb".
   static bool wanted();
@@ -34,6 +49,7 @@ class Progress {
   std::condition_variable wake_;
   bool done_ = false;
   bool drawn_ = false;
+  std::atomic<uint64_t> blocks_done_{0}, blocks_total_{0};
   std::thread thread_;
 };
 

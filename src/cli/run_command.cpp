@@ -1,5 +1,8 @@
 // pykern run FILE FUNCTION [--grid X[,Y[,Z]] --block X[,Y[,Z]] | --forall N]
 //            [--backend cpu|cuda|auto] [--debug] [--out DIR] ARG...
+#include <signal.h>
+
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -88,6 +91,51 @@ Result<Dim3> parse_dim3(const std::string& text, const char* what) {
   parts.resize(3, 1);
   return Dim3(parts[0], parts[1], parts[2]);
 }
+
+// Ctrl-C (SIGINT) or SIGTERM while a kernel runs cancels its launch through the launch's cancel
+// token, as a program using the library would (Launch::cancel_with): the simulator's threads
+// stop, nothing is written, and the command exits 128 + the signal. A signal the shell had
+// ignored (a background job) stays ignored. The host compiler's build, before, has its own
+// handling in the library (sim/simulator.h).
+class CancelOnSignal {
+ public:
+  CancelOnSignal() {
+    caught_ = 0;
+    active_ = &source_;
+    for (size_t i = 0; i < std::size(watched); ++i) {
+      struct sigaction current {};
+      ::sigaction(watched[i], nullptr, &current);
+      installed_[i] = (current.sa_flags & SA_SIGINFO) || current.sa_handler != SIG_IGN;
+      if (!installed_[i]) continue;
+      struct sigaction ours {};
+      ours.sa_handler = on_signal;
+      sigemptyset(&ours.sa_mask);
+      ::sigaction(watched[i], &ours, &previous_[i]);
+    }
+  }
+  ~CancelOnSignal() {
+    for (size_t i = 0; i < std::size(watched); ++i)
+      if (installed_[i]) ::sigaction(watched[i], &previous_[i], nullptr);
+    active_ = nullptr;
+  }
+  CancelOnSignal(const CancelOnSignal&) = delete;
+  CancelOnSignal& operator=(const CancelOnSignal&) = delete;
+  CancelToken token() const { return source_.token(); }
+  int caught() const { return caught_; }
+
+ private:
+  static constexpr int watched[] = {SIGINT, SIGTERM};
+  // Async-signal-safe: two lock-free atomic stores (CancelSource::request_cancel is one).
+  static void on_signal(int signal) {
+    caught_ = signal;
+    if (CancelSource* source = active_.load()) source->request_cancel();
+  }
+  static inline std::atomic<int> caught_{0};
+  static inline std::atomic<CancelSource*> active_{nullptr};
+  CancelSource source_;
+  bool installed_[2] = {};
+  struct sigaction previous_[2] = {};
+};
 
 // A ufunc, gufunc or reduction: its result goes to DIR/result.npy (result1.npy, ... for more).
 int run_generated(const Module& module, const std::string& kind, const RunArgs& a, const std::vector<Argument>& args,
@@ -361,10 +409,22 @@ int run(const RunArgs& a) {
     return kernel->prepare(args, backend);
   }();
   g_report.lap("compile");
+  int signal = 0;
   auto status = [&] {
     Progress progress("running " + a.function);
-    return prepared.ok() ? kernel->launch(*launch, args) : Status(prepared.error());
+    CancelOnSignal interrupts;
+    // The simulator reports its blocks done to the status line (a GPU cannot say).
+    if (Progress::wanted() && Kernel::resolve(backend) != Backend::cuda) launch->progress(progress.callback());
+    launch->cancel_with(interrupts.token());
+    Status launched = prepared.ok() ? kernel->launch(*launch, args) : Status(prepared.error());
+    signal = interrupts.caught();
+    return launched;
   }();
+  if (!status.ok() && status.error().kind == ErrorKind::cancelled && signal != 0) {
+    print_error(fmt::format("interrupted by {}: {}; no output was written", signal == SIGINT ? "SIGINT" : "SIGTERM",
+                            status.error().message));
+    return 128 + signal;
+  }
   if (!status.ok()) {
     print_error(status.error());
     return 1;

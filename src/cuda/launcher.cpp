@@ -175,25 +175,91 @@ Status check_devices(const CompiledKernel& kernel, const std::vector<Argument>& 
   return ok_status();
 }
 
-// Waits for `stream`'s work. With a timeout (seconds; 0: none) it polls instead of blocking, and
-// a kernel still running past it leaves the GPU stuck: the driver cannot stop a kernel, and
-// every later wait (a copy, a free, the next launch) would hang on it.
-Status wait_for_stream(const Gpu& gpu, CUstream stream, double timeout_seconds, const std::string& what,
-                       const std::string& kernel) {
-  const Driver& d = gpu.driver();
-  if (timeout_seconds <= 0)
-    return d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what + " while running");
+// Calls a launch's progress callback while its kernel runs on a GPU: the time only (the driver
+// cannot say how many blocks have run), every progress_every, and once at the end. An exception
+// the callback throws is kept and ends the calls; the kernel is waited for all the same, since
+// the arrays staged for it must outlive it.
+class GpuProgress {
+ public:
   using clock = std::chrono::steady_clock;
-  auto deadline = clock::now() + std::chrono::duration_cast<clock::duration>(
-                                     std::chrono::duration<double>(std::min(timeout_seconds, 1e9)));
+  explicit GpuProgress(const Launch& config)
+      : callback_(config.progress() ? &config.progress() : nullptr),
+        every_(std::max(config.progress_every(), std::chrono::milliseconds(1))),
+        blocks_(config.grid().count()),
+        next_(started_ + every_) {}
+  bool wanted() const { return callback_ != nullptr; }
+  // Between polls: a report when one is due.
+  void tick() {
+    if (callback_ == nullptr || clock::now() < next_) return;
+    report(false, false);
+    next_ = std::max(next_ + every_, clock::now());
+  }
+  void last(bool kernel_finished) {
+    if (callback_ != nullptr) report(true, kernel_finished);
+  }
+  // What the callback threw, as the launch's error (none: ok).
+  Status status(const std::string& what) const {
+    if (!threw_) return ok_status();
+    return Error::make(ErrorKind::launch,
+                       fmt::format("{}: the launch's progress callback threw an exception: {}", what, thrown_));
+  }
+
+ private:
+  void report(bool last, bool kernel_finished) {
+    if (threw_) return;
+    LaunchProgress progress;
+    progress.blocks_total = blocks_;
+    progress.blocks_done = kernel_finished ? blocks_ : 0;
+    progress.elapsed_seconds = std::chrono::duration<double>(clock::now() - started_).count();
+    progress.finished = last;
+    try {
+      (*callback_)(progress);
+    } catch (const std::exception& e) {
+      threw_ = true;
+      thrown_ = e.what();
+    } catch (...) {
+      threw_ = true;
+      thrown_ = "one that is not a std::exception";
+    }
+  }
+
+  const Launch::ProgressCallback* callback_;
+  std::chrono::milliseconds every_;
+  uint64_t blocks_;
+  clock::time_point started_ = clock::now();
+  clock::time_point next_;
+  bool threw_ = false;
+  std::string thrown_;
+};
+
+// Waits for `stream`'s work. With a timeout (seconds; 0: none) or a progress callback it polls
+// instead of blocking, and a kernel still running past the timeout leaves the GPU stuck: the
+// driver cannot stop a kernel, and every later wait (a copy, a free, the next launch) would
+// hang on it. A cancel request is not looked at here: the kernel is already running.
+Status wait_for_stream(const Gpu& gpu, CUstream stream, const Launch& config, GpuProgress& progress,
+                       const std::string& what, const std::string& kernel) {
+  const Driver& d = gpu.driver();
+  double timeout_seconds = config.timeout();
+  if (timeout_seconds <= 0 && !progress.wanted()) {
+    return d.check(d.stream_synchronize(stream), "cuStreamSynchronize", what + " while running");
+  }
+  using clock = std::chrono::steady_clock;
+  auto deadline = timeout_seconds <= 0 ? clock::time_point::max()
+                                       : clock::now() + std::chrono::duration_cast<clock::duration>(
+                                                            std::chrono::duration<double>(std::min(timeout_seconds, 1e9)));
   auto pause = std::chrono::microseconds(20);  // short kernels are seen at once, long ones cost little
   for (;;) {
     CUresult state = d.stream_query(stream);
-    if (state != CUDA_ERROR_NOT_READY) return d.check(state, "cuStreamQuery", what + " while running");
+    if (state != CUDA_ERROR_NOT_READY) {
+      progress.last(state == CUDA_SUCCESS);
+      return d.check(state, "cuStreamQuery", what + " while running");
+    }
     if (clock::now() >= deadline) break;
+    progress.tick();
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(2000));
   }
+  progress.last(false);
   gpu.mark_stuck(fmt::format("kernel '{}', which did not finish within its launch's timeout of {:g} s", kernel,
                              timeout_seconds));
   return Error::make(ErrorKind::launch,
@@ -324,15 +390,18 @@ Status GpuKernel::check_cooperative_grid(const Launch& config) {
                                  kernel_.function, most, b.x * b.y * b.z, per_multiprocessor, blocks));
 }
 
-// After the kernel ran: a timeout, a fault (illegal address) or a debug build's recorded failure.
-Status GpuKernel::check_failure(CUstream stream, double timeout_seconds, const std::string& what) {
+// After the kernel ran: a timeout, a fault (illegal address), a debug build's recorded failure,
+// or an exception from the progress callback.
+Status GpuKernel::check_failure(CUstream stream, const Launch& config, const std::string& what) {
   const Driver& d = gpu_->driver();
-  if (auto s = wait_for_stream(*gpu_, stream, timeout_seconds, what, kernel_.function); !s.ok()) {
+  GpuProgress progress(config);
+  if (auto s = wait_for_stream(*gpu_, stream, config, progress, what, kernel_.function); !s.ok()) {
     if (gpu_->stuck()) return s;
     return Error::make(ErrorKind::launch, s.error().message +
                                               " (a fault leaves the GPU context unusable: restart the process to use "
                                               "this GPU again; debug=True reports out-of-bounds accesses)");
   }
+  if (auto s = progress.status(what); !s.ok()) return s;
   if (!debug_) return ok_status();
   pk::ErrorRecord record{};
   if (auto s = d.check(d.memcpy_dtoh_async(&record, error_record_, sizeof record, stream), "cuMemcpyDtoHAsync",
@@ -382,6 +451,10 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
     if (auto s = d.check(d.memset_d8_async(error_record_, 0, sizeof(pk::ErrorRecord), stream), "cuMemsetD8Async", describe());
         !s.ok())
       return s;
+  // The last moment a cancel is acted on: once queued, a kernel cannot be stopped.
+  if (config.cancel_token().cancel_requested())
+    return Error::make(ErrorKind::cancelled, "the launch was cancelled before its kernel was queued; nothing ran on "
+                                             "the GPU and no array was changed");
   const Dim3& gd = config.grid();
   const Dim3& bd = config.block();
   auto shared = static_cast<unsigned>(config.shared_bytes());
@@ -391,9 +464,10 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
           : d.launch_kernel(function_, gd.x, gd.y, gd.z, bd.x, bd.y, bd.z, shared, stream, packed.pointers.data(), nullptr);
   if (launched != CUDA_SUCCESS)
     return d.check(launched, kernel_.cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel", describe());
-  // Device arrays only, no debug build, no timeout to enforce: the launch is asynchronous, as in Numba.
-  if (!has_host_arrays && !debug_ && config.timeout() == 0) return ok_status();
-  if (auto s = check_failure(stream, config.timeout(), describe()); !s.ok()) return s;
+  // Device arrays only, no debug build, no timeout to enforce, no progress to report: the launch
+  // is asynchronous, as in Numba.
+  if (!has_host_arrays && !debug_ && config.timeout() == 0 && !config.progress()) return ok_status();
+  if (auto s = check_failure(stream, config, describe()); !s.ok()) return s;
   for (const StagedArray& s : staged)  // one copy back per stretch, the views' writes all in it
     if (auto r = d.check(d.memcpy_dtoh_async(s.host.lowest, s.pointer, s.host.bytes, stream), "cuMemcpyDtoHAsync", describe());
         !r.ok())

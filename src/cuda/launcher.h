@@ -41,7 +41,7 @@ class GpuKernel {
   GpuKernel() = default;
   Status prepare_shared_memory(size_t dynamic_bytes);
   Status check_cooperative_grid(const Launch& config);
-  Status check_failure(CUstream stream, double timeout_seconds, const std::string& what);
+  Status check_failure(CUstream stream, const Launch& config, const std::string& what);
 
   std::shared_ptr<Gpu> gpu_;
   CompiledKernel kernel_;

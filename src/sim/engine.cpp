@@ -82,11 +82,12 @@ struct Launch {
   const GridLaunch& request;
   dim3 grid, block;  // as the hooks hand them out
   std::atomic<bool> failed{false};
-  std::atomic<bool> timed_out{false};  // set by the watchdog: threads stop at their next loop tick
+  std::atomic<bool> timed_out{false};  // set by the monitor: threads stop at their next loop tick
   std::atomic<u64> next_block{0};
-  std::atomic<u64> finished_blocks{0};  // by the workers: this launch's share of launch_progress()
+  std::atomic<u64> finished_blocks{0};  // by the workers, for the timeout's message and progress reports
   std::mutex mutex;
   std::string error;
+  ErrorKind error_kind = ErrorKind::launch;  // ErrorKind::cancelled when a cancel stopped it
   // A kernel that syncs the grid runs all its blocks at once on one OS thread, so these need
   // no lock: the grid barrier, the threads that have not returned, and the blocks that have.
   Barrier grid_barrier;
@@ -94,9 +95,12 @@ struct Launch {
   int blocks_returned = 0;
   dim3 first_returned{};  // the first of them, for the deadlock message
 
-  void fail(const std::string& message) {
+  void fail(const std::string& message, ErrorKind kind = ErrorKind::launch) {
     std::lock_guard<std::mutex> lock(mutex);
-    if (error.empty()) error = message;
+    if (error.empty()) {
+      error = message;
+      error_kind = kind;
+    }
     failed = true;
   }
 };
@@ -329,6 +333,7 @@ void thread_exited(ThreadState& t) {
   Launch& launch = *b.launch;
   if (!launch.request.syncs_grid) return;
   --launch.grid_live;
+  if (b.live == 0) launch.finished_blocks.fetch_add(1, std::memory_order_relaxed);
   if (b.live == 0 && launch.blocks_returned++ == 0) launch.first_returned = b.bid;
   Barrier& g = launch.grid_barrier;
   if (g.arrived > 0 && g.arrived >= launch.grid_live && launch.blocks_returned == 0) release(g);
@@ -468,10 +473,6 @@ void prepare_block(BlockState& b, Launch& launch) {
   b.warp_slots.assign(warps * 32, 0);
 }
 
-// launch_progress(): blocks finished and in all, over the grid launches running now.
-std::atomic<u64> progress_done{0};
-std::atomic<u64> progress_total{0};
-
 void worker(Launch& launch) {
   BlockState b;
   prepare_block(b, launch);
@@ -485,7 +486,6 @@ void worker(Launch& launch) {
     }
     run_block(b, launch, index);
     launch.finished_blocks.fetch_add(1, std::memory_order_relaxed);
-    progress_done.fetch_add(1, std::memory_order_relaxed);
   }
   current = nullptr;
 }
@@ -513,7 +513,8 @@ void run_whole_grid(Launch& launch) {
 // A launch of one thread that needs no fibers, timeout or dynamic shared memory (a host call
 // of a @jit function): it runs on the calling thread, in a block kept from call to call.
 bool is_single_thread_call(const GridLaunch& r) {
-  return thread_count(r) == 1 && !r.cooperative && !r.syncs_grid && r.timeout_seconds == 0 && r.dynamic_shared_bytes == 0;
+  return thread_count(r) == 1 && !r.cooperative && !r.syncs_grid && r.timeout_seconds == 0 && r.dynamic_shared_bytes == 0 &&
+         !r.progress && !r.cancel;
 }
 
 Status run_single_thread(const GridLaunch& request) {
@@ -534,15 +535,110 @@ Status run_single_thread(const GridLaunch& request) {
   return ok_status();
 }
 
+// The monitor of a launch with a timeout, a cancel token or a progress callback: a thread that
+// sleeps until the next thing it must do. Past the timeout it raises the flag that loop ticks
+// check; once the token says cancel it fails the launch, so its threads stop at their next loop
+// tick or block; every progress_every it calls the progress callback, and once more when the
+// launch has ended. The callback runs on this thread alone, without the monitor's lock held.
+class Monitor {
+ public:
+  Monitor(Launch& launch, u64 blocks) : launch_(launch), blocks_(blocks) {
+    const GridLaunch& r = launch.request;
+    if (r.timeout_seconds > 0 || (r.progress && *r.progress) || (r.cancel && r.cancel->can_be_cancelled()))
+      thread_ = std::thread([this] { watch(); });
+  }
+  // Waits for the last report: the workers have all returned.
+  ~Monitor() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      finished_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+  }
+  Monitor(const Monitor&) = delete;
+  Monitor& operator=(const Monitor&) = delete;
+
+ private:
+  using clock = std::chrono::steady_clock;
+  // How often a cancel token is asked: a cancel is seen within about this long.
+  static constexpr auto cancel_poll = std::chrono::milliseconds(5);
+
+  void watch() {
+    const GridLaunch& r = launch_.request;
+    bool reports = r.progress && *r.progress;
+    bool cancellable = r.cancel && r.cancel->can_be_cancelled();
+    auto every = std::max(r.progress_every, std::chrono::milliseconds(1));
+    clock::time_point never = clock::time_point::max();
+    clock::time_point deadline =
+        r.timeout_seconds > 0 ? started_ + std::chrono::duration_cast<clock::duration>(
+                                               std::chrono::duration<double>(std::min(r.timeout_seconds, 1e9)))
+                              : never;
+    clock::time_point next_report = reports ? started_ + every : never;
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!finished_) {
+      clock::time_point wake = std::min(deadline, next_report);
+      if (cancellable) wake = std::min(wake, clock::now() + cancel_poll);
+      bool ended = wake == never ? (wake_.wait(lock, [this] { return finished_; }), true)  // timed out, nothing else to do
+                                 : wake_.wait_until(lock, wake, [this] { return finished_; });
+      if (ended) break;
+      clock::time_point now = clock::now();
+      if (now >= deadline) {
+        launch_.timed_out = true;
+        deadline = never;
+      }
+      if (cancellable && r.cancel->cancel_requested()) {
+        launch_.fail(fmt::format("the launch was cancelled after {} of {} blocks had run; the arrays it writes are "
+                                 "left partly written",
+                                 launch_.finished_blocks.load(), blocks_),
+                     ErrorKind::cancelled);
+        cancellable = false;
+      }
+      if (now >= next_report) {
+        lock.unlock();
+        report(false);
+        lock.lock();
+        next_report = std::max(next_report + every, clock::now());
+      }
+    }
+    lock.unlock();
+    if (reports) report(true);
+  }
+
+  void report(bool last) {
+    if (callback_failed_) return;
+    LaunchProgress progress;
+    progress.blocks_done = launch_.finished_blocks.load(std::memory_order_relaxed);
+    progress.blocks_total = blocks_;
+    progress.elapsed_seconds = std::chrono::duration<double>(clock::now() - started_).count();
+    progress.finished = last;
+    try {
+      (*launch_.request.progress)(progress);
+    } catch (const std::exception& e) {
+      callback_failed_ = true;
+      launch_.fail(fmt::format("the launch's progress callback threw an exception: {}", e.what()));
+    } catch (...) {
+      callback_failed_ = true;
+      launch_.fail("the launch's progress callback threw an exception that is not a std::exception");
+    }
+  }
+
+  Launch& launch_;
+  u64 blocks_;
+  clock::time_point started_ = clock::now();
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool finished_ = false;
+  bool callback_failed_ = false;
+  std::thread thread_;
+};
+
 }  // namespace
 
 const void* engine_hooks() { return &hooks; }
 
 void capture_exported_items(ExportedItems* sink) { exported_items = sink; }
-
-LaunchProgress launch_progress() {
-  return {progress_done.load(std::memory_order_relaxed), progress_total.load(std::memory_order_relaxed)};
-}
 
 Status run_grid(const GridLaunch& request) {
   if (request.syncs_grid) {
@@ -553,43 +649,25 @@ Status run_grid(const GridLaunch& request) {
                                      "simulator runs at most {} (a GPU, as many blocks as fit on it at once)",
                                      threads, max_grid_sync_threads));
   }
+  if (request.cancel && request.cancel->cancel_requested())
+    return Error::make(ErrorKind::cancelled, "the launch was cancelled before it started; nothing ran");
   if (is_single_thread_call(request)) return run_single_thread(request);
   Launch launch(request);
   static const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   unsigned count = static_cast<unsigned>(std::min<u64>(workers, blocks));
-  // The watchdog: past the timeout it raises the flag that loop ticks check.
-  std::mutex watchdog_mutex;
-  std::condition_variable watchdog_wake;
-  bool finished = false;
-  std::thread watchdog;
-  if (request.timeout_seconds > 0) {
-    watchdog = std::thread([&] {
-      std::unique_lock<std::mutex> lock(watchdog_mutex);
-      auto limit = std::chrono::duration<double>(std::min(request.timeout_seconds, 1e9));
-      if (!watchdog_wake.wait_for(lock, limit, [&] { return finished; })) launch.timed_out = true;
-    });
-  }
-  progress_total.fetch_add(blocks, std::memory_order_relaxed);
-  if (request.syncs_grid) {
-    run_whole_grid(launch);
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < count; ++i) pool.emplace_back([&launch] { worker(launch); });
-    worker(launch);
-    for (std::thread& t : pool) t.join();
-  }
-  progress_done.fetch_sub(launch.finished_blocks.load(), std::memory_order_relaxed);
-  progress_total.fetch_sub(blocks, std::memory_order_relaxed);
-  if (watchdog.joinable()) {
-    {
-      std::lock_guard<std::mutex> lock(watchdog_mutex);
-      finished = true;
+  {
+    Monitor monitor(launch, blocks);
+    if (request.syncs_grid) {
+      run_whole_grid(launch);
+    } else {
+      std::vector<std::thread> pool;
+      for (unsigned i = 1; i < count; ++i) pool.emplace_back([&launch] { worker(launch); });
+      worker(launch);
+      for (std::thread& t : pool) t.join();
     }
-    watchdog_wake.notify_one();
-    watchdog.join();
-  }
-  if (launch.failed) return Error::make(ErrorKind::launch, launch.error);
+  }  // the monitor has made its last report
+  if (launch.failed) return Error::make(launch.error_kind, launch.error);
   return ok_status();
 }
 

@@ -9,8 +9,10 @@
 // Kernel code reaches the engine through the hooks of runtime/pykern/thread.cuh.
 #pragma once
 #include <array>
+#include <chrono>
 #include <cstdint>
 
+#include "pykern/launch.h"
 #include "pykern/result.h"
 
 namespace pykern::sim {
@@ -29,6 +31,10 @@ struct GridLaunch {
   void* const* args = nullptr;
   double timeout_seconds = 0;  // 0: none; past it the threads stop at their next loop iteration
   uint64_t dynamic_shared_bytes = 0;  // per block (Launch::shared_bytes)
+  // Launch::progress and Launch::cancel_with (null: none); they outlive the launch.
+  const Launch::ProgressCallback* progress = nullptr;
+  std::chrono::milliseconds progress_every{100};
+  const CancelToken* cancel = nullptr;
 };
 
 // A host call's list result (the runtime's export_list): the items' bytes and count.
@@ -45,14 +51,5 @@ void capture_exported_items(ExportedItems* sink);
 inline constexpr uint64_t max_grid_sync_threads = 65536;
 
 Status run_grid(const GridLaunch& launch);
-
-// How far the simulator's current grid launches are, summed over the launches running in this
-// process: blocks finished and blocks in all (both 0 when none runs). For progress displays
-// (`pykern run` on a terminal); it costs one relaxed atomic add per block.
-struct LaunchProgress {
-  uint64_t blocks_done = 0;
-  uint64_t blocks_total = 0;
-};
-LaunchProgress launch_progress();
 
 }  // namespace pykern::sim

@@ -239,6 +239,11 @@ Error interrupted(int signal) {
                                                     signal_name(signal)));
 }
 
+Error build_cancelled() {
+  return Error::make(ErrorKind::cancelled, "cancelled while the host compiler built the simulator library; the "
+                                           "compiler was stopped and nothing was cached");
+}
+
 // Reaps `child` if it has ended: true with its wait status (-1 when another part of the program
 // reaped it first, say with SIGCHLD ignored; the build's output then decides).
 bool reaped(pid_t child, int* status) {
@@ -269,9 +274,11 @@ void stop(pid_t child, int signal) {
 // Runs the compiler `argv` (no shell: nothing in a path is interpreted), its output to `log`,
 // its input empty, in a process group of its own so that it can be stopped whole; returns its
 // wait status. Waits by polling, every millisecond at first and every 4 ms later, so that a
-// caught signal stops it at once whichever thread the signal came to.
-Result<int> run_compiler(const std::vector<std::string>& argv, const fs::path& log) {
+// caught signal or a cancel request (`cancel`, may be null) stops it at once whichever thread
+// the signal came to.
+Result<int> run_compiler(const std::vector<std::string>& argv, const fs::path& log, const CancelToken* cancel = nullptr) {
   if (int signal = InterruptGuard::caught()) return interrupted(signal);
+  if (cancel && cancel->cancel_requested()) return build_cancelled();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -305,6 +312,10 @@ Result<int> run_compiler(const std::vector<std::string>& argv, const fs::path& l
     if (int signal = InterruptGuard::caught()) {
       stop(child, signal);
       return interrupted(signal);
+    }
+    if (cancel && cancel->cancel_requested()) {
+      stop(child, SIGTERM);
+      return build_cancelled();
     }
     std::this_thread::sleep_for(std::chrono::microseconds(pause_us));
   }
@@ -377,7 +388,8 @@ class ScratchDir {
 // without a cache, or if the compiler will not make it, builds parse the headers as before.
 // The compiler reads it from the cache where it lies (it is large); a `cache clear` that
 // removes it first only makes that build parse the headers.
-std::optional<fs::path> precompiled_core(cache::KernelCache* cache, bool debug, const fs::path& include) {
+std::optional<fs::path> precompiled_core(cache::KernelCache* cache, bool debug, const fs::path& include,
+                                         const CancelToken* cancel) {
   if (cache == nullptr || !cache->enabled()) return std::nullopt;
   std::string key = cache::cache_key({"simulator-pch", version(), embed::runtime_headers_hash(), compiler_identity(),
                                     flags(debug)});
@@ -385,7 +397,7 @@ std::optional<fs::path> precompiled_core(cache::KernelCache* cache, bool debug, 
   fs::path made = include.parent_path() / "core.gch";
   auto command = compiler_command(debug, {"-I", include.string(), "-x", "c++-header",
                                           (include / "pykern" / "core.cuh").string(), "-o", made.string()});
-  auto status = run_compiler(command, include.parent_path() / "pch.log");
+  auto status = run_compiler(command, include.parent_path() / "pch.log", cancel);
   if (!status.ok() || *status != 0) return std::nullopt;
   auto bytes = files::read_regular(made.string());
   if (!bytes.ok() || bytes->empty()) return std::nullopt;
@@ -448,13 +460,13 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
   // GCC takes pykern/core.cuh.gch for the source's first #include when it is valid for the
   // flags, and parses core.cuh when it is not.
-  if (auto pch = precompiled_core(cache, debug, dir / "include"))
+  if (auto pch = precompiled_core(cache, debug, dir / "include", options.cancel))
     fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
   auto command = compiler_command(debug, {"-pipe", "-I", (dir / "include").string(), (dir / "kernels.cpp").string(),
                                           "-o", (dir / "kernels.so").string()},
                                   &options);
-  auto status = run_compiler(command, dir / "log");
+  auto status = run_compiler(command, dir / "log", options.cancel);
   if (!status.ok()) return status.error();
   auto library = files::read_regular((dir / "kernels.so").string());
   if (*status != 0 || !library.ok() || library->empty()) return compiler_failed(*status, command, dir / "log", options);
@@ -583,7 +595,8 @@ Result<std::string> build_library_bytes(const std::string& source, BuildOptions 
 Result<std::shared_ptr<Library>> load_library(const std::string& bytes) { return open_bytes(bytes); }
 
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
-              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds, uint64_t shared_bytes) {
+              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds, uint64_t shared_bytes,
+              const Launch* config) {
   const pk::sim::KernelInfo* kernel = library.find(symbol);
   if (kernel == nullptr) return Error::make(ErrorKind::internal, "the simulator library has no kernel " + symbol);
   GridLaunch launch;
@@ -596,6 +609,11 @@ Status launch(const Library& library, const std::string& symbol, std::array<uint
   launch.args = args;
   launch.timeout_seconds = timeout_seconds;
   launch.dynamic_shared_bytes = shared_bytes;
+  if (config != nullptr) {
+    if (config->progress()) launch.progress = &config->progress();
+    launch.progress_every = config->progress_every();
+    if (config->cancel_token().can_be_cancelled()) launch.cancel = &config->cancel_token();
+  }
   return run_grid(launch);
 }
 

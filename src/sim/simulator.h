@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cache/cache.h"
+#include "pykern/launch.h"
 #include "pykern/result.h"
 
 namespace pykern::sim {
@@ -23,6 +24,9 @@ struct BuildInfo {
 struct BuildOptions {
   bool debug = false;        // PK_DEBUG: asserts and raise
   bool cxx_runtime = false;  // link libstdc++ (emit::uses_cxx_runtime); else only libc, libm, libgcc
+  // Once it says cancel, the host compiler is stopped and the build fails with ErrorKind::cancelled.
+  // Not part of the cache key. Null: none.
+  const CancelToken* cancel = nullptr;
 };
 
 // `source` is the emitted CUDA C++ followed by emit_simulator_entries(). The compiler is
@@ -54,9 +58,10 @@ int interrupted_by_signal();
 void set_before_load_hook(std::function<void()> hook);
 
 // Runs `symbol` over the grid; `args` point at each argument in the kernel ABI layout.
-// A failure (out of bounds, assert, deadlock, timeout) comes back as ErrorKind::launch.
+// A failure (out of bounds, assert, deadlock, timeout) comes back as ErrorKind::launch, a
+// cancel (`config`'s token) as ErrorKind::cancelled. `config` also gives the progress callback.
 Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
               std::array<uint32_t, 3> block, void* const* args, double timeout_seconds = 0,
-              uint64_t shared_bytes = 0);
+              uint64_t shared_bytes = 0, const Launch* config = nullptr);
 
 }  // namespace pykern::sim

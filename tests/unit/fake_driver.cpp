@@ -220,7 +220,12 @@ CUresult wait(const char* call) {
 CUresult stream_synchronize(CUstream) { PK_FAKE_ENTER("cuStreamSynchronize"); return wait("cuStreamSynchronize"); }
 CUresult stream_query(CUstream) {
   PK_FAKE_ENTER("cuStreamQuery");
-  return fake->kernel_never_ends ? CUDA_ERROR_NOT_READY : fake->fault;
+  if (fake->kernel_never_ends) return CUDA_ERROR_NOT_READY;
+  if (fake->queries_until_done > 0) {
+    --fake->queries_until_done;
+    return CUDA_ERROR_NOT_READY;
+  }
+  return fake->fault;
 }
 CUresult event_create(CUevent* e, unsigned) {
   PK_FAKE_ENTER("cuEventCreate");

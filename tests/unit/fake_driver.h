@@ -61,6 +61,8 @@ struct FakeDriver {
   // answers "not ready" for ever, and a call that would wait for it is recorded in
   // `waited_for_ever` and fails instead of hanging the test.
   bool kernel_never_ends = false;
+  // A kernel that takes a while: cuStreamQuery answers "not ready" this many times first.
+  int queries_until_done = 0;
   std::vector<std::string> waited_for_ever;
 
   FakeDriver();

@@ -931,3 +931,94 @@ def scale(out, p):
   pykern::cuda::Gpu::select(nullptr);
   std::filesystem::remove_all(fake_options().cache_dir);
 }
+
+// Issue 31, item 16: progress and cancellation on a GPU (Launch::progress, Launch::cancel_with).
+TEST_CASE("a GPU launch cancelled before its kernel is queued runs nothing and leaves the GPU usable") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    REQUIRE(twice.prepare({Array::from<float>({1})}, Backend::cuda).ok());
+    Array a = Array::from<float>({1, 2, 3});
+    CancelSource cancel;
+    cancel.request_cancel();
+    auto status = twice.launch(Launch(1, 32).backend(Backend::cuda).cancel_with(cancel.token()), a);
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().kind == ErrorKind::cancelled);
+    CHECK(fake.count("cuLaunchKernel") == 0);
+    CHECK(a.at<float>(2) == 3);
+    CHECK(twice.launch(Launch(1, 32).backend(Backend::cuda), a).ok());  // the GPU is not stuck
+    CHECK(a.at<float>(2) == 6);
+  }
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
+
+TEST_CASE("a GPU launch reports the time while it polls, and a cancel once its kernel is queued waits for the kernel") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    Array host = Array::from<float>({1, 2, 3});
+    auto device = to_device(host, Stream(), Backend::cuda);
+    REQUIRE(device.ok());
+    fake.queries_until_done = 40;  // about 40 ms of polling: the kernel takes a while
+    CancelSource cancel;
+    std::vector<LaunchProgress> seen;
+    auto report = [&](const LaunchProgress& p) {
+      seen.push_back(p);
+      cancel.request_cancel();  // too late: the kernel runs, and cannot be stopped
+    };
+    // Device arrays only: a progress callback makes the launch wait for its kernel, as a timeout does.
+    auto status = twice.launch(
+        Launch(2, 32).backend(Backend::cuda).cancel_with(cancel.token()).progress(report, std::chrono::milliseconds(1)),
+        *device);
+    REQUIRE_MESSAGE(status.ok(), message_of(status));
+    CHECK(fake.queries_until_done == 0);
+    REQUIRE(seen.size() >= 2);
+    for (size_t i = 0; i + 1 < seen.size(); ++i) {
+      CHECK_FALSE(seen[i].finished);
+      CHECK(seen[i].blocks_done == 0);  // the driver cannot say
+      CHECK(seen[i].blocks_total == 2);
+      CHECK(seen[i + 1].elapsed_seconds >= seen[i].elapsed_seconds);
+    }
+    CHECK(seen.back().finished);
+    CHECK(seen.back().blocks_done == 2);
+    REQUIRE(copy_to_host(*device, host, Stream()).ok());
+    CHECK(host.at<float>(2) == 6);
+    CHECK(synchronize(Backend::cuda).ok());  // not stuck
+  }
+  pykern::cuda::Gpu::select(nullptr);
+  CHECK(fake.waited_for_ever.empty());
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
+
+TEST_CASE("a GPU launch whose progress callback throws waits for its kernel, then fails with the callback's message") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    Array a = Array::from<float>({1, 2, 3});
+    fake.queries_until_done = 20;
+    int calls = 0;
+    auto status = twice.launch(Launch(1, 32).backend(Backend::cuda).progress(
+                                   [&](const LaunchProgress&) {
+                                     ++calls;
+                                     throw std::runtime_error("no more");
+                                   },
+                                   std::chrono::milliseconds(1)),
+                               a);
+    REQUIRE_FALSE(status.ok());
+    CHECK(status.error().kind == ErrorKind::launch);
+    CHECK(message_of(status).find("the launch's progress callback threw an exception: no more") != std::string::npos);
+    CHECK(calls == 1);  // not called again
+    CHECK(fake.queries_until_done == 0);  // the kernel was waited for: its staged copy outlived it
+    CHECK(twice.launch(Launch(1, 32).backend(Backend::cuda), a).ok());
+  }
+  std::filesystem::remove_all(fake_options().cache_dir);
+}
