@@ -332,8 +332,10 @@ std::optional<Type> unify(const Type& a, const Type& b) {
   return std::nullopt;
 }
 
-std::optional<Type> scalar_type_named(const std::string& name) {
-  static const std::pair<const char*, Type> names[] = {
+namespace {
+// Numba's scalar type names (numba.types), with their short forms.
+const std::vector<std::pair<const char*, Type>>& scalar_names() {
+  static const std::vector<std::pair<const char*, Type>> names = {
       {"boolean", Type::boolean()},   {"bool_", Type::boolean()},     {"b1", Type::boolean()},
       {"bool", Type::boolean()},
       {"int8", Type::int_(8)},        {"i1", Type::int_(8)},          {"int16", Type::int_(16)},
@@ -348,9 +350,20 @@ std::optional<Type> scalar_type_named(const std::string& name) {
       {"double", Type::f64()},        {"complex64", Type::complex(64)}, {"c8", Type::complex(64)},
       {"complex128", Type::complex(128)}, {"c16", Type::complex(128)},
   };
-  for (const auto& [text, type] : names)
+  return names;
+}
+}  // namespace
+
+std::optional<Type> scalar_type_named(const std::string& name) {
+  for (const auto& [text, type] : scalar_names())
     if (name == text) return type;
   return std::nullopt;
+}
+
+std::vector<std::string> scalar_type_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : scalar_names()) names.push_back(entry.first);
+  return names;
 }
 
 std::optional<Type> numpy_scalar_type_named(const std::string& name) {
