@@ -18,6 +18,9 @@ enum class EmitKind { cuda, ptx, cubin };
 struct KernelSignature {
   std::string function;   // the Python function name
   std::string signature;  // Numba syntax: "void(float32[:, ::1], int64)", "f8(i4, i4)"
+  // What an error in the text calls it, as if it were a file's name ("signature for add:1:6:
+  // error: unknown type 'flaot32'"); empty: "signature for FUNCTION".
+  std::string origin = {};
 };
 
 struct CompileOptions {

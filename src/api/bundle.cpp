@@ -193,7 +193,7 @@ Result<const BundledCode::Image*> choose_bundle_image(const BundledCode& code, i
   for (const BundledCode::Image& image : code.images) held += (held.empty() ? "" : ", ") + image.arch;
   return Error::make(ErrorKind::invalid_argument,
                      fmt::format("the kernel bundle made from {} has no code this GPU (sm_{}) can run; it holds: {}. "
-                                 "Make it again with --arch sm_{}", module_name, device, held.empty() ? "none" : held,
+                                 "Make it again with sm_{} among its architectures", module_name, device, held.empty() ? "none" : held,
                                  device));
 }
 
@@ -215,8 +215,8 @@ Status ModuleState::load_bundled_library(Specialization& s) {
       return Error::make(ErrorKind::invalid_argument,
                          fmt::format("the kernel bundle made from {} cannot run on the CPU simulator: {}", name,
                                      bundled->no_host_library.empty()
-                                         ? "it has no simulator build (it was made with --no-simulator); launch on "
-                                           "the GPU, or make it again without that option"
+                                         ? "it has no simulator build (it was made without one); launch on the GPU, or "
+                                           "make it again with the simulator's build"
                                          : bundled->no_host_library));
     auto library = sim::load_library(bundled->host_library);
     if (!library.ok()) return library.error();
@@ -229,8 +229,8 @@ Status ModuleState::load_bundled_library(Specialization& s) {
 Error ModuleState::cannot_compile_bundled(const std::string& kernel, const std::string& signature) const {
   return Error::make(ErrorKind::invalid_argument,
                      fmt::format("kernel '{}' comes from a bundle compiled ahead of time from {}: it runs with the "
-                                 "signatures the bundle holds, and cannot be compiled for {} here; add "
-                                 "--sig '{}=...' when making the bundle",
+                                 "signatures the bundle holds, and cannot be compiled for {} here; make the "
+                                 "bundle again with a signature for '{}'",
                                  kernel, name, signature.empty() ? "other arguments" : "'" + signature + "'", kernel));
 }
 

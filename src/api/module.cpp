@@ -46,19 +46,23 @@ compiler::Request ModuleState::typing_request() const {
 }
 
 compiler::Request ModuleState::request_for(const std::string& kernel, const std::string& signature,
-                                           const std::optional<compiler::GeneratedKernel>& generated) const {
+                                           const std::optional<compiler::GeneratedKernel>& generated,
+                                           const std::string& origin) const {
   compiler::Request request = typing_request();
   request.generated = generated;
   if (generated) return request;
   request.options.kernels = {kernel};
-  if (!signature.empty()) request.options.signatures.push_back({kernel, signature});
+  // No signature means the decorator's; one a caller gave (it has an origin) is parsed even when
+  // empty, so that an empty string is refused as one.
+  if (!signature.empty() || !origin.empty()) request.options.signatures.push_back({kernel, signature, origin});
   return request;
 }
 
 Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(
-    const std::string& kernel, const std::string& signature, const std::optional<compiler::GeneratedKernel>& generated) {
+    const std::string& kernel, const std::string& signature, const std::optional<compiler::GeneratedKernel>& generated,
+    const std::string& origin) {
   if (bundled) return cannot_compile_bundled(kernel, signature);
-  compiler::Request request = request_for(kernel, signature, generated);
+  compiler::Request request = request_for(kernel, signature, generated, origin);
   request.for_simulator = true;
   auto translated = compiler::translate(request);
   if (!translated.ok()) return translated.error();
@@ -229,7 +233,7 @@ std::vector<std::string> Kernel::signatures() const {
 
 Result<std::string> Kernel::inspect_types(const std::string& signature) const {
   if (module_->bundled) return module_->cannot_compile_bundled(name_, signature);
-  compiler::Request request = module_->request_for(name_, signature, std::nullopt);
+  compiler::Request request = module_->request_for(name_, signature, std::nullopt, "Kernel::inspect_types for " + name_);
   request.options.want_types = true;
   auto translated = compiler::translate(request);
   if (!translated.ok()) return translated.error();
@@ -238,8 +242,9 @@ Result<std::string> Kernel::inspect_types(const std::string& signature) const {
 
 Result<std::string> Kernel::specialize(const std::string& signature) const {
   std::lock_guard<std::mutex> lock(module_->mutex);
-  auto compiled = module_->compile(name_, signature);
+  auto compiled = module_->compile(name_, signature, std::nullopt, "Kernel::specialize for " + name_);
   if (!compiled.ok()) return compiled.error();
+  if (compiled->empty()) return Error::make(ErrorKind::internal, "internal error: specialising '" + name_ + "' made nothing");
   auto s = compiled->front();
   module_->forms[name_].eager.push_back(s);
   return s->kernel.signature;

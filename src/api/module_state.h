@@ -103,9 +103,11 @@ struct ModuleState {
   cache::KernelCache* disk_cache() { return cache && cache->enabled() ? &*cache : nullptr; }
 
   // Translates for the simulator: `kernel` of the module's text specialised with `signature`,
-  // or the generated kernel. One specialisation per compiled kernel.
+  // or the generated kernel. One specialisation per compiled kernel. `origin` names the
+  // signature in errors about its text (KernelSignature::origin).
   Result<std::vector<std::shared_ptr<Specialization>>> compile(const std::string& kernel, const std::string& signature,
-                                                               const std::optional<compiler::GeneratedKernel>& generated = {});
+                                                               const std::optional<compiler::GeneratedKernel>& generated = {},
+                                                               const std::string& origin = {});
   // The specialisations a translation holds (every kernel its decorator or signature typed).
   std::vector<std::shared_ptr<Specialization>> specializations_of(const compiler::Translation& translation,
                                                                   const std::string& signature,
@@ -148,7 +150,8 @@ struct ModuleState {
   // The same for `kernel` specialised with `signature` (its decorator's when empty), or for
   // the generated kernel.
   compiler::Request request_for(const std::string& kernel, const std::string& signature,
-                                const std::optional<compiler::GeneratedKernel>& generated) const;
+                                const std::optional<compiler::GeneratedKernel>& generated,
+                                const std::string& origin = {}) const;
   // A compile error met while specialising `kernel` for `args`, with a note naming the
   // argument types, as Numba's "During: ..." lines do: the error in the kernel follows from them.
   Error while_specialising(Error error, const std::string& kernel, const std::vector<Argument>& args) const {

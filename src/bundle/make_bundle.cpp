@@ -71,8 +71,8 @@ Status add_gpu_images(const Request& request, const std::string& text, const std
   for (const std::string& arch : request.archs) {
     if (arch.rfind("sm_", 0) != 0)
       return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("--arch {}: a bundle lists real architectures (sm_80, sm_90a); PTX for GPUs "
-                                     "newer than the newest is added unless --no-ptx", arch));
+                         fmt::format("'{}' is not a real architecture: a bundle lists real ones (sm_80, sm_90a), and "
+                                     "adds PTX of the newest for newer GPUs itself", arch));
     if (auto made = compile_image(EmitKind::cubin, arch, arch); !made.ok()) return made;
   }
   std::string newest = ptx_arch(request.archs);
@@ -113,8 +113,9 @@ Result<Contents> make_bundle(const Request& request) {
   const CompileOutput& checked = translated->output;
   if (checked.kernels.empty())
     return Error::make(ErrorKind::invalid_argument,
-                       fmt::format("{} has no kernel with a signature to bundle: give one with --sig NAME=SIGNATURE, "
-                                   "e.g. --sig 'add=void(float32[::1], float32[::1])'", request.file));
+                       fmt::format("{} has no kernel with a signature to bundle: give a kernel one, e.g. "
+                                   "'void(float32[::1], float32[::1])', in its decorator or with the request",
+                                   request.file));
   if (auto named = check_cxx_names(checked.kernels); !named.ok()) return named.error();
   contents.kernels = checked.kernels;
   bool any_debug = request.debug;
@@ -137,7 +138,7 @@ Result<Contents> make_bundle(const Request& request) {
   if (!images.ok()) return images.error();
   if (contents.images.empty() && contents.host_library.empty())
     return Error::make(ErrorKind::invalid_argument,
-                       "the bundle would hold nothing: list GPU architectures with --arch, or leave out --no-simulator");
+                       "the bundle would hold nothing: it was asked for no GPU architecture and no simulator build");
   return contents;
 }
 

@@ -234,11 +234,11 @@ Status check_namespace(const std::string& name_space) {
     std::string part = name_space.substr(at, end == std::string::npos ? std::string::npos : end - at);
     if (!is_ascii_identifier(part) || is_cxx_keyword(part))
       return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("--namespace {}: write C++ names joined by '::', e.g. app::kernels",
+                         fmt::format("namespace {}: write C++ names joined by '::', e.g. app::kernels",
                                      literal(name_space)));
     if (could_be_macro(part))
       return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("--namespace {}: '{}' could be a macro in a program that includes the header "
+                         fmt::format("namespace {}: '{}' could be a macro in a program that includes the header "
                                      "(a reserved name, one without lower-case letters, or one such as 'linux'); "
                                      "choose another, e.g. app::kernels", literal(name_space), part));
     if (end == std::string::npos) break;

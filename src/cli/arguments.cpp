@@ -208,7 +208,8 @@ Result<std::vector<KernelSignature>> parse_sig_options(const std::vector<std::st
       return Error::make(ErrorKind::invalid_argument,
                          fmt::format("--sig takes NAME=SIGNATURE, e.g. 'add=void(float32[:], float32[:])', not '{}'",
                                      text));
-    signatures.push_back({text.substr(0, equals), text.substr(equals + 1)});
+    // Errors in the text name the option it came from: "--sig add:1:6: error: ...".
+    signatures.push_back({text.substr(0, equals), text.substr(equals + 1), "--sig " + text.substr(0, equals)});
   }
   return signatures;
 }

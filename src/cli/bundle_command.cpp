@@ -39,6 +39,28 @@ struct BundleArgs {
   bool debug = false;
 };
 
+// What the options ask for, checked in the options' words before any work (the library
+// refuses the same in its own).
+Status check_bundle_options(const BundleArgs& args) {
+  for (const std::string& arch : args.archs)
+    if (arch.rfind("compute_", 0) == 0)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("--arch {}: a bundle lists real architectures (sm_80, sm_90a); PTX for GPUs "
+                                     "newer than the newest is added unless --no-ptx", arch));
+  if (args.archs.size() == 1 && args.archs[0] == "none" && args.no_simulator)
+    return Error::make(ErrorKind::invalid_argument,
+                       "--arch none with --no-simulator: the bundle would hold nothing; list GPU architectures with "
+                       "--arch, or leave out --no-simulator");
+  return ok_status();
+}
+
+// A file with no kernel to bundle: the command line gives signatures with --sig.
+Error with_sig_hint(const bundle::Request& request, Error error) {
+  if (request.signatures.empty() && error.message.find("has no kernel with a signature to bundle") != std::string::npos)
+    error.message += "; on the command line: --sig NAME=SIGNATURE, e.g. --sig 'add=void(float32[::1], float32[::1])'";
+  return error;
+}
+
 int run_bundle(const BundleArgs& args) {
   if (auto file = check_input_file(args.file); !file.ok()) {
     print_error(file.error());
@@ -51,6 +73,10 @@ int run_bundle(const BundleArgs& args) {
   auto signatures = parse_sig_options(args.signatures);
   if (!signatures.ok()) {
     print_error(signatures.error());
+    return 2;
+  }
+  if (auto options = check_bundle_options(args); !options.ok()) {
+    print_error(options.error());
     return 2;
   }
   bundle::Request request;
@@ -74,7 +100,7 @@ int run_bundle(const BundleArgs& args) {
     return bundle::make_bundle(request);
   }();
   if (!contents.ok()) {
-    print_error(contents.error());
+    print_error(with_sig_hint(request, contents.error()));
     return 1;
   }
   auto header = bundle::render_bundle(*contents);

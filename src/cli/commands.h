@@ -17,6 +17,9 @@ void set_exit_code(int code);
 // The one way the CLI reports a failure on stderr. A library error: a compile error's
 // diagnostics as they are (they name their file and line), others after "pykern: error: ".
 void print_error(const Error& error);
+// A library message with the API's words for what the command line calls by an option
+// ("Backend::cpu" is "--backend cpu"), so that the library never speaks of options.
+std::string in_cli_words(std::string text);
 // The CLI's own refusals (arguments, paths): "pykern: error: MESSAGE".
 void print_error(std::string_view message);
 

@@ -56,7 +56,7 @@ Result<KernelSignature> signature_like(const std::string& like) {
   }
   auto signature = detail::signature_for(arguments);
   if (!signature.ok()) return signature.error();
-  return KernelSignature{like.substr(0, equals), *signature};
+  return KernelSignature{like.substr(0, equals), *signature, "--like " + like.substr(0, equals)};
 }
 
 // --arch compute_90 names a virtual architecture: NVRTC makes PTX for it, never a cubin.

@@ -43,8 +43,8 @@ void add_devices_command(CLI::App& app) {
       // No driver or no GPU is an answer, not a failure: kernels still run on the simulator.
       if (*json)
         std::cout << nlohmann::json{{"devices", nlohmann::json::array()}, {"simulator", simulator},
-                                    {"note", list.error().message}}.dump(2) << "\n";
-      else std::cout << list.error().message << "\n" << simulator_line(simulator);
+                                    {"note", in_cli_words(list.error().message)}}.dump(2) << "\n";
+      else std::cout << in_cli_words(list.error().message) << "\n" << simulator_line(simulator);
       set_exit_code(0);
       return;
     }

@@ -18,13 +18,26 @@ std::string prefix_for(std::string_view text) {
 
 }  // namespace
 
+std::string in_cli_words(std::string text) {
+  // The library speaks of its API; the command line has options for the same things.
+  static const std::pair<std::string_view, std::string_view> words[] = {
+      {"Backend::cpu", "--backend cpu"}, {"Backend::cuda", "--backend cuda"}, {"Backend::automatic", "--backend auto"}};
+  for (const auto& [api, option] : words)
+    for (size_t at = text.find(api); at != std::string::npos; at = text.find(api, at + option.size()))
+      text.replace(at, api.size(), option);
+  return text;
+}
+
 void print_error(const Error& error) {
-  std::string text = error.describe();
+  std::string text = in_cli_words(error.describe());
   if (error.kind != ErrorKind::compile) std::cerr << prefix_for(text);
   std::cerr << text;
   if (text.empty() || text.back() != '\n') std::cerr << "\n";
 }
 
-void print_error(std::string_view message) { std::cerr << prefix_for(message) << message << "\n"; }
+void print_error(std::string_view message) {
+  std::string text = in_cli_words(std::string(message));
+  std::cerr << prefix_for(text) << text << "\n";
+}
 
 }  // namespace pykern::cli

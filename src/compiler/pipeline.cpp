@@ -42,6 +42,11 @@ frontend::Origin origin_of(const GeneratedKernel& kernel) {
 
 namespace {
 
+// What errors in a signature's text call it: the caller's word for it, else "signature for NAME".
+std::string signature_origin(const KernelSignature& signature) {
+  return signature.origin.empty() ? "signature for " + signature.function : signature.origin;
+}
+
 // The kernels and signatures a request names: the generated kernel alone, or the options'.
 void requested_kernels(const Request& request, std::vector<std::string>& kernels,
                        std::vector<KernelSignature>& signatures) {
@@ -67,8 +72,8 @@ Status check_names(frontend::Module& module, const std::vector<std::string>& ker
     frontend::ModuleFunction* function = module.function(signature.function);
     if (!function || function->decoration.role == FunctionRole::undecorated)
       return Error::make(ErrorKind::invalid_argument,
-                         fmt::format("--sig names '{}', which is not a kernel in {}", signature.function,
-                                     module.file().display_name()));
+                         fmt::format("{}: {} has no kernel named '{}'", signature_origin(signature),
+                                     module.file().display_name(), signature.function));
   }
   return ok_status();
 }
@@ -129,15 +134,21 @@ Result<std::vector<sema::EntryRequest>> collect_entries(frontend::Module& module
     if (lowered == nullptr) continue;
     bool any = false;
     for (const KernelSignature* signature : given[function->name]) {
-      signature_files.emplace_back("--sig " + function->name, signature->signature);
-      auto parsed = sema::parse_signature(signature_files.back(), diagnostics);
-      if (parsed) entries.push_back({function->name, *parsed, lowered->name_range});
+      signature_files.emplace_back(signature_origin(*signature), signature->signature);
+      sema::SignatureRanges ranges;
+      auto parsed = sema::parse_signature(signature_files.back(), diagnostics, &ranges);
+      if (parsed && sema::check_signature_fits(*parsed, ranges, signature_files.back(), module, *function, *lowered,
+                                               diagnostics))
+        entries.push_back({function->name, *parsed, lowered->name_range});
       any = true;
     }
     if (given[function->name].empty()) {
       for (ast::ExprId expr : function->decoration.signatures) {
-        auto parsed = sema::signature_from_decorator(module, expr, diagnostics);
-        if (parsed) entries.push_back({function->name, *parsed, module.ast()[expr].range});
+        sema::SignatureRanges ranges;
+        auto parsed = sema::signature_from_decorator(module, expr, diagnostics, &ranges);
+        if (parsed && sema::check_signature_fits(*parsed, ranges, module.file(), module, *function, *lowered,
+                                                 diagnostics))
+          entries.push_back({function->name, *parsed, module.ast()[expr].range});
         any = true;
       }
     }
@@ -261,7 +272,7 @@ Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
     if (chosen && *chosen != flags)
       return Error::make(ErrorKind::invalid_argument,
                          "the kernels asked for need different compiler options (debug, fastmath, lineinfo, "
-                         "max_registers); compile them separately with --kernel NAME");
+                         "max_registers); compile them separately, naming one kernel at a time");
     chosen = flags;
   }
   return chosen.value_or(std::vector<std::string>{});

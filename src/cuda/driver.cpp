@@ -16,7 +16,7 @@ namespace {
 Result<Driver> load() {
   void* handle = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr)
-    return Error::make(ErrorKind::driver, "no CUDA driver (libcuda.so.1) on this machine; use the CPU simulator (--backend cpu)");
+    return Error::make(ErrorKind::driver, "no CUDA driver (libcuda.so.1) on this machine; use the CPU simulator (Backend::cpu)");
   Driver d;
   std::string missing;
   auto bind = [&](auto& slot, std::initializer_list<const char*> symbols) {

@@ -29,14 +29,33 @@ struct EntryRequest {
 ir::Program infer(frontend::Module& module, const std::vector<EntryRequest>& entries,
                   Diagnostics& diagnostics, bool force_debug = false);
 
+// Where the parts of a signature are written, so that an error about how it fits its function
+// points into it.
+struct SignatureRanges {
+  SourceRange whole;
+  std::optional<SourceRange> returns;  // absent: no return type written
+  SourceRange arguments;               // "(float32[:], int64)", or the bare list
+  std::vector<SourceRange> each;       // each argument type
+};
+
 // Signatures in Numba's syntax: "void(float32[:, ::1], int64)", "f8(i4, i4)", "(f4[:], f4[:])".
-// `file` is the text being parsed (a --sig argument, or a decorator's string literal).
-std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& diagnostics);
+// `file` holds the signature's text alone (one given to the compiler, or a decorator's string);
+// its display name says where the text came from.
+std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& diagnostics,
+                                         SignatureRanges* ranges = nullptr);
 
 // A decorator's signature argument: a string literal or a type expression such as
-// void(float32[::1]) written with imported names.
+// void(float32[::1]) written with imported names. Errors and `ranges` are in the module's file:
+// inside the string literal when it is written plainly (no escapes), else the whole literal.
 std::optional<Signature> signature_from_decorator(frontend::Module& module, ast::ExprId expr,
-                                                  Diagnostics& diagnostics);
+                                                  Diagnostics& diagnostics, SignatureRanges* ranges = nullptr);
+
+// Whether a signature fits the function it specialises: one type per parameter (the error names
+// them), and a return type of void, or none, for a kernel or a @guvectorize function. Errors are
+// at `ranges` in `file`, the signature's text, with a note at the function's definition.
+bool check_signature_fits(const Signature& signature, const SignatureRanges& ranges, const SourceFile& file,
+                          frontend::Module& module, const frontend::ModuleFunction& function,
+                          const ast::Function& lowered, Diagnostics& diagnostics);
 
 // A call of a function whose decorator gives signatures (@cuda.jit('f4(f4[:], f4)', device=True),
 // @jit(float64(int32, int32))): Numba compiles those only, and converts the call's arguments to

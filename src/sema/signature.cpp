@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "base/suggest.h"
 #include "frontend/lower.h"
 #include "syntax/source_checks.h"
 #include "sema/builtins.h"
@@ -19,11 +20,19 @@ namespace {
 
 using Resolver = std::function<std::optional<Type>(const ast::Ast&, ast::ExprId)>;
 
+// The names a signature may use for a type, for "did you mean".
+std::vector<std::string> type_names() {
+  std::vector<std::string> names = scalar_type_names();
+  names.insert(names.end(), {"void", "none", "bool_", "xoroshiro128p_type", "Record", "UniTuple", "Tuple"});
+  return names;
+}
+
 struct TypeReader {
   const ast::Ast& ast;
   const SourceFile& file;
   Diagnostics& diagnostics;
   Resolver resolve;
+  SignatureRanges* ranges = nullptr;
 
   void error(SourceRange range, std::string message, std::string hint = {}) {
     diagnostics.error(DiagKind::bad_signature, file, range, std::move(message), std::move(hint));
@@ -45,6 +54,7 @@ struct TypeReader {
         return std::nullopt;
       }
       std::vector<bool> unit_step;
+      std::vector<SourceRange> axes;
       for (int i = 1; i <= ndim; ++i) {
         const ast::Expr& axis = ast[e.operands[i]];
         bool ok = axis.kind == ast::ExprKind::slice && !axis.operands[0].valid() && !axis.operands[1].valid();
@@ -56,20 +66,27 @@ struct TypeReader {
           return std::nullopt;
         }
         unit_step.push_back(unit);
+        axes.push_back(axis.range);
       }
       Layout layout = Layout::A;
       if (unit_step.back()) layout = Layout::C;
       else if (unit_step.front()) layout = Layout::F;
-      int unit_count = static_cast<int>(std::count(unit_step.begin(), unit_step.end(), true));
-      if (unit_count > 1 || (unit_count == 1 && !unit_step.back() && !unit_step.front())) {
-        error(e.range, "'::1' marks the contiguous dimension: the last (C order) or the first (F order)");
+      // At most one '::1', on the last or the first dimension: point at the first one that is not.
+      for (int i = 0, units = 0; i < ndim; ++i) {
+        if (!unit_step[i]) continue;
+        bool placed = i == ndim - 1 || (i == 0 && !unit_step.back());
+        if (placed && ++units == 1) continue;
+        error(axes[i], "'::1' marks the contiguous dimension: the last (C order) or the first (F order), once",
+              "e.g. float32[:, ::1] (C), float32[::1, :] (F), float32[:, :] (any layout)");
         return std::nullopt;
       }
       return Type::array(*dtype, ndim, layout);
     }
     if (e.kind == ast::ExprKind::name || e.kind == ast::ExprKind::attribute) {
       if (auto found = resolve(ast, id)) return found;
-      error(e.range, "unknown type '" + std::string(file.slice(e.range)) + "'",
+      std::string written(file.slice(e.range));
+      std::string suggestion = e.kind == ast::ExprKind::name ? did_you_mean(written, type_names()) : "";
+      error(e.range, "unknown type '" + written + "'" + (suggestion.empty() ? "" : "; " + suggestion),
             "use Numba's names: float32, float64, int32, int64, uint8, boolean, complex64, ... "
             "or the short forms f4 f8 i4 i8 u1 b1 c8 c16");
       return std::nullopt;
@@ -213,10 +230,13 @@ struct TypeReader {
     const ast::Expr& e = ast[id];
     Signature result;
     std::vector<ast::ExprId> arguments;
+    SignatureRanges where{e.range, std::nullopt, e.range, {}};
     if (e.kind == ast::ExprKind::call) {
       auto returns = type(e.operands[0]);
       if (!returns) return std::nullopt;
       result.return_type = *returns;
+      where.returns = ast[e.operands[0]].range;
+      where.arguments = {ast[e.operands[0]].range.end, e.range.end};
       arguments.assign(e.operands.begin() + 1, e.operands.end());
       if (!e.keywords.empty()) {
         error(e.range, "a signature's arguments are types, not keywords");
@@ -224,6 +244,10 @@ struct TypeReader {
       }
     } else if (e.kind == ast::ExprKind::tuple) {
       arguments = e.operands;
+    } else if (e.kind == ast::ExprKind::name && resolve(ast, id) && resolve(ast, id)->is(TypeKind::void_)) {
+      error(e.range, "'void' alone is a return type without an argument list",
+            "a kernel without parameters has the signature 'void()'");
+      return std::nullopt;
     } else {
       // Numba evaluates the text and wants a signature or a tuple of types, not one type.
       error(e.range, "a signature looks like 'void(float32[:], int64)', 'f8(i4, i4)' or '(float32[:], int64)'",
@@ -238,7 +262,9 @@ struct TypeReader {
         return std::nullopt;
       }
       result.arguments.push_back(*argument_type);
+      where.each.push_back(ast[argument].range);
     }
+    if (ranges) *ranges = std::move(where);
     return result;
   }
 };
@@ -252,9 +278,33 @@ std::optional<Type> bare_type_name(const ast::Ast& ast, ast::ExprId id) {
   return scalar_type_named(e.text);
 }
 
+// Where a string literal's text starts in its file, when the literal is written plainly ('...',
+// "...", r'...', triple quotes) so that each byte of the text is the byte written; else nullopt
+// (an escape or an implicit concatenation moves them).
+std::optional<uint32_t> text_offset(const SourceFile& file, const ast::Expr& literal) {
+  std::string_view written = file.slice(literal.range);
+  if (written.size() < literal.text.size() + 2) return std::nullopt;
+  char quote = written.back();
+  size_t quotes = written.size() >= literal.text.size() + 6 && written.ends_with(std::string(3, quote)) ? 3 : 1;
+  size_t start = written.size() - quotes - literal.text.size();
+  if (start < quotes || written.substr(start, literal.text.size()) != literal.text) return std::nullopt;
+  if (written.substr(start - quotes, quotes) != std::string(quotes, quote)) return std::nullopt;
+  // Only prefix letters before the opening quotes (r, u; b and f make no signature).
+  for (char c : written.substr(0, start - quotes))
+    if (c != 'r' && c != 'R' && c != 'u' && c != 'U') return std::nullopt;
+  return literal.range.begin + static_cast<uint32_t>(start);
+}
+
 }  // namespace
 
-std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& diagnostics) {
+std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& diagnostics, SignatureRanges* ranges) {
+  if (file.text().find_first_not_of(" \t\r\n\f\v") == std::string::npos) {
+    diagnostics.error(DiagKind::bad_signature, file, {0, static_cast<uint32_t>(file.text().size())},
+                      "the signature is empty",
+                      "write the argument types, with the return type before them or not: 'void(float32[:], int64)', "
+                      "'(float32[:], int64)'");
+    return std::nullopt;
+  }
   auto tree = syntax::SyntaxTree::parse(file);
   if (!tree.ok()) {
     diagnostics.add({Severity::error, DiagKind::internal_error, nullptr, {}, tree.error().message, {}});
@@ -283,23 +333,32 @@ std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& di
     for (TSNode part : parts) arguments.operands.push_back(frontend::lower_expression(*tree, part, ast, diagnostics));
     expr = ast.exprs.add(std::move(arguments));
   }
-  TypeReader reader{ast, file, diagnostics, bare_type_name};
+  TypeReader reader{ast, file, diagnostics, bare_type_name, ranges};
   return reader.signature(expr);
 }
 
 std::optional<Signature> signature_from_decorator(frontend::Module& module, ast::ExprId expr,
-                                                  Diagnostics& diagnostics) {
+                                                  Diagnostics& diagnostics, SignatureRanges* ranges) {
   const ast::Expr& e = module.ast()[expr];
   if (e.kind == ast::ExprKind::string) {
-    // Parse the string on its own; report problems at the string in the kernel file.
+    // Parse the string on its own; report problems in the string in the kernel file.
     SourceFile text("<signature>", e.text);
     Diagnostics inner;
-    auto signature = parse_signature(text, inner);
+    SignatureRanges inner_ranges;
+    auto signature = parse_signature(text, inner, &inner_ranges);
+    std::optional<uint32_t> offset = text_offset(module.file(), e);
+    auto place = [&](SourceRange range) {
+      return offset ? SourceRange{*offset + range.begin, *offset + range.end} : e.range;
+    };
     if (!signature) {
       std::string reason = inner.all().empty() ? "invalid signature" : inner.all()[0].message;
-      diagnostics.error(DiagKind::bad_signature, module.file(), e.range,
+      diagnostics.error(DiagKind::bad_signature, module.file(), inner.all().empty() ? e.range : place(inner.all()[0].range),
                         "bad signature '" + e.text + "': " + reason,
                         inner.all().empty() ? "" : inner.all()[0].hint);
+    } else if (ranges) {
+      *ranges = {place(inner_ranges.whole), std::nullopt, place(inner_ranges.arguments), {}};
+      if (inner_ranges.returns) ranges->returns = place(*inner_ranges.returns);
+      for (SourceRange each : inner_ranges.each) ranges->each.push_back(place(each));
     }
     return signature;
   }
@@ -307,8 +366,51 @@ std::optional<Signature> signature_from_decorator(frontend::Module& module, ast:
     if (auto qualified = module.qualified_name(id)) return type_value(*qualified);
     return std::nullopt;
   };
-  TypeReader reader{module.ast(), module.file(), diagnostics, resolve};
+  TypeReader reader{module.ast(), module.file(), diagnostics, resolve, ranges};
   return reader.signature(expr);
+}
+
+namespace {
+
+std::string parameter_list(const ast::Function& lowered) {
+  std::string names;
+  for (const ast::Parameter& p : lowered.parameters) names += (names.empty() ? "" : ", ") + p.name;
+  return "(" + names + ")";
+}
+
+}  // namespace
+
+bool check_signature_fits(const Signature& signature, const SignatureRanges& ranges, const SourceFile& file,
+                          frontend::Module& module, const frontend::ModuleFunction& function,
+                          const ast::Function& lowered, Diagnostics& diagnostics) {
+  frontend::FunctionRole role = function.decoration.role;
+  bool returns_nothing = role == frontend::FunctionRole::kernel || role == frontend::FunctionRole::guvectorize;
+  auto defined_here = [&] {
+    diagnostics.note(module.file(), lowered.name_range, fmt::format("'{}' is defined here", lowered.name));
+  };
+  if (returns_nothing && signature.return_type && !signature.return_type->is(TypeKind::void_)) {
+    const char* what = role == frontend::FunctionRole::kernel ? "a kernel returns nothing"
+                                                              : "a @guvectorize function returns nothing (it writes its outputs)";
+    diagnostics.error(DiagKind::bad_signature, file, ranges.returns.value_or(ranges.whole),
+                      fmt::format("{}, so its signature's return type is void, not {}", what,
+                                  to_string(*signature.return_type)),
+                      "write 'void(...)', or the argument types alone: '(float32[:], int64)'");
+    defined_here();
+    return false;
+  }
+  bool star = std::any_of(lowered.parameters.begin(), lowered.parameters.end(),
+                          [](const ast::Parameter& p) { return p.star; });
+  size_t wanted = lowered.parameters.size(), given = signature.arguments.size();
+  if (star || given == wanted) return true;
+  // Too many: point at the types left over; too few: at the whole list.
+  SourceRange at = ranges.arguments;
+  if (given > wanted && ranges.each.size() == given) at = {ranges.each[wanted].begin, ranges.each.back().end};
+  diagnostics.error(DiagKind::signature_mismatch, file, at,
+                    fmt::format("'{}' takes {} argument{} {}, but the signature gives {} type{}", lowered.name, wanted,
+                                wanted == 1 ? "" : "s", parameter_list(lowered), given, given == 1 ? "" : "s"),
+                    "give one type per parameter, in order");
+  defined_here();
+  return false;
 }
 
 namespace {

@@ -150,10 +150,11 @@ std::optional<Type> unify(const Type& a, const Type& b);
 
 // Numba's scalar type names: "float32", "f4", "int64", "i8", "uint8", "u1", "b1", "c8", ...
 std::optional<Type> scalar_type_named(const std::string& name);
+// Every name scalar_type_named knows, for "did you mean".
+std::vector<std::string> scalar_type_names();
 // NumPy's scalar type names (numpy.X): Numba's, with NumPy's aliases (single, intc, byte is int8).
 std::optional<Type> numpy_scalar_type_named(const std::string& name);
 // The names each of the two accepts (for "did you mean" and the name pass).
-std::vector<std::string> scalar_type_names();
 std::vector<std::string> numpy_scalar_type_names();
 
 }  // namespace pykern::sema

@@ -305,6 +305,85 @@ TEST_CASE("eager specialisation and DLPack views") {
   std::filesystem::remove_all(test_options().cache_dir);
 }
 
+// `message` holds `expected`, and no word of the command line (the API has none).
+static void says(const std::string& message, const std::string& expected) {
+  CHECK_MESSAGE(message.find(expected) != std::string::npos, message);
+  CHECK_MESSAGE(message.find("--sig") == std::string::npos, message);
+  CHECK_MESSAGE(message.find("--backend") == std::string::npos, message);
+}
+
+// What specialize() says of a bad signature: the rule broken, with a caret into the string,
+// named as the API's call (never as a command-line option).
+TEST_CASE("Kernel::specialize: a bad signature string says what is wrong in it, with a caret into it") {
+  Module module = load(kernels);
+  auto scale = module.kernel("scale");
+  REQUIRE(scale.ok());
+  auto refusal = [&](const std::string& signature) {
+    auto made = scale->specialize(signature);
+    if (made.ok()) return std::string("(specialised)");
+    CHECK(made.error().kind == ErrorKind::compile);
+    return made.error().message;
+  };
+  std::string typo = refusal("void(flaot64[::1], float64)");
+  says(typo, "Kernel::specialize for scale:1:6: error: unknown type 'flaot64'; did you mean 'float64'? [bad-signature]\n"
+             "    1 | void(flaot64[::1], float64)\n"
+             "      |      ^~~~~~~\n");
+  says(refusal("void(float64[::1], float64"), "Kernel::specialize for scale:1:5: error: '(' was never closed");
+  says(refusal("void(float64[::1)], float64)"),
+       "Kernel::specialize for scale:1:17: error: closing parenthesis ')' does not match opening parenthesis '['");
+  says(refusal("void(float64[::1]], float64)"),
+       "Kernel::specialize for scale:1:18: error: closing parenthesis ']' does not match opening parenthesis '('");
+  says(refusal("void(float64[::1], float64))"), "Kernel::specialize for scale:1:28: error: unmatched ')'");
+  says(refusal("void(float64[::2], float64)"),
+       "Kernel::specialize for scale:1:14: error: each array dimension is written ':' or '::1' [bad-signature]\n"
+       "    1 | void(float64[::2], float64)\n"
+       "      |              ^~~\n");
+  says(refusal("void(float64[:, ::1, :], float64)"),
+       "Kernel::specialize for scale:1:17: error: '::1' marks the contiguous dimension: the last (C order) or the first "
+       "(F order), once [bad-signature]\n"
+       "    1 | void(float64[:, ::1, :], float64)\n"
+       "      |                 ^~~\n");
+  says(refusal("void(float64[::1])"),
+       "Kernel::specialize for scale:1:5: error: 'scale' takes 2 arguments (a, factor), but the signature gives 1 type "
+       "[signature-mismatch]\n"
+       "    1 | void(float64[::1])\n"
+       "      |     ^~~~~~~~~~~~~~\n");
+  std::string extra = refusal("void(float64[::1], float64, int32, int8)");
+  says(extra, "'scale' takes 2 arguments (a, factor), but the signature gives 4 types");
+  says(extra, "    1 | void(float64[::1], float64, int32, int8)\n"
+              "      |                             ^~~~~~~~~~~\n");
+  says(extra, "api_test.py:11:5: note: 'scale' is defined here");
+  says(refusal("float64(float64[::1], float64)"),
+       "Kernel::specialize for scale:1:1: error: a kernel returns nothing, so its signature's return type is void, not "
+       "float64 [bad-signature]\n"
+       "    1 | float64(float64[::1], float64)\n"
+       "      | ^~~~~~~\n");
+  says(refusal(""), "Kernel::specialize for scale:1:1: error: the signature is empty");
+  says(refusal("  "), "Kernel::specialize for scale:1:1: error: the signature is empty");
+  says(refusal("void"), "error: 'void' alone is a return type without an argument list");
+  says(refusal("float64[::1]"), "error: a signature looks like 'void(float32[:], int64)'");
+  // A good signature after all these: the refusals left nothing behind.
+  REQUIRE(scale->specialize("(float64[::1], float64)").ok());
+}
+
+TEST_CASE("CompileOptions::signatures: an error in one names it as the signature for its kernel, or by its origin") {
+  CompileOptions options;
+  options.emit = EmitKind::cuda;
+  options.signatures.push_back({"scale", "void(float64[::1], flaot64)"});
+  auto compiled = compile_source(kernels, "api_test.py", options);
+  REQUIRE_FALSE(compiled.ok());
+  CHECK(compiled.error().message.find("signature for scale:1:20: error: unknown type 'flaot64'; did you mean "
+                                      "'float64'?") == 0);
+  options.signatures = {{"scael", "void(float64[::1], float64)"}};
+  compiled = compile_source(kernels, "api_test.py", options);
+  REQUIRE_FALSE(compiled.ok());
+  CHECK(compiled.error().message == "signature for scael: api_test.py has no kernel named 'scael'");
+  options.signatures = {{"scale", "void(float64[::1])", "the table's row 3"}};
+  compiled = compile_source(kernels, "api_test.py", options);
+  REQUIRE_FALSE(compiled.ok());
+  CHECK(compiled.error().message.find("the table's row 3:1:5: error: 'scale' takes 2 arguments (a, factor)") == 0);
+}
+
 #include "cuda/driver.h"
 
 TEST_CASE("asking for the GPU without one is a clear driver error, not a crash") {

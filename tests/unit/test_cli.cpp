@@ -2,6 +2,7 @@
 // "did you mean", paths checked before the work, what compile and run say about their results,
 // --json on compile, run and cache, and `pykern devices` naming the CPU simulator.
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cache/cache.h"
+#include "cli/commands.h"
 #include "case_selection.h"
 #include "cli_run.h"
 #include "jit/nvrtc.h"
@@ -117,7 +119,8 @@ TEST_CASE("cli: a misspelt kernel name gets 'did you mean', in run and in compil
   CHECK_MESSAGE(has(kernel, "no kernel named 'scael'; did you mean 'scale'?"), kernel.output);
   CliRun sig = run_cli("compile " + file.string() + " --sig 'scael=void(float64[:])'", s.cache_env());
   CHECK(sig.status == 2);
-  CHECK_MESSAGE(has(sig, "--sig names 'scael', which is not a kernel in " + file.string() + "; did you mean 'scale'?"),
+  CHECK_MESSAGE(has(sig, "pykern: error: --sig scael: " + file.string() + " has no kernel named 'scael'; did you mean "
+                         "'scale'?"),
                 sig.output);
   // A kernel made by an assignment is one, though no `def` line names it
   if (without_nvrtc()) return;
@@ -150,6 +153,98 @@ def k(a):
   CHECK_MESSAGE(has(run, "hint: did you mean 'grid'?"), run.output);
   CHECK_FALSE(has(run, "checked k"));
   CHECK(one_error_per_line(run.output));
+}
+
+TEST_CASE("cli: a bad --sig says what is wrong in it, at a caret into it, named by the option") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  save_ones(s.path / "a.npy", 4);
+  CliRun typo = run_cli("compile " + file.string() + " --emit cuda --sig 'scale=void(flaot64[:])'", s.cache_env());
+  CHECK(typo.status == 1);
+  CHECK_MESSAGE(has(typo, "--sig scale:1:6: error: unknown type 'flaot64'; did you mean 'float64'? [bad-signature]\n"
+                          "    1 | void(flaot64[:])\n"
+                          "      |      ^~~~~~~\n"),
+                typo.output);
+  CHECK(one_error_per_line(typo.output));
+  CliRun returns = run_cli("compile " + file.string() + " --emit cuda --sig 'scale=float64(float64[:])'", s.cache_env());
+  CHECK_MESSAGE(has(returns, "--sig scale:1:1: error: a kernel returns nothing, so its signature's return type is void, "
+                             "not float64"),
+                returns.output);
+  CHECK_MESSAGE(has(returns, file.string() + ":8:5: note: 'scale' is defined here"), returns.output);
+  CliRun arity = run_cli("compile " + file.string() + " --emit cuda --sig 'scale=void(float64[:], int64)'", s.cache_env());
+  CHECK_MESSAGE(has(arity, "--sig scale:1:18: error: 'scale' takes 1 argument (a), but the signature gives 2 types"),
+                arity.output);
+  // --like makes the signature from example arguments: its errors name that option.
+  CliRun like = run_cli("compile " + file.string() + " --emit cuda --like scale=" + (s.path / "a.npy").string() + ",3",
+                        s.cache_env());
+  CHECK_MESSAGE(has(like, "--like scale:1:"), like.output);
+  CHECK_MESSAGE(has(like, "error: 'scale' takes 1 argument (a), but the signature gives 2 types"), like.output);
+}
+
+TEST_CASE("cli: bundle refuses a virtual --arch and an empty bundle in its options' words, before any work") {
+  Scratch s;
+  fs::path file = s.write("k.py", kernels);
+  std::string bundle = "bundle " + file.string() + " --sig 'scale=void(float64[::1])' -o " + (s.path / "k.h").string();
+  CliRun virtual_arch = run_cli(bundle + " --arch compute_90", s.cache_env());
+  CHECK(virtual_arch.status == 2);
+  CHECK_MESSAGE(has(virtual_arch, "pykern: error: --arch compute_90: a bundle lists real architectures (sm_80, sm_90a); "
+                                  "PTX for GPUs newer than the newest is added unless --no-ptx"),
+                virtual_arch.output);
+  CliRun empty = run_cli(bundle + " --arch none --no-simulator", s.cache_env());
+  CHECK(empty.status == 2);
+  CHECK_MESSAGE(has(empty, "pykern: error: --arch none with --no-simulator: the bundle would hold nothing"), empty.output);
+  CHECK_FALSE(fs::exists(s.path / "k.h"));
+}
+
+TEST_CASE("cli: the library's words for what the command line has options for become the options") {
+  using pykern::cli::in_cli_words;
+  CHECK(in_cli_words("no CUDA driver (libcuda.so.1) on this machine; use the CPU simulator (Backend::cpu)") ==
+        "no CUDA driver (libcuda.so.1) on this machine; use the CPU simulator (--backend cpu)");
+  CHECK(in_cli_words("Backend::cuda or Backend::automatic, then Backend::cuda") ==
+        "--backend cuda or --backend auto, then --backend cuda");
+  CHECK(in_cli_words("nothing to change") == "nothing to change");
+}
+
+// The library speaks of its API (Kernel::specialize, Backend::cpu, a signature for a kernel); only
+// src/cli speaks of the command's options. A string literal below src/cli that names one is a
+// message the C++ API would show to a program that has no command line.
+TEST_CASE("no string literal in the library names a command-line option") {
+  static const std::vector<std::string> options = {"--sig",  "--backend",   "--arch",       "--kernel", "--emit",
+                                                   "--like", "--namespace", "--no-simulator", "--no-ptx", "--out",
+                                                   "--cache-dir", "--no-cache", "--timings", "--types", "--json"};
+  fs::path src = fs::path(PYKERN_SOURCE_DIR) / "src";
+  std::vector<std::string> found;
+  size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(src)) {
+    fs::path path = entry.path();
+    std::string ext = path.extension().string();
+    if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h" && ext != ".def" && ext != ".inc")) continue;
+    if (fs::relative(path, src).begin()->string() == "cli") continue;
+    ++files;
+    std::ifstream in(path);
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      // The string literals of the line: from a '"' to the next unescaped '"'.
+      for (size_t open = line.find('"'); open != std::string::npos;) {
+        size_t close = open + 1;
+        while (close < line.size() && line[close] != '"') close += line[close] == '\\' ? 2 : 1;
+        std::string literal = line.substr(open + 1, std::min(close, line.size()) - open - 1);
+        for (const std::string& option : options) {
+          size_t at = literal.find(option);
+          bool whole = at != std::string::npos && (at + option.size() == literal.size() ||
+                                                   !(std::isalnum(static_cast<unsigned char>(literal[at + option.size()])) ||
+                                                     literal[at + option.size()] == '-' || literal[at + option.size()] == '_'));
+          if (whole) found.push_back(fs::relative(path, src).string() + ":" + std::to_string(number) + ": " + literal);
+        }
+        open = close < line.size() ? line.find('"', close + 1) : std::string::npos;
+      }
+    }
+  }
+  CHECK(files > 50);
+  std::string listed;
+  for (const std::string& f : found) listed += f + "\n";
+  CHECK_MESSAGE(found.empty(), listed);
 }
 
 TEST_CASE("cli: a missing kernel file names a similar file of its folder") {

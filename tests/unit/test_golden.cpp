@@ -100,7 +100,7 @@ TEST_CASE("bad inputs: each fails with its expected, located message and none cr
     CAPTURE(test::case_id(program));
     std::string message = bad_program_error(program);
     REQUIRE_FALSE(message.empty());
-    // Located: "file:line:col: error:" (the file, or the --sig argument at fault).
+    // Located: "file:line:col: error:" (the file, or the signature at fault: "signature for k:1:6").
     CHECK(std::regex_search(message, std::regex(R"(^\S[^:]*:\d+:\d+: error: )")));
     compare(fs::path(program).replace_extension(".err"), message);
   }

@@ -512,6 +512,7 @@ TEST_CASE("bundle -o: the kernel file, an empty name or a missing folder is refu
   Run unsigned_kernels = run_cli("bundle " + file.string() + " --arch none -o " + header.string(), cache_env(s));
   CHECK(unsigned_kernels.status == 1);
   CHECK(unsigned_kernels.output.find("has no kernel with a signature to bundle") != std::string::npos);
+  CHECK(unsigned_kernels.output.find("on the command line: --sig NAME=SIGNATURE") != std::string::npos);
   CHECK(test::read(header) == "// an earlier header\n");
   Run made = run_cli("bundle " + file.string() + sig + "-o " + header.string(), cache_env(s));
   REQUIRE_MESSAGE(made.status == 0, made.output);
