@@ -11,8 +11,9 @@ include(${CMAKE_CURRENT_LIST_DIR}/copyright.cmake)
 
 set(CPACK_PACKAGE_NAME pykern)
 set(CPACK_PACKAGE_VENDOR "pykern")
-# pykern has no public address yet: a release names one (Debian wants "Name <address>").
-set(PYKERN_PACKAGE_CONTACT "pykern developers" CACHE STRING "The packages' Maintainer: Name <address>")
+# The address the project's commits are made under (git log); a release may name another.
+set(PYKERN_PACKAGE_CONTACT "pykern maintainers <maintainers@users.noreply.a-seed-81ce09e9.example>"
+    CACHE STRING "The packages' Maintainer: Name <address>")
 set(CPACK_PACKAGE_CONTACT "${PYKERN_PACKAGE_CONTACT}")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${CPACK_PACKAGE_CONTACT}")
 set(CPACK_GENERATOR DEB)
