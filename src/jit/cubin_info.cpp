@@ -191,7 +191,7 @@ const Section* section_named(const Elf& elf, const std::string& name) {
 
 int64_t section_size(const Elf& elf, const std::string& name) {
   const Section* s = section_named(elf, name);
-  return s ? static_cast<int64_t>(s->size) : 0;
+  return s ? static_cast<int64_t>(std::min<uint64_t>(s->size, uint64_t(1) << 40)) : 0;  // a NOBITS size is unchecked
 }
 
 // Bytes of the spills and refills the annotations point at: each is an STL or LDL of the
@@ -227,8 +227,10 @@ Status read_kernel_info(const Elf& elf, const Section& info, KernelResources& k)
       case num_barriers: k.barriers = r.value; break;
       case max_threads:
       case reqntid: {
-        int64_t threads = int64_t(r.word(0)) * std::max<uint32_t>(r.word(1), 1) * std::max<uint32_t>(r.word(2), 1);
-        if (threads > 0) k.max_threads_per_block = static_cast<int>(std::min<int64_t>(threads, 1 << 30));
+        // Each extent capped, so that a garbled record cannot overflow the product.
+        auto extent = [&](size_t i) { return std::clamp<uint64_t>(r.word(i), i == 0 ? 0 : 1, 1 << 20); };
+        uint64_t threads = extent(0) * extent(1) * extent(2);
+        if (threads > 0) k.max_threads_per_block = static_cast<int>(std::min<uint64_t>(threads, 1 << 30));
         break;
       }
       case annotations:
@@ -288,7 +290,7 @@ Result<std::vector<KernelResources>> read_cubin(std::string_view bytes) {
       return it == m.end() ? fallback : static_cast<int64_t>(it->second);
     };
     // Before sm_90 the register count is also in the text section's sh_info (bits 24-31).
-    k.registers = static_cast<int>(find(global->registers, elf->sections[s.section].info >> 24));
+    k.registers = static_cast<int>(std::min<int64_t>(find(global->registers, elf->sections[s.section].info >> 24), 1 << 16));
     k.stack_bytes = find(global->min_stack, find(global->frame, 0));
     k.local_bytes = section_size(*elf, ".nv.local." + s.name);
     k.shared_bytes = section_size(*elf, ".nv.shared." + s.name);

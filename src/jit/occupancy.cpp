@@ -69,6 +69,10 @@ Result<Occupancy> theoretical_occupancy(const KernelResources& kernel, int block
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("no occupancy rules for sm_{} (known: {})", kernel.arch, known));
   }
+  if (kernel.registers < 0 || kernel.shared_bytes < 0 || kernel.shared_bytes > (int64_t(1) << 32))
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("kernel '{}' claims {} registers and {} bytes of shared memory", kernel.symbol,
+                                   kernel.registers, kernel.shared_bytes));
   int most_threads = kernel.max_threads_per_block > 0 ? std::min(kernel.max_threads_per_block, max_threads_per_block)
                                                       : max_threads_per_block;
   if (dynamic_shared_bytes < 0 || dynamic_shared_bytes > arch.shared_per_block_optin)

@@ -3,8 +3,9 @@
 
 Each kernel case of tests/corpus is compiled to an sm_90 cubin by `pykern compile --like`
 (typed by its inputs, as the case runs), pykern reads the cubin (--resources --json) and
-cuobjdump reads the same file; every function's REG, STACK, SHARED, LOCAL and CONSTANT[0]
-must agree. Prints the distribution of registers, spills, stack and occupancy (BENCHMARKS.md).
+cuobjdump reads the same file; every kernel's REG, STACK, SHARED, LOCAL and CONSTANT[0] must
+agree (and a device function's SHARED, LOCAL and CONSTANT[0]: cuobjdump prints no registers or
+stack for those). Prints the distribution of registers, spills, stack and occupancy (BENCHMARKS.md).
 
     tests/cubin/check_resources.py PYKERN [CUOBJDUMP]     (cuobjdump: on PATH by default)
 
@@ -70,9 +71,15 @@ def main():
                 if spec["kind"] != "kernel":
                     continue
                 name = group + "/" + case
+                block = []
+                if "block" in spec.get("launch", {}):
+                    threads = 1
+                    for extent in spec["launch"]["block"]:
+                        threads *= extent
+                    block = ["--block", str(threads)]
                 run = subprocess.run([pykern, "compile", os.path.join(case_dir, "kernel.py"), "--like",
                                       spec["function"] + "=" + like_arguments(case_dir, spec), "--kernel",
-                                      spec["function"], "--arch", "sm_90", "--resources", "--json", "-o", cubin],
+                                      spec["function"], "--arch", "sm_90", "--resources", "--json", "-o", cubin] + block,
                                      capture_output=True, text=True)
                 if run.returncode != 0:
                     skipped.append((name, run.stderr.strip().splitlines()[-1] if run.stderr.strip() else "?"))
@@ -86,6 +93,10 @@ def main():
                     mine = ours[function]
                     pairs = [("REG", "registers"), ("STACK", "stack_bytes"), ("SHARED", "shared_bytes"),
                              ("LOCAL", "local_bytes"), ("CONSTANT[0]", "constant_bytes")]
+                    # For a device function (debug builds keep them) cuobjdump prints 0 registers
+                    # and 0 stack; pykern gives the cubin's own count and frame, as ptxas -v does.
+                    if not mine["kernel"]:
+                        pairs = pairs[2:]
                     for field, key in pairs:
                         if usage.get(field, 0) != mine[key]:
                             failures.append((name, "%s %s: cuobjdump %s, pykern %s" % (function, field, usage.get(field), mine[key])))
@@ -121,7 +132,15 @@ def summarize(kernels):
     shared = [k for _, k in kernels if k["shared_bytes"]]
     print("kernels with static shared memory: %d (max %d B)" % (len(shared), max([k["shared_bytes"] for k in shared] or [0])))
     full = collections.Counter(k["occupancy"]["warps_per_sm"] * 100 // k["occupancy"]["max_warps_per_sm"] for _, k in kernels)
-    print("best occupancy (%% of warps): " + ", ".join("%d%%: %d" % (p, full[p]) for p in sorted(full, reverse=True)))
+    print("best occupancy (% of warps): " + ", ".join("%d%%: %d" % (p, full[p]) for p in sorted(full, reverse=True)))
+    heavy = sorted(kernels, key=lambda nk: -nk[1]["registers"])[:3]
+    print("most registers: " + ", ".join("%s %d" % (n, k["registers"]) for n, k in heavy))
+    at_block = [k["occupancy_at_block"] for _, k in kernels if k.get("occupancy_at_block")]
+    own = collections.Counter(o["warps_per_sm"] * 100 // o["max_warps_per_sm"] for o in at_block)
+    print("occupancy at the case's own block size (%d kernels): " % len(at_block) +
+          ", ".join("%d%%: %d" % (p, own[p]) for p in sorted(own, reverse=True)))
+    own_limits = collections.Counter(o["limited_by"] for o in at_block)
+    print("  limited by: " + ", ".join("%s: %d" % kv for kv in own_limits.most_common()))
     limited = collections.Counter(k["occupancy"]["limited_by"] for _, k in kernels if k["occupancy"]["warps_per_sm"] < k["occupancy"]["max_warps_per_sm"])
     for why, count in limited.most_common():
         print("  below 100%% limited by %s: %d" % (why, count))
