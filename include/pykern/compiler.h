@@ -70,6 +70,52 @@ struct CompileOutput {
   PhaseTimings timings;
 };
 
+// What a kernel (or a device function it calls) uses, read from a cubin as `cuobjdump
+// -res-usage` reads it: registers, stack, shared and constant memory, and the parameter table
+// the driver copies launch arguments by.
+struct CubinParameter {
+  int ordinal = 0;      // the parameter's position in the kernel's signature
+  int64_t offset = 0;   // its bytes in the parameter bank
+  int64_t size = 0;
+};
+
+struct KernelResources {
+  std::string symbol;           // the function's name in the cubin
+  bool is_kernel = false;       // an entry point (__global__); else a device function
+  int arch = 0;                 // the cubin's architecture: 90 for sm_90
+  int registers = 0;            // per thread
+  int64_t spill_store_bytes = 0;  // ptxas's "bytes spill stores": register spills written to local memory
+  int64_t spill_load_bytes = 0;   // ... and read back ("bytes spill loads")
+  int64_t stack_bytes = 0;      // per thread: the call stack, spills and local arrays (cuobjdump's STACK)
+  int64_t local_bytes = 0;      // per thread, outside the stack (cuobjdump's LOCAL; usually 0)
+  int64_t shared_bytes = 0;     // static shared memory per block (on sm_90+ with the 1 KB the system reserves)
+  int64_t constant_bytes = 0;   // constant bank 0: the driver's header and the parameters
+  int barriers = 0;             // named barriers (bar.sync ids) the kernel uses
+  int max_threads_per_block = 0;  // a limit compiled in (__launch_bounds__); 0: none
+  std::vector<CubinParameter> parameters;  // by ordinal (kernels only)
+  int64_t parameter_bank_bytes = 0;        // the parameters' bytes in constant bank 0
+  bool shared_includes_reserve = false;    // shared_bytes holds the system's per-block reserve
+};
+
+// A cubin's functions, kernels first in the cubin's order. A cubin that is not one (truncated,
+// altered, another kind of ELF) is an ErrorKind::invalid_argument error, never a crash.
+Result<std::vector<KernelResources>> kernel_resources(const std::string& cubin);
+
+// The theoretical occupancy of a kernel on its architecture, by the rules of NVIDIA's occupancy
+// calculator: how many blocks of `block_size` threads fit on one multiprocessor at once, given
+// its registers, shared memory (static, plus `dynamic_shared_bytes`) and barriers.
+struct Occupancy {
+  int block_size = 0;
+  int blocks_per_sm = 0;
+  int warps_per_sm = 0;      // active warps: blocks times warps per block
+  int max_warps_per_sm = 0;  // the architecture's
+  std::string limited_by;    // "warps", "registers", "shared memory", "blocks", "barriers" (those that bind)
+};
+// For `block_size` threads; block_size 0: the size (a multiple of 32, at most the kernel's
+// limit) that keeps the most threads active, as cudaOccupancyMaxPotentialBlockSize picks it.
+// Errors: an architecture the calculator has no limits for, a block larger than allowed.
+Result<Occupancy> occupancy(const KernelResources& kernel, int block_size = 0, int64_t dynamic_shared_bytes = 0);
+
 // Errors: ErrorKind::compile (message holds the rendered diagnostics), ErrorKind::nvrtc
 // (log holds NVRTC's log), io, invalid_argument.
 Result<CompileOutput> compile_source(const std::string& text, const std::string& file_name,

@@ -184,11 +184,34 @@ Status check_array_data(const std::string& kernel, const std::vector<std::string
 }
 
 namespace {
-// Array parameters are {T* data; i64 shape[N]; i64 strides[N]}; scalars take at least 8 bytes.
-size_t parameter_bytes(const ParameterInfo& p) {
-  return p.is_array ? 8 + 16 * static_cast<size_t>(p.ndim) : static_cast<size_t>(std::max<int64_t>(p.dtype.itemsize, 8));
+// A parameter's C++ type in the emitted kernel: an array is pk::Array {T* data; i64 shape[N];
+// i64 strides[N]}; a scalar is its dtype's type (bool, pk::f16, pk::complex<T>, a record's
+// struct), of the dtype's size and NumPy's aligned alignment.
+ParameterPlace type_of_parameter(const ParameterInfo& p) {
+  if (p.is_array) return {0, 8 + 16 * static_cast<size_t>(p.ndim), 8};
+  return {0, static_cast<size_t>(p.dtype.itemsize), static_cast<size_t>(std::max<int64_t>(p.dtype.alignment(), 1))};
 }
+
+// The launcher's buffer for a parameter: at least 8 bytes (a scalar is stored zero-extended).
+size_t parameter_bytes(const ParameterInfo& p) { return std::max<size_t>(type_of_parameter(p).size, 8); }
 }  // namespace
+
+std::vector<ParameterPlace> parameter_bank_layout(const CompiledKernel& kernel) {
+  std::vector<ParameterPlace> places;
+  size_t end = 0;
+  for (const ParameterInfo& p : kernel.parameters) {
+    ParameterPlace place = type_of_parameter(p);
+    place.offset = (end + place.alignment - 1) / place.alignment * place.alignment;
+    end = place.offset + place.size;
+    places.push_back(place);
+  }
+  return places;
+}
+
+size_t parameter_bank_bytes(const CompiledKernel& kernel) {
+  auto places = parameter_bank_layout(kernel);
+  return places.empty() ? 0 : places.back().offset + places.back().size;
+}
 
 void layout_arguments(const CompiledKernel& kernel, PackedArguments& packed) {
   packed.offsets.clear();

@@ -41,6 +41,17 @@ struct PackedArguments {
   std::vector<size_t> offsets;
   std::vector<void*> pointers;
 };
+// Where a kernel's parameter lies in its parameter bank (constant bank 0), as the CUDA C++ ABI
+// lays out the emitted kernel's signature: each at the next multiple of its alignment. The
+// cubin's own table (EIATTR_KPARAM_INFO) must say the same; the driver copies `size` bytes of
+// launch argument i there from the launcher's pointer i (cuLaunchKernel's kernelParams).
+struct ParameterPlace {
+  size_t offset = 0, size = 0, alignment = 1;
+};
+std::vector<ParameterPlace> parameter_bank_layout(const CompiledKernel& kernel);
+// The bank's bytes: the end of the last parameter.
+size_t parameter_bank_bytes(const CompiledKernel& kernel);
+
 // "kernel 'add' takes 3 arguments (r, x, y), 2 given"
 Error arity_error(const std::string& kernel, const std::vector<std::string>& parameters, size_t given);
 // Refuses an array argument that holds elements but no data (a null pointer), a read-only one,

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/file_functions.h"
 #include "cli/progress.h"
+#include "cli/resources_report.h"
 #include "cli/suggest.h"
 #include "cache/cache.h"
 #include "pykern/compiler.h"
@@ -38,6 +40,8 @@ struct CompileArgs {
   bool no_cache = false;
   bool debug = false;
   bool json = false;  // the result as one JSON object on stdout
+  bool resources = false;  // registers, spills, memory and occupancy, read from the cubin
+  std::string block;       // with --resources: the occupancy at this many threads per block too
   std::string cache_dir;
 };
 
@@ -139,6 +143,27 @@ int run_compile(const CompileArgs& args) {
     print_error(arch.error());
     return 2;
   }
+  if (args.resources && args.emit != "cubin") {
+    print_error(Error::make(ErrorKind::invalid_argument,
+                            fmt::format("--resources reads the cubin, and --emit {} makes none: leave --emit out "
+                                        "(or give --emit cubin)", args.emit)));
+    return 2;
+  }
+  int block_size = 0;
+  if (!args.block.empty()) {
+    if (!args.resources) {
+      print_error(Error::make(ErrorKind::invalid_argument, "--block sets the block size --resources reports occupancy "
+                                                           "for: give --resources too"));
+      return 2;
+    }
+    auto threads = parse_count(args.block, "--block", 1024);
+    if (!threads.ok() || *threads == 0) {
+      print_error(threads.ok() ? Error::make(ErrorKind::invalid_argument, "--block takes 1 to 1024 threads, not 0")
+                               : threads.error());
+      return 2;
+    }
+    block_size = static_cast<int>(*threads);
+  }
   if (args.output_given) {
     if (auto writable = check_output_path(args.file, args.output); !writable.ok()) {
       print_error(writable.error());
@@ -182,6 +207,15 @@ int run_compile(const CompileArgs& args) {
     return 1;
   }
   const CompileOutput& out = *result;
+  std::optional<ResourcesReport> resources;
+  if (args.resources && !out.kernels.empty()) {
+    auto report = resources_report(out, block_size);
+    if (!report.ok()) {
+      print_error(report.error());
+      return report.error().kind == ErrorKind::invalid_argument && !args.block.empty() ? 2 : 1;
+    }
+    resources = std::move(*report);
+  }
   if (!args.json) std::cerr << out.warnings;
   if (args.types && !args.json) std::cout << out.types;
   bool text_output = options.emit == EmitKind::cuda || options.emit == EmitKind::ptx;
@@ -197,7 +231,11 @@ int run_compile(const CompileArgs& args) {
     std::cout << payload;
   }
   if (args.json) {
-    std::cout << compile_json(args, out, written_to).dump(2) << "\n";
+    nlohmann::json json = compile_json(args, out, written_to);
+    if (resources)
+      for (nlohmann::json& kernel : json["kernels"]) kernel["resources"] = resources->json[kernel["symbol"].get<std::string>()];
+    if (resources) json["functions"] = resources->json;
+    std::cout << json.dump(2) << "\n";
   } else if (!text_output || !args.output.empty()) {
     for (const CompiledKernel& k : out.kernels) {
       // CUDA C++ is for no architecture yet: it names no arch and no cubin.
@@ -220,6 +258,7 @@ int run_compile(const CompileArgs& args) {
                                                  : "",
                                std::filesystem::path(args.file).stem().string());
   }
+  if (resources && !args.json) std::cout << resources->text;
   for (const std::string& name : out.checked_only)
     if (!args.json) std::cerr << fmt::format("checked {} (no signature: give one with --sig {}=... to compile it)\n", name, name);
   if (args.timings && !args.json) {
@@ -260,6 +299,10 @@ void add_compile_command(CLI::App& app) {
   compile->add_flag("--debug", args->debug, "compile every kernel as with debug=True (asserts, raise)");
   compile->add_flag("--json", args->json,
                     "print the result as JSON on stdout: kernels, signatures, symbols, output path, timings, warnings");
+  compile->add_flag("--resources", args->resources,
+                    "print what each kernel uses, read from its cubin: registers, spills, stack, local, shared and "
+                    "constant memory, and the occupancy they allow");
+  compile->add_option("--block", args->block, "with --resources: also the occupancy at this many threads per block");
   compile->callback([args, compile] {
     args->output_given = compile->count("-o") > 0;
     set_exit_code(run_compile(*args));

@@ -1,7 +1,8 @@
 // The GPU suite: every corpus case on Backend::cuda, compared with Numba's outputs, with host
 // arrays (copied in and back by the launch) and with device arrays (to_device, copy_to_host);
 // strided views; a device array through DLPack; streams and events; pinned memory; launch limits; a debug kernel's
-// out-of-bounds report; a kernel fault in a child process; a bundle's cubin and PTX. Skips itself without a GPU
+// out-of-bounds report; a kernel fault in a child process; a bundle's cubin and PTX; the
+// resources and occupancy read from cubins against the driver's. Skips itself without a GPU
 // (ctest: skipped), so CI stays green; .ci/device-run runs it on a GPU machine.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "../unit/bundle_data.h"
 #include "../unit/case_selection.h"
@@ -22,6 +24,8 @@
 #include "../unit/corpus_case.h"
 #include "../unit/helpers.h"
 #include "cuda/driver.h"
+#include "cuda/gpu.h"
+#include "pykern/compiler.h"
 #include "pykern/device.h"
 #include "pykern/module.h"
 #include "pykern/npy.h"
@@ -463,4 +467,64 @@ TEST_CASE("a bundle runs on the GPU from its cubin, and from its PTX alone") {
     CHECK(y.at<float>(999) == 7.0f);
   }
   fs::remove_all(dir);
+}
+
+// What kernel_resources reads from a cubin and the occupancy pykern computes from it, against
+// what the driver says of the loaded kernel: registers, and blocks per multiprocessor
+// (cuOccupancyMaxActiveBlocksPerMultiprocessor) for several block sizes, for every corpus kernel.
+TEST_CASE("the registers and occupancy pykern reads from a cubin are the driver's") {
+  if (!have_gpu()) return;
+  auto gpu = cuda::Gpu::current();
+  REQUIRE(gpu.ok());
+  REQUIRE((*gpu)->bind().ok());
+  const cuda::Driver& d = (*gpu)->driver();
+  std::string mismatches;
+  int kernels = 0;
+  for (const fs::path& case_dir : test::selected_corpus_cases()) {
+    nlohmann::json spec = nlohmann::json::parse(test::read(case_dir / "case.json"));
+    if (spec["kind"] != "kernel") continue;
+    auto signature = test::corpus_kernel_signature(case_dir);
+    if (!signature) continue;
+    CompileOptions o;
+    o.kernels = {spec["function"].get<std::string>()};
+    o.signatures = {{spec["function"].get<std::string>(), *signature}};
+    o.arch = (*gpu)->info().arch();
+    o.cache_dir = options().cache_dir;
+    auto compiled = compile_file((case_dir / "kernel.py").string(), o);
+    if (!compiled.ok() || compiled->kernels.empty()) continue;
+    auto functions = kernel_resources(compiled->binary);
+    REQUIRE_MESSAGE(functions.ok(), functions.error().describe());
+    CUmodule module = nullptr;
+    REQUIRE(d.module_load_data_ex(&module, compiled->binary.data(), 0, nullptr, nullptr) == CUDA_SUCCESS);
+    for (const KernelResources& k : *functions) {
+      if (!k.is_kernel) continue;
+      CUfunction function = nullptr;
+      REQUIRE(d.module_get_function(&function, module, k.symbol.c_str()) == CUDA_SUCCESS);
+      int registers = 0, shared = 0, max_threads = 0;
+      d.func_get_attribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function);
+      d.func_get_attribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function);
+      d.func_get_attribute(&max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function);
+      std::string id = test::case_id(case_dir);
+      if (kernels++ == 0 || (k.shared_bytes > 0 && mismatches.empty()))
+        MESSAGE(id << ": driver's static shared " << shared << " B, the cubin's section " << k.shared_bytes << " B");
+      if (registers != k.registers)
+        mismatches += fmt::format("{}: {} registers, the driver says {}\n", id, k.registers, registers);
+      for (int block : {32, 96, 128, 256, 512, 1024}) {
+        if (block > max_threads) continue;
+        int driver_blocks = -1;
+        d.occupancy_max_blocks(&driver_blocks, function, block, 0);
+        auto ours = occupancy(k, block);
+        if (!ours.ok()) {
+          mismatches += fmt::format("{}: {}\n", id, ours.error().message);
+          break;
+        }
+        if (ours->blocks_per_sm != driver_blocks)
+          mismatches += fmt::format("{}: block {}: {} blocks/SM ({}), the driver says {}\n", id, block,
+                                    ours->blocks_per_sm, ours->limited_by, driver_blocks);
+      }
+    }
+    d.module_unload(module);
+  }
+  MESSAGE(kernels << " kernels compared");
+  CHECK_MESSAGE(mismatches.empty(), mismatches);
 }

@@ -1,5 +1,6 @@
 // Every corpus kernel compiles, with the signature Numba would specialise it with, to an
-// sm_90 cubin; ufuncs, gufuncs and reductions type their scalar functions. The emitted CUDA
+// sm_90 cubin whose parameter table is the launcher's layout (parameter_bank.h); ufuncs,
+// gufuncs and reductions type their scalar functions. The emitted CUDA
 // also compiles under the host C++ compiler, as the CPU simulator will build it. ctest runs
 // each corpus case alone (`--case=GROUP/NAME`, see case_selection.h).
 #include <unistd.h>
@@ -10,6 +11,7 @@
 
 #include "case_selection.h"
 #include "helpers.h"
+#include "parameter_bank.h"
 #include "compiler/translate.h"
 #include "jit/nvrtc.h"
 
@@ -72,6 +74,8 @@ TEST_CASE("every corpus case translates and its kernels compile to sm_90 cubins"
       if (have_nvrtc) CHECK(result->binary.size() > 100);
       if (have_nvrtc) CHECK(result->binary.compare(0, 4, "\x7f" "ELF") == 0);
     }
+    // What the launcher packs is what the cubin's kernels read (ufunc and reduction kernels too).
+    if (have_nvrtc && !host_only) test::check_parameter_banks(*result);
   }
 }
 
