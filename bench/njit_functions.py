@@ -369,3 +369,14 @@ def wave_1d(u, previous, scratch, courant, steps):
         for i in range(n):
             previous[i] = u[i]
             u[i] = scratch[i]
+
+
+# A parallel loop over a few items, as a solver calls one per step: the cost of starting the
+# loop's parts on the pool, not of the work.
+@njit(parallel=True)
+def small_prange(values, scale):
+    total = 0.0
+    for i in prange(values.shape[0]):
+        values[i] *= scale
+        total += values[i]
+    return total
