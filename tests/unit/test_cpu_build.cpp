@@ -12,6 +12,7 @@
 
 #include "cache/cache.h"
 #include "pykern/function.h"
+#include "pykern/ufunc.h"
 #include "sim/host_cpu.h"
 #include "sim/simulator.h"
 
@@ -202,6 +203,24 @@ TEST_CASE("a * b + c rounds twice in a host call, as Numba's does without fastma
   REQUIRE(sum.ok());
   CHECK(sum->values.at(0).value.real() == 0.0);
   CHECK(has(cache.host_library_options(), "-ffp-contract=off"));
+}
+
+TEST_CASE("a ufunc called on the CPU is built for this CPU too: its loop is pykern's own, over in-bounds indices") {
+  CacheDir cache("ufunc");
+  ModuleOptions options;
+  options.cache_dir = cache.path.string();
+  auto module = Module::load_source("from numba import vectorize\n\n@vectorize(['float64(float64, float64)'], "
+                                    "target='parallel')\ndef add(x, y):\n    return x + y\n",
+                                    "ufunc.py", options);
+  REQUIRE(module.ok());
+  auto add = module->ufunc("add");
+  REQUIRE(add.ok());
+  auto sum = add->call({Array::from<double>({1, 2, 3}), Array::from<double>({10, 20, 30})}, std::nullopt, Backend::cpu);
+  REQUIRE_MESSAGE(sum.ok(), sum.error().message);
+  CHECK(sum->at<double>(2) == 33.0);
+  std::string flags = cache.host_library_options();
+  CHECK(has(flags, "-march=native"));
+  CHECK_FALSE(has(flags, "PK_BOUNDSCHECK"));
 }
 
 TEST_CASE("fastmath=True builds a host call with -ffast-math") {
