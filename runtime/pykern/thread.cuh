@@ -81,9 +81,16 @@ struct KernelInfo {
 // Every loop iteration ticks a counter local to the function; every 1024th asks the engine
 // whether the launch must stop, so a kernel that never ends can be stopped (Launch::timeout).
 // A local, not a thread_local: TLS in a dlopen'd library costs a call per access.
+// PK_NO_LOOP_TICKS (host calls of @jit functions, which take no timeout): none, so that loops
+// hold no call and the compiler may vectorise them, as LLVM does Numba's.
+#ifdef PK_NO_LOOP_TICKS
+#define PK_LOOP_COUNTER() ((void)0)
+#define PK_LOOP_TICK() ((void)0)
+#else
 #define PK_LOOP_COUNTER() ::pk::u32 pk_loop_ticks = 0
 #define PK_LOOP_TICK() \
   ((++pk_loop_ticks & 1023u) == 0 ? ::pk::sim::hooks->check_stop(__FILE__, __LINE__) : (void)0)
+#endif
 // At the entry of a recursive function: a recursion deeper than the stack stops with Python's
 // RecursionError rather than running past the stack (on a GPU, a launch failure).
 #define PK_RECURSION_CHECK() \

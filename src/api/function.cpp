@@ -5,7 +5,11 @@
 // the host compiler and cached the same way; a one-thread launch runs no fibers.
 #include "pykern/function.h"
 
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -50,6 +54,20 @@ Result<std::vector<Argument>> converted(const compiler::FunctionReturn& typed, c
                                      typed.function, typed.signature, i + 1));
   }
   return out;
+}
+
+// NUMBA_BOUNDSCHECK=1 checks every function's indices and 0 none, whatever their decorators
+// say, as in Numba (read when a function is first called for some argument types); unset, or
+// not an integer (Numba warns and ignores it), each function's boundscheck option decides.
+std::optional<bool> boundscheck_override() {
+  const char* text = std::getenv("NUMBA_BOUNDSCHECK");
+  if (text == nullptr) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  long value = std::strtol(text, &end, 10);
+  while (end && std::isspace(static_cast<unsigned char>(*end))) ++end;
+  if (end == text || (end && *end) || errno != 0) return std::nullopt;
+  return value != 0;
 }
 
 // The function typed for these argument types, once per types: later calls find it without
@@ -97,6 +115,10 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   if (!compiled.ok()) return compiled.error();
   call->caller = *compiled;
   std::lock_guard<std::mutex> lock(module.mutex);
+  // Built as Numba's CPU target builds it (its library is made on the first call, after this).
+  call->caller->cpu_function = true;
+  call->caller->boundscheck = boundscheck_override().value_or(r.boundscheck);
+  call->caller->fastmath = r.fastmath;
   module.host_calls.push_back(call);
   return call;
 }

@@ -26,6 +26,11 @@ struct Specialization {
   std::string simulator_source;
   bool simulator_uses_cxx_runtime = false;
   bool debug = false;
+  // A host call's one-thread kernel: built as Numba's CPU target builds the function
+  // (sim::BuildOptions::cpu_function), its checks and fastmath as the function asks.
+  bool cpu_function = false;
+  bool boundscheck = false;
+  bool fastmath = false;
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
   std::string signature;                  // what it was compiled for ("" for the decorator's)
   std::optional<compiler::GeneratedKernel> generated;  // a kernel pykern writes, not the module's
@@ -190,7 +195,8 @@ struct ModuleState {
     std::lock_guard<std::mutex> lock(mutex);
     if (s.library) return ok_status();
     if (bundled) return load_bundled_library(s);
-    sim::BuildOptions build{s.debug, s.simulator_uses_cxx_runtime, cancel.can_be_cancelled() ? &cancel : nullptr};
+    sim::BuildOptions build{s.debug,     s.simulator_uses_cxx_runtime, s.cpu_function, s.boundscheck,
+                            s.fastmath, cancel.can_be_cancelled() ? &cancel : nullptr};
     auto library = sim::build_library(s.simulator_source, build, disk_cache());
     if (!library.ok()) return library.error();
     s.library = *library;

@@ -206,6 +206,10 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   compiler::UfuncKernel kernel{g.name, static_cast<int>(inputs), ndim, cpu};
   auto compiled = m.compile_generated({kernel, "void(" + types + ")"});
   if (!compiled.ok()) return compiled.error();
+  if (cpu) {  // a loop of pykern's own over in-bounds indices: built as Numba's CPU ufuncs, for this CPU
+    std::lock_guard<std::mutex> lock(m.mutex);
+    (*compiled)->cpu_function = true;
+  }
   int64_t count = 1;
   for (int64_t d : kernel_shape) count *= d;
   Launch launch = cpu ? Launch(1, 1) : grid_stride(count);

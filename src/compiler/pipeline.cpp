@@ -324,6 +324,8 @@ void describe_functions(const ir::Program& program, std::vector<FunctionReturn>&
     r.function = f.python_name;
     r.signature = emit::signature_text(f);
     r.type = sema::to_string(f.return_type);
+    r.boundscheck = f.options.boundscheck;
+    r.fastmath = f.options.fastmath;
     for (int index : f.parameters) r.parameters.push_back(parameter_info(f.locals[index].type, f.locals[index].name));
     sema::Type value = f.return_type;
     if (value.is(sema::TypeKind::optional)) {

@@ -94,6 +94,8 @@ struct FunctionReturn {
   bool is_optional = false;
   bool is_list = false;        // a list of parts[0]: comes back as a 1-d array
   bool returns_other = false;  // a part is not a scalar (an array, a record): not callable from the host yet
+  bool boundscheck = false;    // its decorator's boundscheck=True
+  bool fastmath = false;       // its decorator's fastmath=True
 };
 
 // ---- the corridor ----

@@ -894,6 +894,9 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
       flag(keyword, decoration.debug);
     } else if (keyword.name == "fastmath") {
       flag(keyword, decoration.fastmath);
+    } else if (keyword.name == "boundscheck") {
+      // None is Numba's default: no checks unless NUMBA_BOUNDSCHECK says otherwise.
+      if (value.kind != ast::ExprKind::none) flag(keyword, decoration.boundscheck);
     } else if (keyword.name == "lineinfo") {
       flag(keyword, decoration.lineinfo);
     } else if (keyword.name == "cache") {
@@ -907,7 +910,7 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     } else if (keyword.name == "signature" || keyword.name == "sig") {
       decoration.signatures.push_back(keyword.value);
     } else if (keyword.name == "inline" || keyword.name == "nopython" || keyword.name == "nogil" ||
-               keyword.name == "forceinline" || keyword.name == "boundscheck") {
+               keyword.name == "forceinline") {
       // Accepted and without effect here: NVRTC inlines device functions on its own.
     } else if (keyword.name == "parallel") {
       flag(keyword, decoration.parallel);  // prange loops on a thread pool (sema/parallel_loops.h)

@@ -29,6 +29,7 @@ struct Decoration {
   std::vector<ast::ExprId> signatures;  // string literals or type expressions
   bool debug = false;
   bool fastmath = false;
+  bool boundscheck = false;  // @jit(boundscheck=True); kernels on the simulator always check
   bool lineinfo = false;
   bool cache = false;
   bool parallel = false;             // @njit(parallel=True): prange loops run on a thread pool

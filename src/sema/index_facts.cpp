@@ -18,6 +18,7 @@ using ir::StmtKind;
 // What holds for a loop's index names throughout its body.
 struct LoopFact {
   std::set<int> indices;                // the loop's counter and the names bound to it
+  int64_t lowest = 0;                   // the counter's least value: its start, when known
   std::set<std::pair<int, int>> within;  // (array, axis): the stop is at most its extent
 };
 
@@ -127,6 +128,10 @@ std::optional<LoopFact> IndexFacts::fact_of(const ir::Stmt& loop) const {
   if (loop.step_sign <= 0 || !at_least(loop.start, 0)) return std::nullopt;
   LoopFact fact;
   fact.indices.insert(loop.local);
+  // The counter only grows from its start: i - c is never negative for c up to the start
+  // (a[i - 1] in `for i in range(1, n)`: stencils and dynamic programming tables).
+  if (auto start = constant(loop.start)) fact.lowest = *start;
+  else if (at_least(loop.start, 1)) fact.lowest = 1;
   // The names the body binds to the counter before anything else (for i in range(...)).
   size_t bindings = 0;
   for (; bindings < loop.body.size(); ++bindings) {
@@ -178,6 +183,13 @@ bool IndexFacts::non_negative(ir::ExprId index) const {
   if (x.kind == ExprKind::binary && x.op == ir::Op::add && x.args.size() == 2) {
     auto c0 = constant(x.args[0]), c1 = constant(x.args[1]);
     return (c1 && *c1 >= 0 && non_negative(x.args[0])) || (c0 && *c0 >= 0 && non_negative(x.args[1]));
+  }
+  if (x.kind == ExprKind::binary && x.op == ir::Op::sub && x.args.size() == 2) {
+    auto c = constant(x.args[1]);
+    const ir::Expr& counter = f_[strip_widening(x.args[0])];
+    if (!c || *c < 0 || counter.kind != ExprKind::local) return false;
+    for (const LoopFact& fact : facts_)
+      if (fact.indices.count(counter.local) && fact.lowest >= *c) return true;
   }
   return false;  // a constant index needs no fact: the C++ compiler folds its checks
 }

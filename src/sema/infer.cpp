@@ -291,6 +291,7 @@ ir::Function FunctionChecker::run() {
       function_.options.debug || (program_.host_calls() && decoration.error_model != "numpy");
   function_.options.raises = function_.options.debug || program_.host_calls();
   function_.options.fastmath = decoration.fastmath;
+  function_.options.boundscheck = decoration.boundscheck;
   function_.options.lineinfo = decoration.lineinfo;
   function_.options.opt = decoration.opt.value_or(3);
   function_.options.max_registers = decoration.max_registers.value_or(0);

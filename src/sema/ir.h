@@ -148,6 +148,9 @@ struct FunctionOptions {
   // called on the host), its CUDA target only with debug=True.
   bool raises = false;
   bool fastmath = false;
+  // @jit(boundscheck=True): a host call checks its indices (IndexError); Numba's CPU target
+  // checks none unless asked (sim::BuildOptions::boundscheck).
+  bool boundscheck = false;
   bool lineinfo = false;
   int opt = 3;
   int max_registers = 0;  // 0: no limit

@@ -32,6 +32,7 @@
 #include "pykern/compiler.h"
 #include "pykern/runtime.cuh"
 #include "sim/engine.h"
+#include "sim/host_cpu.h"
 
 namespace pykern::sim {
 
@@ -116,11 +117,21 @@ const std::string& compiler_identity() {
   return identity;
 }
 
-std::string flags(bool debug) {
+std::string flags(const BuildOptions& options) {
   // -fwrapv: integers wrap as in Numba (LLVM adds without nsw), never undefined behaviour.
   // -O3, as Numba optimises: it halves monte_carlo_pi's time (bench_cpu_functions) against -O2,
   // for 5-10 % more build time.
-  return std::string("-std=c++17 -O3 -fwrapv -fPIC -fvisibility=hidden -DPK_BOUNDSCHECK=1") + (debug ? " -DPK_DEBUG=1" : "");
+  std::string text = "-std=c++17 -O3 -fwrapv -fPIC -fvisibility=hidden";
+  if (!options.cpu_function || options.boundscheck) text += " -DPK_BOUNDSCHECK=1";
+  // As Numba compiles for the host CPU (LLVM's host target and features): AVX2 or AVX-512
+  // vector loops where the machine has them (BENCHMARKS.md, issue 32).
+  // No loop ticks: a host call takes no timeout, and a loop that may call the engine is never
+  // vectorised.
+  if (options.cpu_function) text += " -march=native -DPK_NO_LOOP_TICKS=1";
+  // a * b + c rounds twice, as LLVM gives Numba without fastmath: g++ would fuse it into one FMA
+  // (C++ contracts by default) wherever -march=native offers FMA. fastmath allows the fusion.
+  if (options.cpu_function) text += options.fastmath ? " -ffast-math" : " -ffp-contract=off";
+  return text + (options.debug ? " -DPK_DEBUG=1" : "");
 }
 
 // How a library links: -nodefaultlibs and the C, math and GCC support libraries, unless it
@@ -139,15 +150,15 @@ std::vector<std::string> words(const std::string& text) {
   return out;
 }
 
-// The compiler's argv: $PYKERN_CXX, the simulator's flags for `debug`, then `arguments`, then
-// the link flags for a library built with `options` (none for a precompiled header).
-std::vector<std::string> compiler_command(bool debug, std::initializer_list<std::string> arguments,
-                                          const BuildOptions* link = nullptr) {
+// The compiler's argv: $PYKERN_CXX, the flags for `options`, then `arguments`, then the link
+// flags when `link` (none for a precompiled header).
+std::vector<std::string> compiler_command(const BuildOptions& options, std::initializer_list<std::string> arguments,
+                                          bool link = false) {
   std::vector<std::string> command = {compiler()};
-  for (std::string& flag : words(flags(debug))) command.push_back(std::move(flag));
+  for (std::string& flag : words(flags(options))) command.push_back(std::move(flag));
   command.insert(command.end(), arguments);
   if (link)
-    for (std::string& flag : words(link_flags(*link))) command.push_back(std::move(flag));
+    for (std::string& flag : words(link_flags(options))) command.push_back(std::move(flag));
   return command;
 }
 
@@ -388,25 +399,26 @@ class ScratchDir {
 // without a cache, or if the compiler will not make it, builds parse the headers as before.
 // The compiler reads it from the cache where it lies (it is large); a `cache clear` that
 // removes it first only makes that build parse the headers.
-std::optional<fs::path> precompiled_core(cache::KernelCache* cache, bool debug, const fs::path& include,
-                                         const CancelToken* cancel) {
+std::optional<fs::path> precompiled_core(cache::KernelCache* cache, const BuildOptions& options,
+                                         const fs::path& include) {
   if (cache == nullptr || !cache->enabled()) return std::nullopt;
   std::string key = cache::cache_key({"simulator-pch", version(), embed::runtime_headers_hash(), compiler_identity(),
-                                    flags(debug)});
+                                      flags(options), options.cpu_function ? host_cpu_identity() : ""});
   if (auto entry = cache->load(key)) return cache->binary_file(*entry);
   fs::path made = include.parent_path() / "core.gch";
-  auto command = compiler_command(debug, {"-I", include.string(), "-x", "c++-header",
+  auto command = compiler_command(options, {"-I", include.string(), "-x", "c++-header",
                                           (include / "pykern" / "core.cuh").string(), "-o", made.string()});
-  auto status = run_compiler(command, include.parent_path() / "pch.log", cancel);
+  auto status = run_compiler(command, include.parent_path() / "pch.log", options.cancel);
   if (!status.ok() || *status != 0) return std::nullopt;
   auto bytes = files::read_regular(made.string());
   if (!bytes.ok() || bytes->empty()) return std::nullopt;
   cache::CacheEntry entry;
   entry.key = key;
   entry.binary = std::move(*bytes);
-  entry.cuda_source = "// pykern/core.cuh, precompiled with: " + flags(debug) + "\n";
+  entry.cuda_source = "// pykern/core.cuh, precompiled with: " + flags(options) + "\n";
   entry.record = {{"output", "gch"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
-                  {"options", flags(debug)}, {"pykern_version", version()}};
+                  {"options", flags(options)}, {"pykern_version", version()}};
+  if (options.cpu_function) entry.record["host_cpu"] = host_cpu_identity();
   // Where the entry is published (by this process or one that raced it); were it missing, GCC
   // would find no precompiled header and parse the headers, so it is not read back.
   if (!cache->store(entry).ok()) return std::nullopt;
@@ -418,7 +430,7 @@ std::optional<fs::path> precompiled_core(cache::KernelCache* cache, bool debug, 
 bool compiler_builds_libraries(const fs::path& dir, const BuildOptions& options) {
   fs::path probe = dir / "probe.cpp";
   std::ofstream(probe, std::ios::binary) << "extern \"C\" int pk_probe(int x) { return x + 1; }\n";
-  auto status = run_compiler(compiler_command(options.debug, {probe.string(), "-o", (dir / "probe.so").string()}, &options),
+  auto status = run_compiler(compiler_command(options, {probe.string(), "-o", (dir / "probe.so").string()}, true),
                              dir / "probe.log");
   return status.ok() && *status == 0 && fs::exists(dir / "probe.so");
 }
@@ -449,7 +461,6 @@ Error compiler_failed(int status, const std::vector<std::string>& command, const
 // Compiles `source` in a scratch directory; returns the library's bytes. A SIGINT, SIGTERM or
 // SIGHUP meanwhile stops the compiler and fails the build (interrupts, above).
 Result<std::string> compile(const std::string& source, const BuildOptions& options, cache::KernelCache* cache) {
-  bool debug = options.debug;
   InterruptGuard guard;  // made first, so the scratch directory is gone before signals are restored
   ScratchDir scratch;
   if (!scratch.ok()) return scratch.error();
@@ -460,12 +471,12 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
   // GCC takes pykern/core.cuh.gch for the source's first #include when it is valid for the
   // flags, and parses core.cuh when it is not.
-  if (auto pch = precompiled_core(cache, debug, dir / "include", options.cancel))
+  if (auto pch = precompiled_core(cache, options, dir / "include"))
     fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
-  auto command = compiler_command(debug, {"-pipe", "-I", (dir / "include").string(), (dir / "kernels.cpp").string(),
-                                          "-o", (dir / "kernels.so").string()},
-                                  &options);
+  auto command = compiler_command(options, {"-pipe", "-I", (dir / "include").string(), (dir / "kernels.cpp").string(),
+                                            "-o", (dir / "kernels.so").string()},
+                                  true);
   auto status = run_compiler(command, dir / "log", options.cancel);
   if (!status.ok()) return status.error();
   auto library = files::read_regular((dir / "kernels.so").string());
@@ -516,6 +527,14 @@ std::string compiler_identity_of(const std::string& command) {
 
 int interrupted_by_signal() { return interrupts::last; }
 
+std::string build_flags(const BuildOptions& options) { return flags(options); }
+
+std::string library_key(const std::string& source, const BuildOptions& options, const std::string& cpu) {
+  // Only a build for this machine's CPU depends on it: a kernel's key is the same everywhere.
+  return cache::cache_key({"simulator", version(), embed::runtime_headers_hash(), source, compiler_identity(),
+                           flags(options), link_flags(options), options.cpu_function ? cpu : ""});
+}
+
 void set_before_load_hook(std::function<void()> hook) { before_load_hook() = std::move(hook); }
 
 namespace {
@@ -546,17 +565,13 @@ void describe_source(const std::string& source, nlohmann::json& record) {
   record["source_file"] = file;
 }
 
-std::string library_key(const std::string& source, const BuildOptions& options) {
-  return cache::cache_key({"simulator", version(), embed::runtime_headers_hash(), source, compiler_identity(),
-                         flags(options.debug), link_flags(options)});
-}
 
 // Builds the library's bytes: from `cache` when it holds them, else compiled and stored there.
 Result<std::string> cached_or_built(const std::string& source, const BuildOptions& options, cache::KernelCache* cache,
                                     BuildInfo* info) {
   if (cache && !cache->enabled()) cache = nullptr;
   if (cache) {
-    if (auto entry = cache->load(library_key(source, options))) {
+    if (auto entry = cache->load(library_key(source, options, host_cpu_identity()))) {
       if (info) info->cache_hit = true;
       return std::move(entry->binary);
     }
@@ -568,12 +583,13 @@ Result<std::string> cached_or_built(const std::string& source, const BuildOption
   if (info) info->compile_ms = ms;
   if (cache) {
     cache::CacheEntry entry;
-    entry.key = library_key(source, options);
+    entry.key = library_key(source, options, host_cpu_identity());
     entry.binary = *bytes;
     entry.cuda_source = source;
     entry.record = {{"output", "so"}, {"backend", "cpu"}, {"compiler", compiler_identity()},
-                    {"options", flags(options.debug) + " " + link_flags(options)}, {"compile_ms", ms},
+                    {"options", flags(options) + " " + link_flags(options)}, {"compile_ms", ms},
                     {"pykern_version", version()}};
+    if (options.cpu_function) entry.record["host_cpu"] = host_cpu_identity();
     describe_source(source, entry.record);
     (void)cache->store(entry);  // a cache that cannot take it only costs the next run a build
   }

@@ -24,10 +24,25 @@ struct BuildInfo {
 struct BuildOptions {
   bool debug = false;        // PK_DEBUG: asserts and raise
   bool cxx_runtime = false;  // link libstdc++ (emit::uses_cxx_runtime); else only libc, libm, libgcc
+  // A @jit function called on the host, built as Numba's CPU target builds it: for this
+  // machine's CPU (-march=native, its features in the cache key: host_cpu_identity), indices
+  // checked only with `boundscheck` (negative ones still wrap), `fastmath` as -ffast-math.
+  // Otherwise the simulator's build of kernels: every index checked (Numba's simulator raises
+  // IndexError) and no CPU tuning, so a bundle's copy of it runs on any x86-64 (or other) host.
+  bool cpu_function = false;
+  bool boundscheck = false;
+  bool fastmath = false;
   // Once it says cancel, the host compiler is stopped and the build fails with ErrorKind::cancelled.
   // Not part of the cache key. Null: none.
   const CancelToken* cancel = nullptr;
 };
+
+// The host compiler's flags for a build with `options` (tests read them).
+std::string build_flags(const BuildOptions& options);
+
+// The kernel cache's key of the library built from `source` with `options` on a machine whose
+// CPU is `cpu` (host_cpu_identity(); it counts only for cpu_function builds).
+std::string library_key(const std::string& source, const BuildOptions& options, const std::string& cpu);
 
 // `source` is the emitted CUDA C++ followed by emit_simulator_entries(). The compiler is
 // $PYKERN_CXX, else c++, run without a shell. A SIGINT, SIGTERM or SIGHUP while it runs stops

@@ -214,6 +214,24 @@ TEST_CASE("a bundle without GPU code holds the decorator's and --sig's kernels a
   }
 }
 
+TEST_CASE("a bundle's simulator build runs on other machines: no -march=native, indices checked") {
+  TempDir dir;
+  bundle::Contents contents = simulator_bundle(dir);
+  REQUIRE_FALSE(contents.host_library.empty());
+  cache::KernelCache cache(dir.path / "cache");
+  int libraries = 0;
+  for (const cache::CacheEntryInfo& entry : cache.list()) {
+    if (!entry.record.is_object() || entry.record.value("output", "") != "so") continue;
+    ++libraries;
+    std::string options = entry.record.value("options", "");
+    CAPTURE(options);
+    CHECK(options.find("-march") == std::string::npos);
+    CHECK(options.find("-DPK_BOUNDSCHECK=1") != std::string::npos);
+    CHECK_FALSE(entry.record.contains("host_cpu"));
+  }
+  CHECK(libraries == 1);
+}
+
 TEST_CASE("a bundle without the simulator's build says so on a CPU launch") {
   bundle::Contents contents = twice_contents();
   contents.images.push_back({"sm_90", "\x7f" "ELF fake cubin"});

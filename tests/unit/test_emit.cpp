@@ -132,6 +132,20 @@ TEST_CASE("index facts: a range loop's index skips the wrap-around, and the boun
         "PK_AT_KNOWN(py_b, 1u, 1u, py_j)\n");
 }
 
+TEST_CASE("index facts: i - c skips the wrap-around where the loop starts at c or later") {
+  CHECK(accesses_of("    for i in range(1, a.shape[0]):\n        a[i - 1] = b[i - 2]\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 0u, (py_i - 1LL)\nPK_AT(py_b, (py_i - 2LL)\n");
+  CHECK(accesses_of("    for i in range(3, 9, 2):\n        a[i - 3] = 0.0\n") == "PK_AT_KNOWN(py_a, 1u, 0u, (py_i - 3LL)\n");
+  // A start only known to be at least 1 (an extent plus one) allows i - 1, not i - 2.
+  CHECK(accesses_of("    for i in range(len(b) + 1, 99):\n        a[i - 1] = a[i - 2]\n") ==
+        "PK_AT_KNOWN(py_a, 1u, 0u, (py_i - 1LL)\nPK_AT(py_a, (py_i - 2LL)\n");
+  // Not where the body may change i, the loop counts down, or the start may be below c.
+  CHECK(accesses_of("    for i in range(1, a.shape[0]):\n        i = i - 1\n        a[i - 1] = 0.0\n") ==
+        "PK_AT(py_a, (py_i - 1LL)\n");
+  CHECK(accesses_of("    for i in range(9, 1, -1):\n        a[i - 1] = 0.0\n") == "PK_AT(py_a, (py_i - 1LL)\n");
+  CHECK(accesses_of("    for i in range(len(b), 9):\n        a[i - 1] = 0.0\n") == "PK_AT(py_a, (py_i - 1LL)\n");
+}
+
 TEST_CASE("index facts: none where the index or the array may change, or the range may go below 0") {
   CHECK(accesses_of("    for i in range(a.shape[0]):\n        i = i - 1\n        a[i] = 0.0\n") == "PK_AT(py_a, py_i)\n");
   CHECK(accesses_of("    for i in range(-1, a.shape[0]):\n        a[i] = 0.0\n") == "PK_AT(py_a, py_i)\n");

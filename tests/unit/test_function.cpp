@@ -45,7 +45,7 @@ def first_big(a, limit):
 def nothing(a):
     a[1] = 42.0
 
-@njit
+@njit(boundscheck=True)
 def out_of_bounds(a):
     return a[10]
 )py";

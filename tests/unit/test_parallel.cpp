@@ -171,7 +171,7 @@ def ids(out):
     for i in prange(out.shape[0]):
         out[i] = numba.get_thread_id()
 
-@njit(parallel=True)
+@njit(parallel=True, boundscheck=True)
 def failing(a, at):
     for i in prange(a.shape[0]):
         a[i + at] = 1
