@@ -177,8 +177,7 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
     if (auto ready = module_->prepare(*call.caller, Backend::cpu); !ready.ok()) return ready.error();
     sim::ExportedItems items;
     sim::capture_exported_items(&items);
-    auto run = sim::launch(*call.caller->library, call.caller->kernel.symbol, {1, 1, 1}, {1, 1, 1},
-                           packed.pointers.data(), 0, 0);
+    auto run = sim::launch(*call.caller->library, call.caller->kernel.symbol, packed.pointers.data(), Launch(1, 1));
     sim::capture_exported_items(nullptr);
     if (!run.ok()) {
       // One host call is no GPU thread: its failures read as Numba's CPU errors, without a thread.

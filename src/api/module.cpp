@@ -126,10 +126,7 @@ Status ModuleState::run(Specialization& s, const Launch& config, const std::vect
   if (auto ready = prepare(s, config.backend(), config.cancel_token()); !ready.ok()) return ready;
   PackedArguments packed;
   if (auto packing = pack_arguments(s.kernel, args, Location::host, packed); !packing.ok()) return packing;
-  const Dim3& g = config.grid();
-  const Dim3& b = config.block();
-  return sim::launch(*s.library, s.kernel.symbol, {g.x, g.y, g.z}, {b.x, b.y, b.z}, packed.pointers.data(),
-                     config.timeout(), config.shared_bytes(), &config);
+  return sim::launch(*s.library, s.kernel.symbol, packed.pointers.data(), config);
 }
 
 }  // namespace detail

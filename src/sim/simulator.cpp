@@ -610,9 +610,7 @@ Result<std::string> build_library_bytes(const std::string& source, BuildOptions 
 
 Result<std::shared_ptr<Library>> load_library(const std::string& bytes) { return open_bytes(bytes); }
 
-Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
-              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds, uint64_t shared_bytes,
-              const Launch* config) {
+Status launch(const Library& library, const std::string& symbol, void* const* args, const Launch& config) {
   const pk::sim::KernelInfo* kernel = library.find(symbol);
   if (kernel == nullptr) return Error::make(ErrorKind::internal, "the simulator library has no kernel " + symbol);
   GridLaunch launch;
@@ -620,16 +618,14 @@ Status launch(const Library& library, const std::string& symbol, std::array<uint
   launch.cooperative = kernel->cooperative;
   launch.syncs_grid = kernel->syncs_grid;
   launch.local_bytes = kernel->local_bytes;
-  launch.grid = grid;
-  launch.block = block;
+  launch.grid = {config.grid().x, config.grid().y, config.grid().z};
+  launch.block = {config.block().x, config.block().y, config.block().z};
   launch.args = args;
-  launch.timeout_seconds = timeout_seconds;
-  launch.dynamic_shared_bytes = shared_bytes;
-  if (config != nullptr) {
-    if (config->progress()) launch.progress = &config->progress();
-    launch.progress_every = config->progress_every();
-    if (config->cancel_token().can_be_cancelled()) launch.cancel = &config->cancel_token();
-  }
+  launch.timeout_seconds = config.timeout();
+  launch.dynamic_shared_bytes = config.shared_bytes();
+  if (config.progress()) launch.progress = &config.progress();
+  launch.progress_every = config.progress_every();
+  if (config.cancel_token().can_be_cancelled()) launch.cancel = &config.cancel_token();
   return run_grid(launch);
 }
 

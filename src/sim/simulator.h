@@ -73,10 +73,9 @@ int interrupted_by_signal();
 void set_before_load_hook(std::function<void()> hook);
 
 // Runs `symbol` over the grid; `args` point at each argument in the kernel ABI layout.
-// A failure (out of bounds, assert, deadlock, timeout) comes back as ErrorKind::launch, a
-// cancel (`config`'s token) as ErrorKind::cancelled. `config` also gives the progress callback.
-Status launch(const Library& library, const std::string& symbol, std::array<uint32_t, 3> grid,
-              std::array<uint32_t, 3> block, void* const* args, double timeout_seconds = 0,
-              uint64_t shared_bytes = 0, const Launch* config = nullptr);
+// `config` gives the grid, the block, the timeout, the dynamic shared memory, the progress
+// callback and the cancel token. A failure (out of bounds, assert, deadlock, timeout) comes
+// back as ErrorKind::launch, a cancel as ErrorKind::cancelled.
+Status launch(const Library& library, const std::string& symbol, void* const* args, const Launch& config);
 
 }  // namespace pykern::sim
