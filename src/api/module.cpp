@@ -9,6 +9,7 @@
 
 #include "abi/arguments.h"
 #include "api/module_state.h"
+#include "api/specialization_note.h"
 #include "base/source_file.h"
 #include "cache/cache.h"
 #include "jit/nvrtc.h"
@@ -62,11 +63,56 @@ Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(
     const std::string& kernel, const std::string& signature, const std::optional<compiler::GeneratedKernel>& generated,
     const std::string& origin) {
   if (bundled) return cannot_compile_bundled(kernel, signature);
+  // A kernel of the file specialised for given types: an earlier process may have noted it.
+  std::string note_key;
+  if (!generated && !signature.empty() && disk_cache()) {
+    note_key = specialization_note_key(name, text, kernel, signature, options.debug);
+    if (auto found = noted(note_key, signature)) return std::move(*found);
+  }
   compiler::Request request = request_for(kernel, signature, generated, origin);
   request.for_simulator = true;
   auto translated = compiler::translate(request);
   if (!translated.ok()) return translated.error();
+  if (!note_key.empty() && !translated->output.kernels.empty()) {
+    SpecializationNote note{translated->output.kernels, sim::source_digest(translated->simulator_source),
+                            translated->simulator_uses_cxx_runtime};
+    disk_cache()->note_store(note_key, note_text(note));
+  }
   return specializations_of(*translated, signature, generated);
+}
+
+std::optional<std::vector<std::shared_ptr<Specialization>>> ModuleState::noted(const std::string& note_key,
+                                                                               const std::string& signature) {
+  auto text = disk_cache()->note_lookup(note_key);
+  if (!text) return std::nullopt;
+  auto note = parse_note(*text);
+  if (!note) return std::nullopt;
+  return specializations_from(*note, signature);
+}
+
+std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_from(const SpecializationNote& note,
+                                                                                const std::string& signature) {
+  std::vector<std::shared_ptr<Specialization>> result;
+  for (const CompiledKernel& k : note.kernels) {
+    auto s = std::make_shared<Specialization>();
+    s->kernel = k;
+    s->simulator_digest = note.source_digest;
+    s->simulator_uses_cxx_runtime = note.uses_cxx_runtime;
+    s->debug = k.debug || options.debug;
+    s->signature = signature;
+    result.push_back(std::move(s));
+  }
+  return result;
+}
+
+Status ModuleState::translate_again(Specialization& s) {
+  compiler::Request request = request_for(s.kernel.function, s.signature, s.generated);
+  request.for_simulator = true;
+  auto translated = compiler::translate(request);
+  if (!translated.ok()) return translated.error();
+  s.simulator_source = std::move(translated->simulator_source);
+  s.simulator_digest = sim::source_digest(s.simulator_source);
+  return ok_status();
 }
 
 Result<std::shared_ptr<Specialization>> ModuleState::compile_generated(const compiler::GeneratedKernel& kernel) {
@@ -247,9 +293,19 @@ Result<std::string> Kernel::specialize(const std::string& signature) const {
   return s->kernel.signature;
 }
 
-Result<Module> Module::load_source(std::string text, std::string name, ModuleOptions options) {
-  // Checking the whole file now reports its errors at load, as importing it would in Python;
-  // the same compile gives the kernels whose decorators carry signatures.
+namespace {
+// What Module::load_source learns by checking the whole file, translated or from its note.
+struct CheckedFile {
+  detail::ModuleNote note;
+  std::optional<compiler::Translation> translation;  // absent when it came from the note
+};
+
+Result<CheckedFile> check_file(const std::string& text, const std::string& name, const ModuleOptions& options,
+                               cache::KernelCache* cache) {
+  std::string key = cache ? detail::module_note_key(name, text, options.debug) : std::string();
+  if (cache)
+    if (auto stored = cache->note_lookup(key))
+      if (auto note = detail::parse_module_note(*stored)) return CheckedFile{std::move(*note), std::nullopt};
   compiler::Request check{text, name, {}};
   check.options.emit = EmitKind::cuda;
   check.options.use_cache = false;
@@ -258,19 +314,41 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
   check.defer_unsigned_kernels = true;
   auto checked = compiler::translate(check);
   if (!checked.ok()) return checked.error();
+  CheckedFile file;
+  file.note.contents = checked->contents;
+  file.note.warnings = checked->output.warnings;
+  file.note.declared.kernels = checked->output.kernels;
+  if (!checked->output.kernels.empty()) file.note.declared.source_digest = sim::source_digest(checked->simulator_source);
+  file.note.declared.uses_cxx_runtime = checked->simulator_uses_cxx_runtime;
+  if (cache) cache->note_store(key, detail::module_note_text(file.note));
+  file.translation = std::move(*checked);
+  return file;
+}
+}  // namespace
+
+Result<Module> Module::load_source(std::string text, std::string name, ModuleOptions options) {
+  // Checking the whole file now reports its errors at load, as importing it would in Python;
+  // the same compile gives the kernels whose decorators carry signatures. A file checked
+  // before (the same text, name and options) is taken from its note in the kernel cache.
   Module module;
   module.state_ = std::make_shared<detail::ModuleState>();
   module.state_->options = options;
-  for (auto& s : module.state_->specializations_of(*checked, "", std::nullopt))
-    module.state_->forms[s->kernel.function].declared.push_back(s);
+  if (options.use_cache)
+    module.state_->cache.emplace(options.cache_dir.empty() ? cache::KernelCache::default_root()
+                                                           : std::filesystem::path(options.cache_dir));
+  auto checked = check_file(text, name, options, module.state_->disk_cache());
+  if (!checked.ok()) return checked.error();
+  const detail::ModuleNote& note = checked->note;
+  auto declared = checked->translation ? module.state_->specializations_of(*checked->translation, "", std::nullopt)
+                                       : module.state_->specializations_from(note.declared, "");
+  for (auto& s : declared) module.state_->forms[s->kernel.function].declared.push_back(s);
   module.state_->text = std::move(text);
   module.state_->name = std::move(name);
-  module.state_->options = options;
-  for (const compiler::NamedFunction& kernel : checked->contents.kernels) {
+  for (const compiler::NamedFunction& kernel : note.contents.kernels) {
     module.state_->kernels.push_back(kernel.name);
     module.state_->parameters.push_back(kernel.parameters);
   }
-  for (const compiler::NamedFunction& function : checked->contents.host_functions) {
+  for (const compiler::NamedFunction& function : note.contents.host_functions) {
     if (function.device_only) {
       module.state_->device_functions.push_back(function.name);
       continue;
@@ -278,11 +356,8 @@ Result<Module> Module::load_source(std::string text, std::string name, ModuleOpt
     module.state_->host_functions.push_back(function.name);
     module.state_->host_function_parameters.push_back(function.parameters);
   }
-  module.state_->generators = checked->contents.generators;
-  module.state_->warnings = checked->output.warnings;
-  if (options.use_cache)
-    module.state_->cache.emplace(options.cache_dir.empty() ? cache::KernelCache::default_root()
-                                                           : std::filesystem::path(options.cache_dir));
+  module.state_->generators = note.contents.generators;
+  module.state_->warnings = note.warnings;
   return module;
 }
 

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "abi/arguments.h"
+#include "api/specialization_note.h"
 #include "cache/cache.h"
 #include "compiler/translate.h"
 #include "pykern/module.h"
@@ -23,7 +24,9 @@ namespace detail {
 // One compiled form of a kernel, and what runs it.
 struct Specialization {
   CompiledKernel kernel;
+  // Empty when it came from a note (api/specialization_note.h): the digest finds the library.
   std::string simulator_source;
+  std::string simulator_digest;
   bool simulator_uses_cxx_runtime = false;
   bool debug = false;
   // A host call's one-thread kernel: built as Numba's CPU target builds the function
@@ -172,6 +175,13 @@ struct ModuleState {
     error.message += fmt::format("note: while specialising kernel '{}' for ({})\n", kernel, types);
     return error;
   }
+  // A noted specialisation's simulator source, translated again (its library was not in the cache).
+  Status translate_again(Specialization& s);
+  // The specialisations an earlier process noted for `kernel` and `signature`, if any.
+  std::optional<std::vector<std::shared_ptr<Specialization>>> noted(const std::string& note_key,
+                                                                    const std::string& signature);
+  std::vector<std::shared_ptr<Specialization>> specializations_from(const SpecializationNote& note,
+                                                                    const std::string& signature);
   // Compiles a kernel pykern writes (once per form): translated with the module's text.
   Result<std::shared_ptr<Specialization>> compile_generated(const compiler::GeneratedKernel& kernel);
   // Makes ready what a launch on `backend` needs: the simulator's build, or the GPU's module.
@@ -197,6 +207,15 @@ struct ModuleState {
     if (bundled) return load_bundled_library(s);
     sim::BuildOptions build{s.debug,     s.simulator_uses_cxx_runtime, s.cpu_function, s.boundscheck,
                             s.fastmath, cancel.can_be_cancelled() ? &cancel : nullptr};
+    if (s.simulator_source.empty() && !s.simulator_digest.empty()) {
+      auto cached = sim::load_cached_library(s.simulator_digest, build, disk_cache());
+      if (!cached.ok()) return cached.error();
+      if (*cached) {
+        s.library = *cached;
+        return ok_status();
+      }
+      if (auto source = translate_again(s); !source.ok()) return source;  // the library is gone: build it
+    }
     auto library = sim::build_library(s.simulator_source, build, disk_cache());
     if (!library.ok()) return library.error();
     s.library = *library;

@@ -1,11 +1,12 @@
 #include "sim/engine.h"
+#include "sim/fiber_stacks.h"
 #include "sim/thread_pool.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <pthread.h>
-#include <map>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -18,7 +19,6 @@
 #include <fmt/format.h>
 #include <boost/context/fiber.hpp>
 #include <boost/context/fixedsize_stack.hpp>
-#include <boost/context/pooled_fixedsize_stack.hpp>
 
 // The runtime's host declarations (the Hooks table and its types), without kernels.
 #include "pykern/runtime.cuh"
@@ -55,8 +55,7 @@ struct ThreadState {
   bool done = false;
   Barrier* waiting = nullptr;
   u64 wait_generation = 0;
-  boost::context::fiber fiber;
-  boost::context::fiber scheduler;
+  boost::context::fiber fiber;  // its continuation while it does not run
   const char* stack_floor = nullptr;  // run as a fiber: how deep its stack may go (stack_exhausted)
 };
 
@@ -155,10 +154,51 @@ void check_stop(const char* file, int line) {
   if (launch.failed.load(std::memory_order_relaxed)) throw KernelFailure{""};  // another thread failed: stop too
 }
 
-// Give control back to the block's scheduler until the barrier this thread waits at opens.
+// The fibers an OS thread runs in run_fibers, round after round: each runs until it waits at a
+// barrier or returns, then hands control straight to the next one of the round that can run,
+// the last back to run_fibers. One switch per hand-over: going through run_fibers between
+// fibers took two.
+struct FiberRound {
+  Launch* launch = nullptr;
+  std::vector<ThreadState*> threads;  // in the order a round runs them
+  size_t next = 0;                    // the first thread this round has not yet come to
+  boost::context::fiber scheduler;    // run_fibers' continuation while a fiber runs
+  // Where the continuation of the context that switched last is to be kept: the code that
+  // was switched to stores it there.
+  boost::context::fiber* switched_from = nullptr;
+};
+thread_local FiberRound* round_now = nullptr;
+
+// The next thread of this round that can run (not returned, its barrier open), or null: the
+// round is over, or the launch has failed.
+ThreadState* next_runnable(FiberRound& round) {
+  if (round.launch->failed) return nullptr;
+  while (round.next < round.threads.size()) {
+    ThreadState* t = round.threads[round.next++];
+    if (t->done || (t->waiting && t->waiting->generation == t->wait_generation)) continue;
+    t->waiting = nullptr;
+    return t;
+  }
+  return nullptr;
+}
+
+// The continuation to switch to from a fiber that stops (kept in `own`): the next thread's or
+// run_fibers'.
+boost::context::fiber&& hand_over(FiberRound& round, boost::context::fiber* own) {
+  ThreadState* next = next_runnable(round);
+  current = next;
+  round.switched_from = own;
+  return std::move(next ? next->fiber : round.scheduler);
+}
+
+// Called at a switch's far end: keeps the continuation of the context that switched here.
+void arrived(boost::context::fiber&& from) { *round_now->switched_from = std::move(from); }
+
+// Stop here until the barrier this thread waits at opens; the others of the round run meanwhile.
 void yield() {
   ThreadState* self = current;
-  self->scheduler = std::move(self->scheduler).resume();
+  arrived(hand_over(*round_now, &self->fiber).resume());
+  current = self;
 }
 
 void release(Barrier& b) {
@@ -351,24 +391,19 @@ void run_thread(Launch& launch) {
 // frames, plus the arrays (at most 512 KiB, which sema enforces), in 64 KiB steps.
 u64 fiber_stack_bytes(u64 local_bytes) { return 256 * 1024 + (local_bytes + 65535) / 65536 * 65536; }
 
-boost::context::pooled_fixedsize_stack& stack_pool(u64 local_bytes) {
-  static thread_local std::map<u64, boost::context::pooled_fixedsize_stack> pools;
-  u64 size = fiber_stack_bytes(local_bytes);
-  return pools.try_emplace(size, size).first->second;
-}
-
 template <class StackAllocator>
 void start_fibers(BlockState& b, Launch& launch, StackAllocator stacks) {
   for (ThreadState& t : b.threads) {
     ThreadState* self = &t;
-    t.fiber = boost::context::fiber(std::allocator_arg, stacks, [self, &launch](boost::context::fiber&& scheduler) {
-      self->scheduler = std::move(scheduler);
+    t.fiber = boost::context::fiber(std::allocator_arg, stacks, [self, &launch](boost::context::fiber&& from) {
+      arrived(std::move(from));
       // The stack grows down from about here, through the fiber's fiber_stack_bytes.
       self->stack_floor = static_cast<const char*>(__builtin_frame_address(0)) -
                           fiber_stack_bytes(launch.request.local_bytes) + stack_margin;
       run_thread(launch);
       thread_exited(*self);
-      return std::move(self->scheduler);
+      // Its continuation is gone once it returns: whoever it hands over to keeps an empty one.
+      return std::move(hand_over(*round_now, &self->fiber));
     });
   }
 }
@@ -394,31 +429,32 @@ std::string deadlock_message(const std::vector<BlockState*>& blocks, const Launc
 // Runs the threads of `blocks` as fibers, each until it meets a barrier, round after round,
 // until all have returned, one fails, or a round makes no progress (a deadlock).
 void run_fibers(const std::vector<BlockState*>& blocks, Launch& launch) {
-  while (!launch.failed) {
-    bool progress = false, finished = true;
-    for (BlockState* b : blocks) {
-      for (ThreadState& t : b->threads) {
-        if (t.done) continue;
-        finished = false;
-        if (t.waiting && t.waiting->generation == t.wait_generation) continue;
-        t.waiting = nullptr;
-        current = &t;
-        t.fiber = std::move(t.fiber).resume();
-        progress = true;
-        if (launch.failed) break;
-      }
-      if (launch.failed) break;
-    }
-    if (finished) break;
-    if (!progress) launch.fail(deadlock_message(blocks, launch));
-  }
-  // Unfinished fibers (after an error) are unwound as they are destroyed.
+  FiberRound round;
+  round.launch = &launch;
   for (BlockState* b : blocks)
-    for (ThreadState& t : b->threads) t.fiber = {};
+    for (ThreadState& t : b->threads) round.threads.push_back(&t);
+  FiberRound* outer = round_now;  // restored: run_fibers does not nest today, but costs nothing to allow
+  round_now = &round;
+  while (!launch.failed) {
+    round.next = 0;
+    ThreadState* first = next_runnable(round);
+    if (first == nullptr) {
+      bool finished = std::all_of(round.threads.begin(), round.threads.end(), [](ThreadState* t) { return t->done; });
+      if (!finished && !launch.failed) launch.fail(deadlock_message(blocks, launch));
+      break;
+    }
+    current = first;
+    round.switched_from = &round.scheduler;
+    arrived(std::move(first->fiber).resume());  // the round's last fiber switched back
+  }
+  current = nullptr;
+  // Unfinished fibers (after an error) are unwound as they are destroyed.
+  for (ThreadState* t : round.threads) t->fiber = {};
+  round_now = outer;
 }
 
-void run_block_cooperative(BlockState& b, Launch& launch) {
-  start_fibers(b, launch, stack_pool(launch.request.local_bytes));
+void run_block_cooperative(BlockState& b, Launch& launch, StackArena& stacks) {
+  start_fibers(b, launch, ArenaStack{&stacks});
   run_fibers({&b}, launch);
 }
 
@@ -440,10 +476,10 @@ void reset_block(BlockState& b, const Launch& launch, u64 index) {
   }
 }
 
-void run_block(BlockState& b, Launch& launch, u64 index) {
+void run_block(BlockState& b, Launch& launch, u64 index, StackArena* stacks) {
   reset_block(b, launch, index);
-  if (launch.request.cooperative) {
-    run_block_cooperative(b, launch);
+  if (stacks) {
+    run_block_cooperative(b, launch, *stacks);
     return;
   }
   for (ThreadState& t : b.threads) {
@@ -476,6 +512,17 @@ void prepare_block(BlockState& b, Launch& launch) {
 void worker(Launch& launch) {
   BlockState b;
   prepare_block(b, launch);
+  // A cooperative block's threads are all alive at once, each on a stack of its own.
+  std::unique_ptr<StackArena> stacks;
+  if (launch.request.cooperative) {
+    stacks = take_stacks(b.threads.size(), fiber_stack_bytes(launch.request.local_bytes));
+    if (!stacks) {
+      launch.fail(fmt::format("cannot reserve the address space for {} fiber stacks of {} KiB each (the block's "
+                              "threads run as fibers: the kernel meets at barriers or warp collectives)",
+                              b.threads.size(), fiber_stack_bytes(launch.request.local_bytes) / 1024));
+      return;
+    }
+  }
   u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
   for (u64 index; !launch.failed && (index = launch.next_block++) < blocks;) {
     // Between blocks too: a grid of many short blocks has no loop whose ticks would see it.
@@ -484,10 +531,11 @@ void worker(Launch& launch) {
                               launch.finished_blocks.load(), blocks));
       break;
     }
-    run_block(b, launch, index);
+    run_block(b, launch, index, stacks.get());
     launch.finished_blocks.fetch_add(1, std::memory_order_relaxed);
   }
   current = nullptr;
+  give_back_stacks(std::move(stacks));
 }
 
 

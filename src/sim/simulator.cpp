@@ -529,10 +529,26 @@ int interrupted_by_signal() { return interrupts::last; }
 
 std::string build_flags(const BuildOptions& options) { return flags(options); }
 
-std::string library_key(const std::string& source, const BuildOptions& options, const std::string& cpu) {
+std::string source_digest(const std::string& source) { return cache::cache_key({"simulator-source", source}); }
+
+namespace {
+std::string key_of_digest(const std::string& digest, const BuildOptions& options, const std::string& cpu) {
   // Only a build for this machine's CPU depends on it: a kernel's key is the same everywhere.
-  return cache::cache_key({"simulator", version(), embed::runtime_headers_hash(), source, compiler_identity(),
+  return cache::cache_key({"simulator", version(), embed::runtime_headers_hash(), digest, compiler_identity(),
                            flags(options), link_flags(options), options.cpu_function ? cpu : ""});
+}
+}  // namespace
+
+std::string library_key(const std::string& source, const BuildOptions& options, const std::string& cpu) {
+  return key_of_digest(source_digest(source), options, cpu);
+}
+
+Result<std::shared_ptr<Library>> load_cached_library(const std::string& digest, const BuildOptions& options,
+                                                     cache::KernelCache* cache) {
+  if (cache == nullptr || !cache->enabled()) return std::shared_ptr<Library>();
+  auto entry = cache->load(key_of_digest(digest, options, host_cpu_identity()));
+  if (!entry) return std::shared_ptr<Library>();
+  return open_bytes(entry->binary);
 }
 
 void set_before_load_hook(std::function<void()> hook) { before_load_hook() = std::move(hook); }

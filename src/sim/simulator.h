@@ -41,8 +41,15 @@ struct BuildOptions {
 std::string build_flags(const BuildOptions& options);
 
 // The kernel cache's key of the library built from `source` with `options` on a machine whose
-// CPU is `cpu` (host_cpu_identity(); it counts only for cpu_function builds).
+// CPU is `cpu` (host_cpu_identity(); it counts only for cpu_function builds). The source counts
+// through its digest, so a caller that kept only the digest finds the library too.
 std::string library_key(const std::string& source, const BuildOptions& options, const std::string& cpu);
+std::string source_digest(const std::string& source);
+
+// The library built from the source with `digest`, loaded from `cache` when it holds it; null
+// when it does not (never built, or removed since), so the caller builds it from its source.
+Result<std::shared_ptr<Library>> load_cached_library(const std::string& digest, const BuildOptions& options,
+                                                     cache::KernelCache* cache);
 
 // `source` is the emitted CUDA C++ followed by emit_simulator_entries(). The compiler is
 // $PYKERN_CXX, else c++, run without a shell. A SIGINT, SIGTERM or SIGHUP while it runs stops

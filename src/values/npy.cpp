@@ -3,6 +3,7 @@
 #include "pykern/npy.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -244,11 +245,17 @@ Status save_npy(const std::string& path, const Array& array) {
                        "save_npy: NumPy has no descr for bfloat16 (ml_dtypes writes raw '|V2' bytes, which no reader can "
                        "tell from other 2-byte data); save a float32 copy");
   std::string bytes = format_npy(array);
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+  // An existing file is overwritten in place and then cut to length, not truncated to zero
+  // first: ext4 takes a truncate-to-zero for a file being replaced and writes it out to the
+  // disk when it is closed (auto_da_alloc), a third of a millisecond per file in `pykern run`.
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0)
     return Error::make(ErrorKind::io, fmt::format("cannot write '{}': {}", path,
                                                   errno == ELOOP ? "it is a symbolic link" : std::strerror(errno)));
   bool written = files::write_all(fd, bytes);
+  struct stat info {};
+  if (written && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size != static_cast<off_t>(bytes.size()))
+    written = ::ftruncate(fd, static_cast<off_t>(bytes.size())) == 0;
   if (::close(fd) != 0 || !written) return Error::make(ErrorKind::io, "cannot write '" + path + "'");
   return ok_status();
 }

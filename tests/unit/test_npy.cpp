@@ -338,3 +338,20 @@ TEST_CASE("hostile record headers cost their bytes: 40,000 fields, a million ele
   CHECK(values[1048575] == 1);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
 }
+
+TEST_CASE("save_npy over an existing file leaves exactly the new file, longer or shorter than the old one") {
+  // The file is overwritten in place and cut to length (no truncate-to-zero, which ext4 writes
+  // out to the disk at close): what was there before must not survive past the new end.
+  std::string path = "save_npy_overwrite_test.npy";
+  for (int64_t n : {100, 3, 100, 100}) {
+    Array a = Array::from<int64_t>(std::vector<int64_t>(static_cast<size_t>(n), n));
+    REQUIRE(save_npy(path, a).ok());
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(bytes == format_npy(a));
+    auto back = load_npy(path);
+    REQUIRE(back.ok());
+    CHECK(back->size() == n);
+  }
+  std::remove(path.c_str());
+}
