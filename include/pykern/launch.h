@@ -126,7 +126,8 @@ class Launch {
     return *this;
   }
   // Cancels the launch once `token` says so (a CancelSource's, or a std::stop_token in C++20);
-  // the launch then fails with ErrorKind::cancelled, about 5 ms after (pykern polls the token).
+  // the launch then fails with ErrorKind::cancelled soon after (pykern polls the token: the
+  // simulator's threads at their loop iterations and between blocks, a build every few ms).
   // Cancelled before it starts: nothing runs. A launch that must first build for the simulator stops the host
   // compiler too (an NVRTC compile cannot be stopped: the token is checked after it). On the
   // simulator the kernel's threads stop at their next loop iteration or block, as a timeout

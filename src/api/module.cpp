@@ -76,7 +76,7 @@ Result<std::vector<std::shared_ptr<Specialization>>> ModuleState::compile(
   if (!note_key.empty() && !translated->output.kernels.empty()) {
     SpecializationNote note{translated->output.kernels, sim::source_digest(translated->simulator_source),
                             translated->simulator_uses_cxx_runtime};
-    disk_cache()->note_store(note_key, note_text(note));
+    if (std::string written = note_text(note); !written.empty()) disk_cache()->note_store(note_key, written);
   }
   return specializations_of(*translated, signature, generated);
 }
@@ -320,7 +320,8 @@ Result<CheckedFile> check_file(const std::string& text, const std::string& name,
   file.note.declared.kernels = checked->output.kernels;
   if (!checked->output.kernels.empty()) file.note.declared.source_digest = sim::source_digest(checked->simulator_source);
   file.note.declared.uses_cxx_runtime = checked->simulator_uses_cxx_runtime;
-  if (cache) cache->note_store(key, detail::module_note_text(file.note));
+  if (std::string written = cache ? detail::module_note_text(file.note) : ""; !written.empty())
+    cache->note_store(key, written);
   file.translation = std::move(*checked);
   return file;
 }

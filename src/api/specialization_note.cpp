@@ -141,7 +141,19 @@ std::string specialization_note_key(const std::string& file_name, const std::str
                            "kernel=" + kernel, "sig=" + signature, debug ? "debug" : ""});
 }
 
-std::string note_text(const SpecializationNote& note) { return specialization_json(note).dump(); }
+namespace {
+// "" for a note JSON cannot hold: a record field name of bytes that are not UTF-8 (.npy files
+// may name fields so). Such a kernel is translated in every process, as before notes.
+std::string dumped(const json& j) {
+  try {
+    return j.dump();
+  } catch (const json::exception&) {
+    return "";
+  }
+}
+}  // namespace
+
+std::string note_text(const SpecializationNote& note) { return dumped(specialization_json(note)); }
 
 std::optional<SpecializationNote> parse_note(const std::string& text) {
   return parsed<SpecializationNote>(text, [](const json& j) -> std::optional<SpecializationNote> {
@@ -157,12 +169,11 @@ std::string module_note_key(const std::string& file_name, const std::string& tex
 }
 
 std::string module_note_text(const ModuleNote& note) {
-  return json{{"kernels", functions_json(note.contents.kernels)},
-              {"host_functions", functions_json(note.contents.host_functions)},
-              {"generators", generators_json(note.contents.generators)},
-              {"warnings", note.warnings},
-              {"declared", specialization_json(note.declared)}}
-      .dump();
+  return dumped(json{{"kernels", functions_json(note.contents.kernels)},
+                     {"host_functions", functions_json(note.contents.host_functions)},
+                     {"generators", generators_json(note.contents.generators)},
+                     {"warnings", note.warnings},
+                     {"declared", specialization_json(note.declared)}});
 }
 
 std::optional<ModuleNote> parse_module_note(const std::string& text) {

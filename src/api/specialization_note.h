@@ -25,6 +25,7 @@ struct SpecializationNote {
 std::string specialization_note_key(const std::string& file_name, const std::string& text, const std::string& kernel,
                                     const std::string& signature, bool debug);
 
+// "" when the note cannot be written (a record field name that is not UTF-8): none is kept.
 std::string note_text(const SpecializationNote& note);
 // Null for a text that is not a whole note (then the kernel is translated as if there were none).
 std::optional<SpecializationNote> parse_note(const std::string& text);
@@ -39,7 +40,7 @@ struct ModuleNote {
   SpecializationNote declared;  // no kernels when no decorator carries a signature
 };
 std::string module_note_key(const std::string& file_name, const std::string& text, bool debug);
-std::string module_note_text(const ModuleNote& note);
+std::string module_note_text(const ModuleNote& note);  // "" as note_text
 std::optional<ModuleNote> parse_module_note(const std::string& text);
 
 }  // namespace pykern::detail

@@ -147,11 +147,26 @@ std::string timeout_text(const Launch& launch) {
   return text;
 }
 
+// Whether the launch's cancel token says cancel; if so the launch fails, so every thread stops.
+// The workers ask it themselves (at loop ticks and between blocks): a thread to watch it would
+// cost every `pykern run`, whose Ctrl-C handling gives each launch a token, a thread's start.
+bool cancelled(Launch& launch) {
+  const CancelToken* token = launch.request.cancel;
+  if (token == nullptr || !token->cancel_requested()) return false;
+  u64 blocks = u64(launch.grid.x) * launch.grid.y * launch.grid.z;
+  launch.fail(fmt::format("the launch was cancelled after {} of {} blocks had run; the arrays it writes are left "
+                          "partly written",
+                          launch.finished_blocks.load(), blocks),
+              ErrorKind::cancelled);
+  return true;
+}
+
 void check_stop(const char* file, int line) {
   Launch& launch = *current->block->launch;
   if (launch.timed_out.load(std::memory_order_relaxed))
     throw KernelFailure{where(file, line, "TimeoutError") + ": " + timeout_text(launch)};
-  if (launch.failed.load(std::memory_order_relaxed)) throw KernelFailure{""};  // another thread failed: stop too
+  if (launch.failed.load(std::memory_order_relaxed) || cancelled(launch))
+    throw KernelFailure{""};  // another thread failed, or a cancel: stop too
 }
 
 // The fibers an OS thread runs in run_fibers, round after round: each runs until it waits at a
@@ -531,6 +546,7 @@ void worker(Launch& launch) {
                               launch.finished_blocks.load(), blocks));
       break;
     }
+    if (cancelled(launch)) break;
     run_block(b, launch, index, stacks.get());
     launch.finished_blocks.fetch_add(1, std::memory_order_relaxed);
   }
@@ -583,16 +599,16 @@ Status run_single_thread(const GridLaunch& request) {
   return ok_status();
 }
 
-// The monitor of a launch with a timeout, a cancel token or a progress callback: a thread that
-// sleeps until the next thing it must do. Past the timeout it raises the flag that loop ticks
-// check; once the token says cancel it fails the launch, so its threads stop at their next loop
-// tick or block; every progress_every it calls the progress callback, and once more when the
-// launch has ended. The callback runs on this thread alone, without the monitor's lock held.
+// The monitor of a launch with a timeout or a progress callback: a thread that sleeps until the
+// next thing it must do. Past the timeout it raises the flag that loop ticks check; every
+// progress_every it calls the progress callback, and once more when the launch has ended. The
+// callback runs on this thread alone, without the monitor's lock held. (A cancel token the
+// workers ask themselves: `cancelled`.)
 class Monitor {
  public:
   Monitor(Launch& launch, u64 blocks) : launch_(launch), blocks_(blocks) {
     const GridLaunch& r = launch.request;
-    if (r.timeout_seconds > 0 || (r.progress && *r.progress) || (r.cancel && r.cancel->can_be_cancelled()))
+    if (r.timeout_seconds > 0 || (r.progress && *r.progress))
       thread_ = std::thread([this] { watch(); });
   }
   // Waits for the last report: the workers have all returned.
@@ -610,13 +626,10 @@ class Monitor {
 
  private:
   using clock = std::chrono::steady_clock;
-  // How often a cancel token is asked: a cancel is seen within about this long.
-  static constexpr auto cancel_poll = std::chrono::milliseconds(5);
 
   void watch() {
     const GridLaunch& r = launch_.request;
     bool reports = r.progress && *r.progress;
-    bool cancellable = r.cancel && r.cancel->can_be_cancelled();
     auto every = std::max(r.progress_every, std::chrono::milliseconds(1));
     clock::time_point never = clock::time_point::max();
     clock::time_point deadline =
@@ -627,7 +640,6 @@ class Monitor {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!finished_) {
       clock::time_point wake = std::min(deadline, next_report);
-      if (cancellable) wake = std::min(wake, clock::now() + cancel_poll);
       bool ended = wake == never ? (wake_.wait(lock, [this] { return finished_; }), true)  // timed out, nothing else to do
                                  : wake_.wait_until(lock, wake, [this] { return finished_; });
       if (ended) break;
@@ -635,13 +647,6 @@ class Monitor {
       if (now >= deadline) {
         launch_.timed_out = true;
         deadline = never;
-      }
-      if (cancellable && r.cancel->cancel_requested()) {
-        launch_.fail(fmt::format("the launch was cancelled after {} of {} blocks had run; the arrays it writes are "
-                                 "left partly written",
-                                 launch_.finished_blocks.load(), blocks_),
-                     ErrorKind::cancelled);
-        cancellable = false;
       }
       if (now >= next_report) {
         lock.unlock();

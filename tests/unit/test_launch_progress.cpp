@@ -322,3 +322,36 @@ TEST_CASE("zz: the progress tests' cache is removed") {
   std::error_code error;
   fs::remove_all(cache_dir(), error);
 }
+
+TEST_CASE("a launch with only a cancel token starts no thread to watch it: its workers ask the token themselves") {
+  // Every `pykern run` launch has a token (its Ctrl-C handling); a watching thread was a
+  // thread's start and end in each. One block: the launch runs on the calling thread alone.
+  Kernel kernel = fill();
+  REQUIRE(kernel.prepare({Array::zeros(DType::int_(64), {1}), Scalar(int64_t(1))}, Backend::cpu).ok());  // built before
+  auto tasks = [] {
+    int n = 0;
+    for ([[maybe_unused]] const auto& task : fs::directory_iterator("/proc/self/task")) ++n;
+    return n;
+  };
+  Array a = Array::zeros(DType::int_(64), {32});
+  CancelSource cancel;
+  std::atomic<int> most{0};
+  std::atomic<bool> launched{false};
+  int before = 0;
+  std::thread watcher([&] {
+    while (!launched) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    for (int i = 0; i < 50; ++i) {  // 250 ms into a launch that would run for days
+      most = std::max(most.load(), tasks());
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    cancel.request_cancel();
+  });
+  before = tasks();  // this thread and the watcher
+  launched = true;
+  Status status = kernel.launch(Launch(1, 32).backend(Backend::cpu).cancel_with(cancel.token()), a, for_ever);
+  watcher.join();
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().kind == ErrorKind::cancelled);
+  CHECK(status.error().message.find("the launch was cancelled after 0 of 1 blocks had run") != std::string::npos);
+  CHECK(most.load() == before);
+}

@@ -116,6 +116,11 @@ TEST_CASE("specialisation notes round-trip, and texts that are not whole notes a
   CHECK(b.parameters[0].ndim == 1);
   CHECK(b.parameters[1].dtype == DType::int_(32));
   CHECK_FALSE(b.parameters[1].is_array);
+  // A signature JSON cannot hold: a record's field name that is a lone surrogate (NumPy writes
+  // \ud800), which Numba-style type names carry as its bytes, not UTF-8. No note, no throw.
+  detail::SpecializationNote unwritable = note;
+  unwritable.kernels[0].signature = "(Record([('\xed\xa0\x80', float64)]),)";
+  CHECK(detail::note_text(unwritable).empty());
   for (const char* bad : {"", "not json", "[]", "{}", "{\"kernels\": [], \"source_digest\": \"x\", \"uses_cxx_runtime\": false}",
                           "{\"kernels\": [{}], \"source_digest\": \"x\", \"uses_cxx_runtime\": false}"})
     CHECK_FALSE(detail::parse_note(bad).has_value());
