@@ -201,7 +201,10 @@ class NumbaSide:
         sys.modules[name] = module
         with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
             spec.loader.exec_module(module)
-        return getattr(module, function)
+        found = module
+        for part in function.split("."):  # Class.method for kernels defined in a class
+            found = getattr(found, part)
+        return found
 
     def signature_of(self, dispatcher, argument_types):
         numba = self.numba
