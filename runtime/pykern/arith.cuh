@@ -55,6 +55,20 @@ template <class T> PK_DEVICE T floordiv(T a, T b) {
   }
 }
 
+// C's fmod where Python's float % starts from it. On the GPU, numba-cuda's float % is LLVM's
+// frem, which NVVM lowers to |a| - floor(|a| / |b|) * |b| with a's sign: one division, where
+// CUDA's fmod is a loop of integer steps, one per bit of the quotient (some hundred
+// instructions, BENCHMARKS.md). pykern's GPU code computes it as numba-cuda's does; on a CPU
+// Numba's frem is the C library's fmod, and so is pykern's.
+template <class T> PK_DEVICE T float_remainder(T a, T b) {
+#if PK_DEVICE_BUILD
+  T magnitude = fabs(a) - floor(fabs(a) / fabs(b)) * fabs(b);
+  return a < T(0) ? -magnitude : magnitude;
+#else
+  return fmod(a, b);
+#endif
+}
+
 template <class T> PK_DEVICE T mod(T a, T b) {
   if constexpr (T(0.5) == T(0)) {
     if (b == 0) return 0;
@@ -67,7 +81,7 @@ template <class T> PK_DEVICE T mod(T a, T b) {
     }
     return r;
   } else {
-    T r = fmod(a, b);
+    T r = float_remainder(a, b);
     if (r != T(0)) {
       if ((r < T(0)) != (b < T(0))) r += b;
     } else {

@@ -235,13 +235,17 @@ template <class T, class F> PK_DEVICE T atomic_update(T& place, F update) {
   };
   Word* address = reinterpret_cast<Word*>(&place);
   Bits old{}, assumed{}, next{};
-  old.word = *address;
-  do {
+  old.word = *static_cast<volatile Word*>(address);
+  while (true) {
     assumed.word = old.word;
     next.value = update(assumed.value);
+    // An update that leaves the bits as they are writes nothing: numba-cuda's float max and min
+    // return the element at once where it already wins (nanmax of a NaN too), where a
+    // compare-and-swap would still take the line for writing (BENCHMARKS.md).
+    if (next.word == assumed.word) return assumed.value;
     old.word = atomicCAS(address, assumed.word, next.word);
-  } while (old.word != assumed.word);
-  return old.value;
+    if (old.word == assumed.word) return assumed.value;
+  }
 }
 #else
 template <class T, class F> PK_DEVICE T atomic_update(T& place, F update) {

@@ -160,3 +160,51 @@ TEST_CASE("float16 arithmetic compiles to the GPU's half instructions, rounded o
   CHECK(count_of(convert, "cvt\\.rn\\.f16\\.f32") >= 1);
   CHECK(count_of(convert, "cvt\\.rn\\.f32\\.s32") == 1);
 }
+
+TEST_CASE("float % divides once, as numba-cuda's NVVM lowers it, not CUDA's fmod loop") {
+  if (!have_nvrtc()) return;
+  std::string ptx = ptx_of(
+      "from numba import cuda\n"
+      "@cuda.jit('void(float64[::1], float64[::1], float64[::1])')\n"
+      "def wrap64(x, box, out):\n"
+      "    i = cuda.grid(1)\n"
+      "    if i < x.size:\n"
+      "        out[i] = x[i] % box[i]\n"
+      "@cuda.jit('void(float32[::1], float32[::1], float32[::1])')\n"
+      "def wrap32(x, box, out):\n"
+      "    i = cuda.grid(1)\n"
+      "    if i < x.size:\n"
+      "        out[i] = x[i] % box[i]\n");
+  // |a| - floor(|a| / |b|) * |b|: one rounded division and one floor, where CUDA's fmod has
+  // neither (it subtracts the shifted divisor once per bit of the quotient, in a loop).
+  for (std::string bits : {"64", "32"}) {
+    CAPTURE(bits);
+    std::string wrap = entry_of(ptx, "wrap" + bits);
+    CHECK(count_of(wrap, "div\\.rn\\.f" + bits) == 1);
+    CHECK(count_of(wrap, "cvt\\.rmi\\.f" + bits + "\\.f" + bits) == 1);
+  }
+}
+
+TEST_CASE("a float atomic max or min that leaves the element as it is writes nothing, as numba-cuda's") {
+  if (!have_nvrtc()) return;
+  std::string ptx = ptx_of(
+      "from numba import cuda\n"
+      "import numpy as np\n"
+      "@cuda.jit('void(float32[::1])')\n"
+      "def never_wins(x):\n"
+      "    x[1] = cuda.atomic.min(x, 0, np.nan)\n"
+      "@cuda.jit('void(float64[::1], float64[::1])')\n"
+      "def running_max(x, values):\n"
+      "    i = cuda.grid(1)\n"
+      "    if i < values.size:\n"
+      "        cuda.atomic.max(x, 0, values[i])\n");
+  // A NaN never compares less: the element is read (volatile, as numba-cuda reads it), no
+  // compare-and-swap is left.
+  std::string never_wins = entry_of(ptx, "never_wins");
+  CHECK(count_of(never_wins, "atom\\S*") == 0);
+  CHECK(count_of(never_wins, "ld\\.volatile\\S*") == 1);
+  // Where the value may win, one compare-and-swap in a loop, skipped where the element wins.
+  std::string running_max = entry_of(ptx, "running_max");
+  CHECK(count_of(running_max, atom("cas.b64")) == 1);
+  CHECK(count_of(running_max, "ld\\.volatile\\S*") == 1);
+}
