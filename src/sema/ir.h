@@ -208,6 +208,10 @@ struct Program {
   std::vector<Function> functions;
   std::vector<int> kernels;  // indices of the entry points asked for
   std::vector<ConstantArray> constant_arrays;
+  // Every entry runs on the host (a host call's kernel, or @jit functions typed for one): its
+  // array values own their storage (runtime/pykern/owned_array.cuh), so functions may make,
+  // hold and return arrays.
+  bool host_calls = false;
 };
 
 }  // namespace pykern::ir
