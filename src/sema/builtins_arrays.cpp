@@ -204,7 +204,7 @@ Value filled_like(FunctionChecker& c, const CallSite& call, Op op) {
 // np.copy(a), a.copy(): a new C-ordered array (writable, whatever a is).
 Value copy(FunctionChecker& c, const CallSite& call) {
   bool method = call.name == "method.copy";
-  std::string name = method ? "copy" : "np.copy";
+  std::string name = method ? "array.copy()" : "np.copy";
   if (method && !call.args[0].type.is(TypeKind::array)) {
     c.error(DiagKind::unknown_attribute, call.range,
             fmt::format("a value of type '{}' has no attribute 'copy'", to_string(call.args[0].type)));
@@ -214,7 +214,8 @@ Value copy(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 1, 1)) return Value::error();
   const Value& array = call.args[0];
   if (!array.type.is(TypeKind::array)) {
-    c.error(DiagKind::type_mismatch, call.range, fmt::format("{}() takes an array, not '{}'", name, to_string(array.type)));
+    c.error(DiagKind::type_mismatch, call.range, fmt::format("np.copy() takes an array, not '{}'", to_string(array.type)),
+            "0-d arrays (from a scalar) are not supported yet");
     return Value::error();
   }
   return c.make_call(Op::copy_array, {array.expr}, Type::array(array.type.dtype(), array.type.ndim, Layout::C),

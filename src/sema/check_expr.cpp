@@ -517,7 +517,7 @@ bool FunctionChecker::is_user_kernel() const {
 
 bool FunctionChecker::allow_host_only(SourceRange range, const std::string& what) {
   if (is_user_kernel()) {
-    bool makes_array = what.rfind("np.", 0) == 0 || what == "copy";
+    bool makes_array = what.rfind("np.", 0) == 0 || what == "array.copy()";
     error(DiagKind::unsupported_operation, range, what + " is not supported in kernels",
           what == "a list" ? "use a tuple, or a cuda.local.array for storage; lists work in @jit functions called "
                              "on the host"

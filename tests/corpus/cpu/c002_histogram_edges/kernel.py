@@ -35,7 +35,9 @@ def histogram(x, nbins):
     for v in x:
         counts[bin_of(v, lo, width, nbins)] += 1
     density = np.empty(nbins, np.float32)
+    weights = np.ones(nbins, dtype=float)
+    weights[0] = 0.5
     total = x.shape[0] * width
     for k in range(nbins):
-        density[k] = counts[k] / total
+        density[k] = weights[k] * counts[k] / total
     return counts, edges, density
