@@ -4,11 +4,12 @@
 //
 // An OwnedArray is a view (pk::Array: the kernel ABI's data, shape and strides) plus a counted
 // reference to the storage its elements live in, so every function that takes a view takes it
-// and reads and writes it as one. A host call's program spells every array value this way
-// (emit/emit_cuda.cpp); one made from a view (a host call's argument, a module constant) holds
-// no storage and borrows the memory, which outlives the call. Views made from an owning array
-// (slices, rows, transposes, reshapes) share its storage, as Numba's share their parent's
-// meminfo. Counts change atomically: the parts of a prange loop copy the arrays they read.
+// and reads and writes it as one. A host call's program that makes arrays spells every array
+// value this way (ir::Program::owning_arrays; other programs' arrays are all borrowed views).
+// One made from a view (a host call's argument, a module constant) holds no storage and
+// borrows the memory, which outlives the call. Views made from an owning array (slices, rows,
+// transposes, reshapes) share its storage, as Numba's share their parent's meminfo. Counts
+// change atomically: the parts of a prange loop copy the arrays they read.
 #ifndef PYKERN_OWNED_ARRAY_CUH
 #define PYKERN_OWNED_ARRAY_CUH
 #include "pykern/array.cuh"
@@ -211,6 +212,12 @@ OwnedArray<T, 1, layout_c> arange(const char* file, int line, T, D, Q, V, A star
   return made;
 }
 
+// A host call's returned array where its program makes none: memory the call borrowed.
+template <int Slot, class T, int N, Layout L> void export_array(const Array<T, N, L>& a) {
+  i64 strides[N];
+  for (int axis = 0; axis < N; ++axis) strides[axis] = a.stride(axis);
+  sim::hooks->export_array(Slot, nullptr, a.data, N, a.shape, strides);
+}
 // A host call's returned array: a reference for the caller (the engine hands it to a
 // pykern::Array, which releases it), with the view's extents and byte strides.
 template <int Slot, class T, int N, Layout L> void export_array(const OwnedArray<T, N, L>& a) {

@@ -112,9 +112,9 @@ class Emitter {
   void declare_recursive_functions();
 
  private:
-  // A value's C++ type: a host call's program holds owning arrays, except a kernel's own
-  // parameters, which keep the launch ABI's view.
-  std::string value_type(const Type& t) const { return cxx_type(t, program_.host_calls); }
+  // A value's C++ type: a host call's program that makes arrays holds owning ones, except a
+  // kernel's own parameters, which keep the launch ABI's view.
+  std::string value_type(const Type& t) const { return cxx_type(t, program_.owning_arrays); }
   std::string parameter_list() const;  // the current function's, as C++ declares them
   std::string device_function_head(const ir::Function& f);
   std::string expr(ir::ExprId id);

@@ -11,9 +11,7 @@ struct TypeCensus {
   bool complex = false;
   bool float16 = false;
   bool list = false;
-  bool array = false;
   void visit(const sema::Type& type) {
-    if (type.is(sema::TypeKind::array)) array = true;
     if (type.is(sema::TypeKind::complex)) complex = true;
     if (type.is(sema::TypeKind::floating) && type.bits == 16) float16 = true;
     if (type.is(sema::TypeKind::list)) list = true;
@@ -38,9 +36,8 @@ TypeCensus census_of(const ir::Program& program) {
 bool uses_cxx_runtime(const ir::Program& program) {
   for (const ir::Function& f : program.functions)
     if (f.parallel) return true;
-  // A host call's arrays own storage: destructors, which an error unwinds through.
-  TypeCensus census = census_of(program);
-  return census.list || (program.host_calls && census.array);
+  // Owning arrays have destructors, which an error unwinds through.
+  return program.owning_arrays || census_of(program).list;
 }
 
 std::vector<std::string> runtime_includes(const ir::Program& program) {

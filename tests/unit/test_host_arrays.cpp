@@ -52,6 +52,14 @@ def big(n):
 @njit
 def sizes(n, m):
     return np.empty((n, m)).shape[1]
+
+@njit
+def pick(a, whole):
+    if whole:
+        x = a
+    else:
+        x = a[::2]
+    return x[0] + x.shape[0]
 )py";
 
 Module load() {
@@ -155,4 +163,15 @@ TEST_CASE("array creation's run-time errors are Numba's: negative and too large 
   auto fits = module.function("sizes")->call(int64_t(2), int64_t(5));
   REQUIRE_MESSAGE(fits.ok(), message(fits));
   CHECK(fits->values[0].integer == 5);
+}
+
+TEST_CASE("a name holding a C array on one path and a strided view on another is an A array (both convert)") {
+  Module module = load();
+  Array a = Array::from<double>({1, 2, 3, 4, 5});
+  auto whole = module.function("pick")->call(a, true);
+  REQUIRE_MESSAGE(whole.ok(), message(whole));
+  CHECK(whole->values[0].value.real() == 6.0);
+  auto strided = module.function("pick")->call(a, false);
+  REQUIRE_MESSAGE(strided.ok(), message(strided));
+  CHECK(strided->values[0].value.real() == 4.0);
 }
