@@ -34,7 +34,8 @@ inline void release(ArrayStorage* s) {
   if (s && __atomic_sub_fetch(&s->references, 1, __ATOMIC_ACQ_REL) == 0) __builtin_free(s);
 }
 
-template <class T, int N, Layout L = layout_a> struct OwnedArray : Array<T, N, L> {
+template <class T, int N, Layout L = layout_a>
+struct OwnedArray : Array<T, N, L> {
   using View = Array<T, N, L>;
   ArrayStorage* storage = nullptr;
 
@@ -81,7 +82,8 @@ template <int Axis, class T, int N, Layout L>
 OwnedArray<T, N, layout_a> slice_axis(const OwnedArray<T, N, L>& a, i64 start, i64 stop, i64 step) {
   return {slice_axis<Axis>(static_cast<const Array<T, N, L>&>(a), start, stop, step), a.storage};
 }
-template <class T, int N, Layout L> auto transpose(const OwnedArray<T, N, L>& a) {
+template <class T, int N, Layout L>
+auto transpose(const OwnedArray<T, N, L>& a) {
   auto view = transpose(static_cast<const Array<T, N, L>&>(a));
   return OwnedArray<T, N, decltype(view)::layout>(view, a.storage);
 }
@@ -89,14 +91,17 @@ template <int M, class T, int N, Layout L, class... E>
 OwnedArray<T, M, L> reshape(const char* file, int line, const OwnedArray<T, N, L>& a, E... extents) {
   return {reshape<M>(file, line, static_cast<const Array<T, N, L>&>(a), extents...), a.storage};
 }
-template <class U, class T, int N, Layout L> auto view_as(const char* file, int line, const OwnedArray<T, N, L>& a, U like) {
+template <class U, class T, int N, Layout L>
+auto view_as(const char* file, int line, const OwnedArray<T, N, L>& a, U like) {
   auto view = view_as(file, line, static_cast<const Array<T, N, L>&>(a), like);
   return OwnedArray<U, N, decltype(view)::layout>(view, a.storage);
 }
-template <class T, int N, Layout L> OwnedArray<T, N, layout_a> real_part(const OwnedArray<complex<T>, N, L>& a) {
+template <class T, int N, Layout L>
+OwnedArray<T, N, layout_a> real_part(const OwnedArray<complex<T>, N, L>& a) {
   return {complex_part(a, 0), a.storage};
 }
-template <class T, int N, Layout L> OwnedArray<T, N, layout_a> imag_part(const OwnedArray<complex<T>, N, L>& a) {
+template <class T, int N, Layout L>
+OwnedArray<T, N, layout_a> imag_part(const OwnedArray<complex<T>, N, L>& a) {
   return {complex_part(a, 1), a.storage};
 }
 
@@ -105,7 +110,8 @@ template <class T, int N, Layout L> OwnedArray<T, N, layout_a> imag_part(const O
 // A new array of these extents in layout L (C or F), its elements not set. Numba's checks: a
 // negative extent, or more bytes than an intp counts, is a ValueError; memory that cannot be
 // had is a MemoryError.
-template <class T, int N, Layout L> OwnedArray<T, N, L> new_array(const char* file, int line, const i64 (&extents)[N]) {
+template <class T, int N, Layout L>
+OwnedArray<T, N, L> new_array(const char* file, int line, const i64 (&extents)[N]) {
   static_assert(L != layout_a, "a new array is C or F ordered");
   u64 count = 1;
   bool too_big = false;
@@ -134,25 +140,29 @@ template <class T, int N, Layout L> OwnedArray<T, N, L> new_array(const char* fi
   return OwnedArray<T, N, L>(view, storage);
 }
 
-template <class T, int N, Layout L> void fill_all(const OwnedArray<T, N, L>& a, T value) {
+template <class T, int N, Layout L>
+void fill_all(const OwnedArray<T, N, L>& a, T value) {
   T* items = a.data;
   i64 count = size(a);
   for (i64 k = 0; k < count; ++k) items[k] = value;
 }
 
 // np.empty(shape, dtype): `like` names the element type; one extent per dimension.
-template <class T, class... E> OwnedArray<T, sizeof...(E), layout_c> empty_array(const char* file, int line, T like, E... extents) {
+template <class T, class... E>
+OwnedArray<T, sizeof...(E), layout_c> empty_array(const char* file, int line, T like, E... extents) {
   (void)like;
   const i64 shape[sizeof...(E)] = {static_cast<i64>(extents)...};
   return new_array<T, sizeof...(E), layout_c>(file, line, shape);
 }
-template <class T, class... E> OwnedArray<T, sizeof...(E), layout_c> zeros_array(const char* file, int line, T like, E... extents) {
+template <class T, class... E>
+OwnedArray<T, sizeof...(E), layout_c> zeros_array(const char* file, int line, T like, E... extents) {
   auto a = empty_array(file, line, like, extents...);
   __builtin_memset(a.data, 0, static_cast<unsigned long>(a.storage->bytes));
   return a;
 }
 // np.full(shape, value) and np.ones: the value already of the element type.
-template <class T, class... E> OwnedArray<T, sizeof...(E), layout_c> full_array(const char* file, int line, T value, E... extents) {
+template <class T, class... E>
+OwnedArray<T, sizeof...(E), layout_c> full_array(const char* file, int line, T value, E... extents) {
   auto a = empty_array(file, line, value, extents...);
   fill_all(a, value);
   return a;
@@ -160,25 +170,29 @@ template <class T, class... E> OwnedArray<T, sizeof...(E), layout_c> full_array(
 
 // np.empty_like(a): a's extents, in a's order (C for an A array, as Numba makes it).
 template <class T, class U, int N, Layout L>
-OwnedArray<T, N, L == layout_f ? layout_f : layout_c> empty_like(const char* file, int line, T like, const Array<U, N, L>& a) {
+OwnedArray<T, N, L == layout_f ? layout_f : layout_c> empty_like(const char* file, int line, T like,
+                                                                 const Array<U, N, L>& a) {
   (void)like;
   i64 shape[N];
   for (int axis = 0; axis < N; ++axis) shape[axis] = a.shape[axis];
-  return new_array<T, N, L == layout_f ? layout_f : layout_c>(file, line, shape);
+  return new_array < T, N, L == layout_f ? layout_f : layout_c > (file, line, shape);
 }
-template <class T, class U, int N, Layout L> auto zeros_like(const char* file, int line, T like, const Array<U, N, L>& a) {
+template <class T, class U, int N, Layout L>
+auto zeros_like(const char* file, int line, T like, const Array<U, N, L>& a) {
   auto made = empty_like(file, line, like, a);
   __builtin_memset(made.data, 0, static_cast<unsigned long>(made.storage->bytes));
   return made;
 }
-template <class T, class U, int N, Layout L> auto full_like(const char* file, int line, T value, const Array<U, N, L>& a) {
+template <class T, class U, int N, Layout L>
+auto full_like(const char* file, int line, T value, const Array<U, N, L>& a) {
   auto made = empty_like(file, line, value, a);
   fill_all(made, value);
   return made;
 }
 
 // np.copy(a), a.copy(): a new C-ordered array of a's elements.
-template <class T, int N, Layout L> OwnedArray<T, N, layout_c> copy_array(const char* file, int line, const Array<T, N, L>& a) {
+template <class T, int N, Layout L>
+OwnedArray<T, N, layout_c> copy_array(const char* file, int line, const Array<T, N, L>& a) {
   i64 shape[N];
   for (int axis = 0; axis < N; ++axis) shape[axis] = a.shape[axis];
   auto made = new_array<T, N, layout_c>(file, line, shape);
@@ -204,7 +218,8 @@ OwnedArray<T, 1, layout_c> arange(const char* file, int line, T, D, Q, V, A star
   Q rounded = __builtin_ceil(quotient);
   if (!(rounded == rounded) || rounded - rounded != Q(0))
     report_failure(file, line, "ValueError", "arange: cannot compute length");
-  if (rounded >= Q(9.2233720368547758e18)) report_failure(file, line, "MemoryError", "Allocation failed (probably too large).");
+  if (rounded >= Q(9.2233720368547758e18))
+    report_failure(file, line, "MemoryError", "Allocation failed (probably too large).");
   const i64 shape[1] = {rounded > Q(0) ? static_cast<i64>(rounded) : 0};
   auto made = new_array<T, 1, layout_c>(file, line, shape);
   V first = static_cast<V>(start), stride = static_cast<V>(step);
@@ -213,14 +228,16 @@ OwnedArray<T, 1, layout_c> arange(const char* file, int line, T, D, Q, V, A star
 }
 
 // A host call's returned array where its program makes none: memory the call borrowed.
-template <int Slot, class T, int N, Layout L> void export_array(const Array<T, N, L>& a) {
+template <int Slot, class T, int N, Layout L>
+void export_array(const Array<T, N, L>& a) {
   i64 strides[N];
   for (int axis = 0; axis < N; ++axis) strides[axis] = a.stride(axis);
   sim::hooks->export_array(Slot, nullptr, a.data, N, a.shape, strides);
 }
 // A host call's returned array: a reference for the caller (the engine hands it to a
 // pykern::Array, which releases it), with the view's extents and byte strides.
-template <int Slot, class T, int N, Layout L> void export_array(const OwnedArray<T, N, L>& a) {
+template <int Slot, class T, int N, Layout L>
+void export_array(const OwnedArray<T, N, L>& a) {
   retain(a.storage);
   i64 strides[N];
   for (int axis = 0; axis < N; ++axis) strides[axis] = a.stride(axis);

@@ -23,8 +23,8 @@ std::string cxx_type(const Type& t, bool owning_arrays) {
     case TypeKind::floating: return fmt::format("pk::f{}", t.bits);
     case TypeKind::complex: return fmt::format("pk::complex<pk::f{}>", t.bits / 2);
     case TypeKind::array:
-      return fmt::format("pk::{}<{}, {}, pk::layout_{}>", owning_arrays ? "OwnedArray" : "Array", cxx_type(t.dtype()), t.ndim,
-                         t.layout == Layout::C ? "c" : t.layout == Layout::F ? "f" : "a");
+      return fmt::format("pk::{}<{}, {}, pk::layout_{}>", owning_arrays ? "OwnedArray" : "Array", cxx_type(t.dtype()),
+                         t.ndim, t.layout == Layout::C ? "c" : t.layout == Layout::F ? "f" : "a");
     case TypeKind::tuple: {
       std::string text = "pk::tuple<";
       for (size_t i = 0; i < t.elements.size(); ++i) text += (i ? ", " : "") + cxx_type(t.elements[i], owning_arrays);
@@ -112,9 +112,9 @@ class Emitter {
   void declare_recursive_functions();
 
  private:
-  // A value's C++ type: a host call's program that makes arrays holds owning ones, except a
-  // kernel's own parameters, which keep the launch ABI's view.
-  std::string value_type(const Type& t) const { return cxx_type(t, program_.owning_arrays); }
+  // A type's C++ spelling in this program: a host call's program that makes arrays holds owning
+  // ones, except a kernel's own parameters, which keep the launch ABI's view (emit::cxx_type).
+  std::string cxx_type(const Type& t) const { return emit::cxx_type(t, program_.owning_arrays); }
   std::string parameter_list() const;  // the current function's, as C++ declares them
   std::string device_function_head(const ir::Function& f);
   std::string expr(ir::ExprId id);
@@ -160,7 +160,7 @@ std::string Emitter::local(int index) const {
 
 std::string Emitter::declaration(int index) const {
   const ir::Local& l = function_->locals[index];
-  return fmt::format("{}{} {}{{}};", value_type(l.type), is_record_reference(index) ? "*" : "", local_name(index));
+  return fmt::format("{}{} {}{{}};", cxx_type(l.type), is_record_reference(index) ? "*" : "", local_name(index));
 }
 
 void Emitter::line_directive(uint32_t line) {
@@ -173,7 +173,7 @@ std::string Emitter::parameter_list() const {
   std::string params;
   for (size_t i = 0; i < f.parameters.size(); ++i) {
     int p = f.parameters[i];
-    std::string type = f.is_kernel ? cxx_type(f.locals[p].type) : value_type(f.locals[p].type);
+    std::string type = f.is_kernel ? emit::cxx_type(f.locals[p].type) : cxx_type(f.locals[p].type);
     params += fmt::format("{}{}{} {}", i ? ", " : "", type, is_record_reference(p) ? "*" : "",
                           local_name(p));
   }
@@ -182,7 +182,7 @@ std::string Emitter::parameter_list() const {
 
 std::string Emitter::device_function_head(const ir::Function& f) {
   function_ = &f;
-  return fmt::format("static PK_NOINLINE_DEVICE {} {}({})", value_type(f.return_type), device_symbol(f), parameter_list());
+  return fmt::format("static PK_NOINLINE_DEVICE {} {}({})", cxx_type(f.return_type), device_symbol(f), parameter_list());
 }
 
 // Functions come callees first (sema), so only a recursion calls a function not yet defined:
@@ -304,7 +304,7 @@ void Emitter::stmt(ir::StmtId id) {
         extents += fmt::format(", {}", e);
       }
       std::string storage = fmt::format("pk_storage_{}", storage_count_++);
-      std::string element = value_type(s.array_dtype);
+      std::string element = cxx_type(s.array_dtype);
       if (s.dynamic_shared) {
         out_.line(fmt::format("PK_DYNAMIC_SHARED_STORAGE({}, {});", element, storage));
         out_.line(fmt::format("{} = pk::make_array<{}, 1>({}, pk::dynamic_shared_bytes() / sizeof({}));",
@@ -338,7 +338,7 @@ void Emitter::stmt(ir::StmtId id) {
 
 void Emitter::for_range(const ir::Stmt& s) {
   std::string i = local(s.local);
-  std::string type = value_type(function_->locals[s.local].type);
+  std::string type = cxx_type(function_->locals[s.local].type);
   out_.line("{");
   out_.indent();
   out_.line(fmt::format("const {} pk_stop_{} = {};", type, s.loop_id, expr(s.stop)));
@@ -371,7 +371,7 @@ void Emitter::for_range(const ir::Stmt& s) {
 void Emitter::parallel_for_range(const ir::Stmt& s) {
   const ir::ParallelLoop& plan = s.parallel;
   int id = s.loop_id;
-  std::string counter_type = value_type(function_->locals[s.local].type);
+  std::string counter_type = cxx_type(function_->locals[s.local].type);
   out_.line("{");
   out_.indent();
   out_.line(fmt::format("const {} pk_start_{} = {};", counter_type, id, expr(s.start)));
@@ -381,7 +381,7 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   out_.line(fmt::format("const pk::i32 pk_parts_{0} = pk::parts_of(pk_trip_{0});", id));
   for (size_t r = 0; r < plan.reductions.size(); ++r) {
     const ir::Reduction& reduction = plan.reductions[r];
-    std::string type = value_type(function_->locals[reduction.local].type);
+    std::string type = cxx_type(function_->locals[reduction.local].type);
     std::string start = !reduction.starts_at_identity        ? local(reduction.local)
                         : reduction.combine == ir::Op::mul ? fmt::format("pk::multiplicative_identity<{}>()", type)
                                                            : type + "{}";
@@ -401,7 +401,7 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   for (int p : plan.privates) out_.line(declaration(p));
   for (size_t r = 0; r < plan.reductions.size(); ++r) {
     int l = plan.reductions[r].local;
-    out_.line(fmt::format("{} {} = pk_partial_{}_{}[pk_part];", value_type(function_->locals[l].type), local_name(l), id, r));
+    out_.line(fmt::format("{} {} = pk_partial_{}_{}[pk_part];", cxx_type(function_->locals[l].type), local_name(l), id, r));
   }
   line_directive(s.line);
   out_.line("for (pk::i64 pk_k = pk_begin; pk_k < pk_end; ++pk_k) { PK_LOOP_TICK();");
@@ -424,7 +424,7 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   // The parts' results, combined in part order (Numba's order: the value before the loop first).
   for (size_t r = 0; r < plan.reductions.size(); ++r) {
     const ir::Reduction& reduction = plan.reductions[r];
-    std::string name = local(reduction.local), type = value_type(function_->locals[reduction.local].type);
+    std::string name = local(reduction.local), type = cxx_type(function_->locals[reduction.local].type);
     std::string part = fmt::format("pk_partial_{}_{}[pk_p]", id, r);
     std::string_view combine = ir::call_info(reduction.combine).spelling;
     std::string combined = ir::call_has(reduction.combine, ir::call_flag::operator_)
@@ -459,7 +459,7 @@ std::string Emitter::expr(ir::ExprId id) {
     case ir::ExprKind::constant: return constant_text(e.constant, e.type);
     case ir::ExprKind::local:
       return holds_nothing(function_->locals[e.local].type) ? "/* none */ 0" : local(e.local);
-    case ir::ExprKind::cast: return fmt::format("static_cast<{}>({})", value_type(e.type), expr(e.args[0]));
+    case ir::ExprKind::cast: return fmt::format("static_cast<{}>({})", cxx_type(e.type), expr(e.args[0]));
     case ir::ExprKind::unary: return fmt::format("({}{})", ir::call_info(e.op).spelling, expr(e.args[0]));
     case ir::ExprKind::binary:
     case ir::ExprKind::logical:
@@ -494,10 +494,10 @@ std::string Emitter::expr(ir::ExprId id) {
         const Type& item = (*function_)[e.args[i]].type;
         std::string text = expr(e.args[i]);
         if (i < e.type.elements.size() && item != e.type.elements[i])
-          text = fmt::format("static_cast<{}>({})", value_type(e.type.elements[i]), text);
+          text = fmt::format("static_cast<{}>({})", cxx_type(e.type.elements[i]), text);
         items += (i ? ", " : "") + text;
       }
-      return fmt::format("({}{{{}}})", value_type(e.type), items);  // parenthesised: a macro argument
+      return fmt::format("({}{{{}}})", cxx_type(e.type), items);  // parenthesised: a macro argument
     }
     case ir::ExprKind::select:
       return fmt::format("({} ? {} : {})", expr(e.args[0]), expr(e.args[1]), expr(e.args[2]));
@@ -507,9 +507,9 @@ std::string Emitter::expr(ir::ExprId id) {
       for (int64_t extent : array.shape) extents += fmt::format(", {}", extent);
       // Parenthesised: the template's comma must not split a macro argument (PK_AT).
       if (frozen_as_bytes(array.dtype))  // 8-byte words holding the elements' bytes, aligned
-        return fmt::format("(pk::make_array<{0}, {1}>(reinterpret_cast<{0}*>(pk_const_{2}){3}))", value_type(array.dtype),
+        return fmt::format("(pk::make_array<{0}, {1}>(reinterpret_cast<{0}*>(pk_const_{2}){3}))", cxx_type(array.dtype),
                            array.shape.size(), e.callee, extents);
-      return fmt::format("(pk::make_array<{}, {}>(pk_const_{}{}))", value_type(array.dtype), array.shape.size(), e.callee,
+      return fmt::format("(pk::make_array<{}, {}>(pk_const_{}{}))", cxx_type(array.dtype), array.shape.size(), e.callee,
                          extents);
     }
   }

@@ -63,9 +63,9 @@ std::optional<Type> dtype_argument(FunctionChecker& c, const Value& value, const
   }
   std::optional<Type> dtype = dtype_of(value);
   if (dtype && dtype->is_numeric()) return dtype;
-  std::string what = value.kind == Value::Kind::expr ? fmt::format("a value of type '{}'", to_string(value.type))
+  std::string what = value.kind == Value::Kind::expr        ? fmt::format("a value of type '{}'", to_string(value.type))
                      : value.kind == Value::Kind::qualified ? "'" + value.name.substr(value.name.rfind('.') + 1) + "'"
-                                                             : "this";
+                                                            : "this";
   c.error(DiagKind::not_constant, call.range,
           fmt::format("{}() takes its dtype as a NumPy type known at compile time, not {}", shown(call), what),
           "pass np.float32, np.int64, np.intp, a string such as \"float64\", or a.dtype");
@@ -126,7 +126,8 @@ std::optional<ir::ExprId> fill_value(FunctionChecker& c, const Value& given, con
 
 bool want_scalar_dtype(FunctionChecker& c, const Type& dtype, const CallSite& call) {
   if (!dtype.is(TypeKind::record)) return true;
-  c.error(DiagKind::unsupported_operation, call.range, fmt::format("{}() of a record dtype is not supported", shown(call)));
+  c.error(DiagKind::unsupported_operation, call.range,
+          fmt::format("{}() of a record dtype is not supported", shown(call)));
   return false;
 }
 
@@ -135,7 +136,8 @@ Value filled(FunctionChecker& c, const CallSite& call, Op op) {
   bool full = op == Op::full_array;
   std::string name = shown(call);
   if (!c.allow_host_only(call.range, name)) return Value::error();
-  auto bound = full ? bind(c, call, {"shape", "fill_value", "dtype"}, 2, name) : bind(c, call, {"shape", "dtype"}, 1, name);
+  auto bound =
+      full ? bind(c, call, {"shape", "fill_value", "dtype"}, 2, name) : bind(c, call, {"shape", "dtype"}, 1, name);
   if (!bound) return Value::error();
   const std::optional<Value>& dtype_given = (*bound)[full ? 2 : 1];
   std::optional<Value> value;
@@ -214,7 +216,8 @@ Value copy(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 1, 1)) return Value::error();
   const Value& array = call.args[0];
   if (!array.type.is(TypeKind::array)) {
-    c.error(DiagKind::type_mismatch, call.range, fmt::format("np.copy() takes an array, not '{}'", to_string(array.type)),
+    c.error(DiagKind::type_mismatch, call.range,
+            fmt::format("np.copy() takes an array, not '{}'", to_string(array.type)),
             "0-d arrays (from a scalar) are not supported yet");
     return Value::error();
   }
@@ -275,9 +278,13 @@ Value arange(FunctionChecker& c, const CallSite& call) {
   auto widened = [&](const Value& v) {  // integers as int64, floats as they are
     return v.type.is(TypeKind::integer) ? c.cast_expr(v.expr, Type::i64()) : v.expr;
   };
-  std::vector<ir::ExprId> args = {like(c, dtype, call.range), like(c, difference, call.range),
-                                  like(c, quotient, call.range), like(c, element, call.range),
-                                  widened(start), widened(stop), widened(step)};
+  std::vector<ir::ExprId> args = {like(c, dtype, call.range),
+                                  like(c, difference, call.range),
+                                  like(c, quotient, call.range),
+                                  like(c, element, call.range),
+                                  widened(start),
+                                  widened(stop),
+                                  widened(step)};
   return c.make_call(Op::arange, std::move(args), Type::array(dtype, 1, Layout::C), call.range);
 }
 
@@ -291,7 +298,8 @@ Value export_array(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 2, 2) || !call.args[1].type.is(TypeKind::array)) return Value::error();
   auto slot = c.fold(call.args[0].expr);
   if (!slot) return Value::error();
-  return c.make_call(Op::export_array, {call.args[1].expr}, Type::void_(), call.range, static_cast<int>(slot->as_int()));
+  return c.make_call(Op::export_array, {call.args[1].expr}, Type::void_(), call.range,
+                     static_cast<int>(slot->as_int()));
 }
 
 }  // namespace
@@ -299,9 +307,11 @@ Value export_array(FunctionChecker& c, const CallSite& call) {
 void add_array_builtins(HandlerTable& t) {
   for (const char* name : {"empty", "zeros", "ones"}) {
     Op op = std::string(name) == "zeros" ? Op::zeros_array : Op::empty_array;
-    t[std::string("numpy.") + name] = Builtin::with_types([op](FunctionChecker& c, const CallSite& call) { return filled(c, call, op); });
+    t[std::string("numpy.") + name] =
+        Builtin::with_types([op](FunctionChecker& c, const CallSite& call) { return filled(c, call, op); });
   }
-  t["numpy.full"] = Builtin::with_types([](FunctionChecker& c, const CallSite& call) { return filled(c, call, Op::full_array); });
+  t["numpy.full"] =
+      Builtin::with_types([](FunctionChecker& c, const CallSite& call) { return filled(c, call, Op::full_array); });
   for (const char* name : {"empty_like", "zeros_like", "ones_like"}) {
     Op op = std::string(name) == "zeros_like" ? Op::zeros_like : Op::empty_like;
     t[std::string("numpy.") + name] =

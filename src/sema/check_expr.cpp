@@ -677,7 +677,8 @@ Value FunctionChecker::check_if_else(const ast::Expr& e) {
 Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, SourceRange range) {
   if (auto known = module_value_attribute(*this, base, attr, range)) return *known;  // np.finfo(...).eps, a.dtype.type
   if (base.kind == Value::Kind::qualified) {
-    if (auto unknown = unknown_module_attribute(file(), base.name, attr, range, is_jit_function(module_function_))) {  // cuda.gird, np.cumsum
+    // cuda.gird, np.cumsum
+    if (auto unknown = unknown_module_attribute(file(), base.name, attr, range, is_jit_function(module_function_))) {
       diagnostics().add(std::move(*unknown));
       return Value::error();
     }

@@ -1,13 +1,12 @@
 // Arrays that @jit functions on the host make and return (runtime/pykern/owned_array.cuh,
 // Returned::arrays): they own their memory and outlive the module, views of an argument share
 // its memory, module constants come back as copies, and nothing is leaked.
+#include <doctest/doctest.h>
 #include <malloc.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <variant>
-
-#include <doctest/doctest.h>
 
 #include "pykern/function.h"
 
