@@ -13,10 +13,27 @@ namespace pk {
 
 enum Layout { layout_c, layout_f, layout_a };
 
+template <bool B, class T = void> struct enable_if {};
+template <class T> struct enable_if<true, T> { using type = T; };
+template <bool B, class T = void> using enable_if_t = typename enable_if<B, T>::type;
+
 template <class T, int N, Layout L = layout_a> struct Array {
+  static constexpr Layout layout = L;
   T* data;
   i64 shape[N];
   i64 strides[N];
+
+  // A C or F array where either may be held (a variable both reach, typed layout A by sema):
+  // the same view, its strides all written out.
+  template <Layout K, class = enable_if_t<K == layout_a && L != layout_a>> PK_DEVICE operator Array<T, N, K>() const {
+    Array<T, N, K> view;
+    view.data = data;
+    for (int axis = 0; axis < N; ++axis) {
+      view.shape[axis] = shape[axis];
+      view.strides[axis] = stride(axis);
+    }
+    return view;
+  }
 
   // The byte stride of an axis; C arrays know their last one at compile time.
   PK_DEVICE i64 stride(int axis) const {

@@ -14,6 +14,7 @@
 #include "pykern/thread.cuh"
 #include "pykern/random.cuh"
 #include "pykern/list.cuh"
+#include "pykern/owned_array.cuh"
 #include "pykern/host_random.cuh"
 #include "pykern/parallel.cuh"
 

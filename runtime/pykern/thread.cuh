@@ -34,6 +34,10 @@ struct Hooks {
   void (*grid_sync)();
   // A host call's list result: `count` items of `itemsize` bytes, copied by the engine.
   void (*export_items)(const void* items, u64 count, u64 itemsize);
+  // A host call's returned array (owned_array.cuh): value `slot` of what it returns, viewing
+  // `data`; `storage` (a pk::ArrayStorage*, or null for borrowed memory) carries a reference the
+  // engine takes over.
+  void (*export_array)(i32 slot, void* storage, void* data, i32 ndim, const i64* shape, const i64* strides);
   // Host calls' random states (host_random.cuh): `bytes` zeroed at first, kept per OS thread.
   void* (*host_random_state)(i32 which, u64 bytes);
   u32 (*entropy)();

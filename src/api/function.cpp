@@ -5,6 +5,7 @@
 // the host compiler and cached the same way; a one-thread launch runs no fibers.
 #include "pykern/function.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -93,10 +94,10 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   call->returns = typed->functions.front();
   call->warnings = typed->output.warnings;
   const compiler::FunctionReturn& r = call->returns;
-  if (r.returns_other || (r.is_optional && r.is_tuple))
+  if (r.returns_other || (r.is_optional && (r.is_tuple || r.has_arrays())))
     return Error::make(ErrorKind::invalid_argument,
-                       fmt::format("'{}' returns {} for these arguments; a host call returns None, a scalar, a tuple of "
-                                   "scalars or an optional scalar",
+                       fmt::format("'{}' returns {} for these arguments; a host call returns None, a scalar, an array, "
+                                   "a tuple of scalars and arrays or an optional scalar",
                                    function, r.type));
   auto args = converted(r, given);
   if (!args.ok()) return args.error();
@@ -105,10 +106,13 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   // The one-thread kernel that calls it, typed for 1-element result arrays and the arguments.
   compiler::HostCallKernel caller{function, static_cast<int>(args->size()),
                                   r.is_list ? 0 : static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional,
-                                  r.is_list};
+                                  r.is_list, {}};
+  if (r.has_arrays())
+    for (int ndim : r.part_ndims) caller.array_parts.push_back(ndim > 0);
   std::string signature = "void(";
-  if (!r.is_list)
-    for (const DType& part : r.parts) signature += part.name() + "[::1], ";
+  if (!r.is_list)  // a 1-element array per scalar part; arrays go to the engine
+    for (size_t k = 0; k < r.parts.size(); ++k)
+      if (r.part_ndims[k] == 0) signature += r.parts[k].name() + "[::1], ";
   if (r.is_optional) signature += "bool[::1], ";
   signature += types->substr(1, types->size() - 2) + ")";
   auto compiled = module.compile_generated({caller, signature});
@@ -123,13 +127,18 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   return call;
 }
 
-// The one-thread kernel's parameters: a 1-element array per returned value (in `results`,
+// The scalars among the parts of what the function returns.
+size_t scalar_parts(const compiler::FunctionReturn& r) {
+  return static_cast<size_t>(std::count(r.part_ndims.begin(), r.part_ndims.end(), 0));
+}
+
+// The one-thread kernel's parameters: a 1-element array per returned scalar (in `results`,
 // 16 bytes each), the optional's flag, then the arguments, scalars converted to the typed
 // parameters (a decorator's signature fixes them, as Numba's eager compilation does).
 Status pack_call(const detail::HostCall& call, const std::vector<Argument>& args, unsigned char* results,
                  detail::PackedArguments& packed) {
   const CompiledKernel& kernel = call.caller->kernel;
-  size_t leading = call.returns.is_list ? 0 : call.returns.parts.size() + (call.returns.is_optional ? 1 : 0);
+  size_t leading = call.returns.is_list ? 0 : scalar_parts(call.returns) + (call.returns.is_optional ? 1 : 0);
   if (kernel.parameters.size() != leading + args.size())
     return Error::make(ErrorKind::internal, "the host call's kernel does not match its function; please report it");
   detail::layout_arguments(kernel, packed);
@@ -140,7 +149,61 @@ Status pack_call(const detail::HostCall& call, const std::vector<Argument>& args
   return ok_status();
 }
 
+// A returned array as the caller holds it: its own storage, which it now shares; or, for memory
+// the call borrowed, the argument it views (kept alive with it), else (a module constant's) a copy.
+Array returned_array(const sim::ExportedArray& exported, const DType& dtype, const std::vector<Argument>& args) {
+  if (exported.storage)
+    return Array::adopt(exported.storage, exported.data, dtype, exported.shape, exported.strides, Location::host);
+  Array view = Array::wrap(exported.data, dtype, exported.shape, exported.strides);
+  if (view.size() == 0) return Array::zeros(dtype, exported.shape);
+  const auto* first = static_cast<const std::byte*>(view.data());
+  for (const Argument& arg : args) {
+    const Array* a = std::get_if<Array>(&arg);
+    if (a == nullptr || a->size() == 0 || a->location() != Location::host) continue;
+    const std::byte* low = a->element(std::vector<int64_t>(a->ndim(), 0));
+    const std::byte* high = low;
+    for (int axis = 0; axis < a->ndim(); ++axis) {
+      int64_t reach = (a->shape()[axis] - 1) * a->strides()[axis];
+      (reach < 0 ? low : high) += reach;
+    }
+    if (first >= low && first < high + a->dtype().itemsize)
+      return Array::adopt(std::make_shared<Array>(*a), exported.data, dtype, exported.shape, exported.strides,
+                          Location::host);
+  }
+  return view.copy();
+}
+
+// What the call returned, from its scalar slots and the engine's exported arrays.
+Result<Returned> collect_returned(const compiler::FunctionReturn& r, const unsigned char* results,
+                                  const sim::ExportedItems& items, const std::vector<Argument>& args) {
+  Returned returned;
+  returned.is_tuple = r.is_tuple;
+  returned.type = r.type;
+  size_t scalars = 0;
+  for (size_t k = 0; k < r.parts.size(); ++k) {
+    if (r.part_ndims[k] == 0) {
+      returned.values.push_back(Scalar::load(r.parts[k], results + 16 * scalars++));
+      if (r.has_arrays()) returned.array_items.push_back(false);
+      continue;
+    }
+    auto exported = std::find_if(items.arrays.begin(), items.arrays.end(),
+                                 [&](const sim::ExportedArray& a) { return a.slot == static_cast<int>(k); });
+    if (exported == items.arrays.end())
+      return Error::make(ErrorKind::internal, "a host call's returned array was not handed over; please report it");
+    returned.arrays.push_back(returned_array(*exported, r.parts[k], args));
+    returned.array_items.push_back(true);
+  }
+  return returned;
+}
+
 }  // namespace
+
+std::variant<Scalar, Array> Returned::item(size_t k) const {
+  if (array_items.empty()) return values.at(k);
+  size_t arrays_before = static_cast<size_t>(std::count(array_items.begin(), array_items.begin() + k, true));
+  if (array_items.at(k)) return arrays.at(arrays_before);
+  return values.at(k - arrays_before);
+}
 
 Result<Function> Module::function(const std::string& name) const {
   if (kind_of(name) == "device function")
@@ -200,9 +263,11 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
       returned.list = list;
       return returned;
     }
-    if (r.is_optional && results[16 * r.parts.size()] == 0) return returned;
-    for (size_t i = 0; i < r.parts.size(); ++i) returned.values.push_back(Scalar::load(r.parts[i], results + 16 * i));
-    return returned;
+    if (r.is_optional && results[16 * scalar_parts(r)] == 0) return returned;
+    auto collected = collect_returned(r, results, items, args);
+    if (!collected.ok()) return collected.error();
+    collected->warnings = std::move(returned.warnings);
+    return collected;
   });
 }
 

@@ -153,7 +153,7 @@ Result<DType> vectorize_result(detail::ModuleState& m, const GeneratorFunction& 
   if (!typed.ok()) return typed.error();
   if (typed->functions.size() != 1) return Error::make(ErrorKind::internal, "expected one typing of " + key);
   const compiler::FunctionReturn& r = typed->functions.front();
-  if (r.parts.size() != 1 || r.is_tuple || r.is_optional || r.is_list || r.returns_other)
+  if (r.parts.size() != 1 || r.is_tuple || r.is_optional || r.is_list || r.returns_other || r.has_arrays())
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("ufunc '{}' returns {} for ({}); a ufunc's function returns one number", g.name,
                                    r.type, arguments.substr(0, arguments.size() - 1)));

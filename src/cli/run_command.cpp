@@ -221,8 +221,9 @@ std::string python_repr(const Scalar& v) {
 
 int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const std::vector<Argument>& args);
 
-// A @jit function: its value printed as Python prints it and written to DIR/result.npy
-// (result1.npy, ... for a tuple's further elements), its array arguments as a kernel's are.
+// A @jit function: its value printed as Python prints it (an array by its dtype and shape) and
+// written to DIR/result.npy (result1.npy, ... for a tuple's further elements), its array
+// arguments as a kernel's are.
 int run_function(const Module& module, const RunArgs& a, const std::vector<Argument>& args) {
   auto function = module.function(a.function);
   if (!function.ok()) {
@@ -240,9 +241,23 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     return 1;
   }
   std::cerr << returned->warnings;
+  // Each item as Python prints it; an array by its dtype and shape (its elements go to the file).
+  std::vector<Array> items;
   std::string shown;
-  for (size_t i = 0; i < returned->values.size(); ++i) shown += (i ? ", " : "") + python_repr(returned->values[i]);
-  if (returned->is_tuple) shown = "(" + shown + (returned->values.size() == 1 ? ",)" : ")");
+  for (size_t i = 0; i < returned->size(); ++i) {
+    std::variant<Scalar, Array> item = returned->item(i);
+    if (const Array* array = std::get_if<Array>(&item)) {
+      shown += fmt::format("{}array({}, shape={})", i ? ", " : "", array->dtype().name(), shape_text(array->shape()));
+      items.push_back(*array);
+      continue;
+    }
+    const Scalar& value = std::get<Scalar>(item);
+    shown += (i ? ", " : "") + python_repr(value);
+    Array result = Array::zeros(value.type, {});
+    value.store(value.type, result.data());
+    items.push_back(result);
+  }
+  if (returned->is_tuple) shown = "(" + shown + (returned->size() == 1 ? ",)" : ")");
   if (returned->list) {  // a list prints as Python prints it, and is written as a 1-d array
     const Array& list = *returned->list;
     for (int64_t i = 0; i < list.size(); ++i)
@@ -250,7 +265,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
     shown = "[" + shown + "]";
   }
   g_report.lap("call");
-  g_report.value = returned->values.empty() && !returned->is_tuple && !returned->list ? "None" : shown;
+  g_report.value = returned->size() == 0 && !returned->is_tuple && !returned->list ? "None" : shown;
   if (!a.json) std::cout << *g_report.value << "\n";
   if (int written = write_outputs(a, function->parameter_names(), args); written != 0) return written;
   if (returned->list) {
@@ -260,12 +275,9 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
       return 1;
     }
   }
-  for (size_t i = 0; i < returned->values.size(); ++i) {
-    const Scalar& value = returned->values[i];
-    Array result = Array::zeros(value.type, {});
-    value.store(value.type, result.data());
+  for (size_t i = 0; i < items.size(); ++i) {
     std::string name = i == 0 ? "result.npy" : fmt::format("result{}.npy", i);
-    auto saved = save_output(a.out, name, result);
+    auto saved = save_output(a.out, name, items[i]);
     if (!saved.ok()) {
       print_error(saved.error());
       return 1;

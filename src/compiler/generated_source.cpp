@@ -112,25 +112,29 @@ std::string reduce_source(const std::string& kernel, const std::string& function
       fmt::arg("header", header), fmt::arg("kernel", kernel), fmt::arg("dtype", numba_dtype), fmt::arg("f", function));
 }
 
-std::string call_source(const std::string& kernel, const std::string& function, int arguments, int parts,
-                        bool is_tuple, bool is_optional, bool is_list) {
+std::string call_source(const std::string& kernel, const HostCallKernel& k) {
+  auto is_array = [&](int part) { return part < static_cast<int>(k.array_parts.size()) && k.array_parts[part]; };
   std::string params, args, stores;
-  for (int k = 0; k < parts; ++k) params += fmt::format("__r{}, ", k);
-  if (is_optional) params += "__has, ";
-  for (int k = 0; k < arguments; ++k) {
-    params += fmt::format("__a{}, ", k);
-    args += fmt::format("{}__a{}", k ? ", " : "", k);
+  for (int part = 0; part < k.parts; ++part)
+    if (!is_array(part)) params += fmt::format("__r{}, ", part);
+  if (k.is_optional) params += "__has, ";
+  for (int i = 0; i < k.arguments; ++i) {
+    params += fmt::format("__a{}, ", i);
+    args += fmt::format("{}__a{}", i ? ", " : "", i);
   }
   if (!params.empty()) params.resize(params.size() - 2);
-  std::string indent = is_optional ? "        " : "    ";
-  for (int k = 0; k < parts; ++k)
-    stores += fmt::format("{}__r{}[0] = __v{}\n", indent, k, is_tuple ? fmt::format("[{}]", k) : "");
-  std::string call = fmt::format("{}({})", function, args);
-  if (is_list)
+  std::string indent = k.is_optional ? "        " : "    ";
+  for (int part = 0; part < k.parts; ++part) {
+    std::string value = k.is_tuple ? fmt::format("__v[{}]", part) : "__v";
+    stores += is_array(part) ? fmt::format("{}__pk_cuda.__pk_export_array({}, {})\n", indent, part, value)
+                             : fmt::format("{}__r{}[0] = {}\n", indent, part, value);
+  }
+  std::string call = fmt::format("{}({})", k.function, args);
+  if (k.is_list)
     return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __pk_cuda.__pk_export_list({})\n", header, kernel, params, call);
-  if (parts == 0 && !is_optional)  // returns None: nothing to keep
+  if (k.parts == 0 && !k.is_optional)  // returns None: nothing to keep
     return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    {}\n", header, kernel, params, call);
-  std::string body = is_optional ? "    __has[0] = __v is not None\n    if __v is not None:\n" + stores : stores;
+  std::string body = k.is_optional ? "    __has[0] = __v is not None\n    if __v is not None:\n" + stores : stores;
   return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __v = {}\n{}", header, kernel, params, call, body);
 }
 
@@ -164,7 +168,12 @@ std::string describe(const GeneratedKernel& kernel) {
       [](const auto& k) {
         using T = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<T, HostCallKernel>)
-          return fmt::format("{} {} {}{}{}", k.arguments, k.parts, int(k.is_tuple), int(k.is_optional), int(k.is_list));
+        {
+          std::string arrays;
+          for (bool array : k.array_parts) arrays += array ? 'a' : 's';
+          return fmt::format("{} {} {}{}{} {}", k.arguments, k.parts, int(k.is_tuple), int(k.is_optional),
+                             int(k.is_list), arrays);
+        }
         else if constexpr (std::is_same_v<T, UfuncKernel>)
           return fmt::format("{}", k.inputs);
         else if constexpr (std::is_same_v<T, GufuncKernel>)
@@ -182,7 +191,7 @@ std::string generated_source(const GeneratedKernel& kernel) {
       [&](const auto& k) {
         using T = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<T, HostCallKernel>)
-          return call_source(name, k.function, k.arguments, k.parts, k.is_tuple, k.is_optional, k.is_list);
+          return call_source(name, k);
         else if constexpr (std::is_same_v<T, UfuncKernel>)
           return k.cpu ? cpu_ufunc_source(name, k.function, k.inputs, k.ndim)
                        : ufunc_source(name, k.function, k.inputs, k.ndim);

@@ -315,6 +315,16 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
   }
 }
 
+}  // namespace
+
+bool FunctionReturn::has_arrays() const {
+  for (int ndim : part_ndims)
+    if (ndim > 0) return true;
+  return false;
+}
+
+namespace {
+
 // What each @jit function typed for a host call returns (Request::host_functions).
 void describe_functions(const ir::Program& program, std::vector<FunctionReturn>& functions) {
   for (int index : program.kernels) {
@@ -344,8 +354,10 @@ void describe_functions(const ir::Program& program, std::vector<FunctionReturn>&
     }
     for (const sema::Type& part : parts) {
       bool scalar = part.is_numeric() && !part.is(sema::TypeKind::record);
-      if (!scalar) r.returns_other = true;
-      r.parts.push_back(scalar ? dtype_of(part) : DType::int_(64));
+      bool array = part.is(sema::TypeKind::array) && !part.dtype().is(sema::TypeKind::record) && !r.is_list;
+      if (!scalar && !array) r.returns_other = true;
+      r.parts.push_back(scalar ? dtype_of(part) : array ? dtype_of(part.dtype()) : DType::int_(64));
+      r.part_ndims.push_back(array ? part.ndim : 0);
     }
     functions.push_back(std::move(r));
   }

@@ -17,13 +17,15 @@ inline constexpr const char* default_arch = "sm_90";
 
 // ---- kernels pykern writes in Python, appended to the user's file (generated_source.cpp) ----
 
-// The one-thread kernel that calls a @jit function on the host: its value (or a tuple's parts)
-// into 1-element arrays, an Optional's presence into a flag, a list's items to the engine.
+// The one-thread kernel that calls a @jit function on the host: its scalar value (or a tuple's
+// scalar parts) into 1-element arrays, an Optional's presence into a flag, a list's items and
+// returned arrays to the engine.
 struct HostCallKernel {
   std::string function;
   int arguments = 0;
   int parts = 0;
   bool is_tuple = false, is_optional = false, is_list = false;
+  std::vector<bool> array_parts;  // per part: an array, handed over (empty: none is)
 };
 // out[j...] = function(in0[j...], ...) over `ndim`-d arrays of one shape; on the CPU
 // (`cpu`), a prange loop on the thread pool, as Numba's target='parallel' ufuncs run.
@@ -82,18 +84,20 @@ struct ModuleContents {
   std::vector<GeneratorFunction> generators;
 };
 
-// What a @jit function returns for one set of argument types: nothing (None), one scalar, a
-// tuple of scalars, or an Optional scalar (a value or None).
+// What a @jit function returns for one set of argument types: nothing (None), one scalar or
+// array, a tuple of scalars and arrays, an Optional scalar (a value or None), or a list.
 struct FunctionReturn {
   std::string function;
   std::string signature;                  // argument types, Numba style
   std::vector<ParameterInfo> parameters;  // as typed: the decorator's signature converts arguments
   std::string type;                       // Numba's name of the return type: "float64", "UniTuple(int64 x 2)"
-  std::vector<DType> parts;               // the scalars it is made of (empty for None)
+  std::vector<DType> parts;               // the scalars it is made of, an array's dtype (empty for None)
+  std::vector<int> part_ndims;            // per part: an array's dimensions, 0 for a scalar
   bool is_tuple = false;
   bool is_optional = false;
   bool is_list = false;        // a list of parts[0]: comes back as a 1-d array
-  bool returns_other = false;  // a part is not a scalar (an array, a record): not callable from the host yet
+  bool returns_other = false;  // a part is neither a scalar nor an array (a record, a list in a tuple, ...)
+  bool has_arrays() const;     // a part is an array
   bool boundscheck = false;    // its decorator's boundscheck=True
   bool fastmath = false;       // its decorator's fastmath=True
 };

@@ -14,7 +14,7 @@ using sema::Layout;
 using sema::Type;
 using sema::TypeKind;
 
-std::string cxx_type(const Type& t) {
+std::string cxx_type(const Type& t, bool owning_arrays) {
   switch (t.kind) {
     case TypeKind::void_:
     case TypeKind::none: return "void";
@@ -23,18 +23,18 @@ std::string cxx_type(const Type& t) {
     case TypeKind::floating: return fmt::format("pk::f{}", t.bits);
     case TypeKind::complex: return fmt::format("pk::complex<pk::f{}>", t.bits / 2);
     case TypeKind::array:
-      return fmt::format("pk::Array<{}, {}, pk::layout_{}>", cxx_type(t.dtype()), t.ndim,
-                         t.layout == Layout::C ? "c" : t.layout == Layout::F ? "f" : "a");
+      return fmt::format("pk::{}<{}, {}, pk::layout_{}>", owning_arrays ? "OwnedArray" : "Array", cxx_type(t.dtype()),
+                         t.ndim, t.layout == Layout::C ? "c" : t.layout == Layout::F ? "f" : "a");
     case TypeKind::tuple: {
       std::string text = "pk::tuple<";
-      for (size_t i = 0; i < t.elements.size(); ++i) text += (i ? ", " : "") + cxx_type(t.elements[i]);
+      for (size_t i = 0; i < t.elements.size(); ++i) text += (i ? ", " : "") + cxx_type(t.elements[i], owning_arrays);
       return text + ">";
     }
     case TypeKind::record: return t.record_name.empty() ? record_struct_name(t) : t.record_name;
     case TypeKind::range: return fmt::format("pk::range<{}>", cxx_type(t.elements.at(0)));
     case TypeKind::vector: return fmt::format("pk::vec<{}, {}>", cxx_type(t.elements.at(0)), t.ndim);
     case TypeKind::grid_group: return "pk::grid_group";
-    case TypeKind::optional: return fmt::format("pk::optional<{}>", cxx_type(t.elements.at(0)));
+    case TypeKind::optional: return fmt::format("pk::optional<{}>", cxx_type(t.elements.at(0), owning_arrays));
     case TypeKind::list: return fmt::format("pk::list<{}>", cxx_type(t.elements.at(0)));
     default: return "void";
   }
@@ -112,6 +112,9 @@ class Emitter {
   void declare_recursive_functions();
 
  private:
+  // A type's C++ spelling in this program: a host call's program that makes arrays holds owning
+  // ones, except a kernel's own parameters, which keep the launch ABI's view (emit::cxx_type).
+  std::string cxx_type(const Type& t) const { return emit::cxx_type(t, program_.owning_arrays); }
   std::string parameter_list() const;  // the current function's, as C++ declares them
   std::string device_function_head(const ir::Function& f);
   std::string expr(ir::ExprId id);
@@ -170,7 +173,8 @@ std::string Emitter::parameter_list() const {
   std::string params;
   for (size_t i = 0; i < f.parameters.size(); ++i) {
     int p = f.parameters[i];
-    params += fmt::format("{}{}{} {}", i ? ", " : "", cxx_type(f.locals[p].type), is_record_reference(p) ? "*" : "",
+    std::string type = f.is_kernel ? emit::cxx_type(f.locals[p].type) : cxx_type(f.locals[p].type);
+    params += fmt::format("{}{}{} {}", i ? ", " : "", type, is_record_reference(p) ? "*" : "",
                           local_name(p));
   }
   return params;

@@ -39,8 +39,9 @@ bool uses_cxx_runtime(const ir::Program& program);
 // engine (src/sim/engine.cpp) reaches the kernels and they reach it.
 std::string emit_simulator_entries(const ir::Program& program);
 
-// The C++ spelling of a type: pk::f32, pk::Array<pk::i32, 2, pk::layout_c>, pk_record_1a2b3c4d.
-std::string cxx_type(const sema::Type& type);
+// The C++ spelling of a type: pk::f32, pk::Array<pk::i32, 2, pk::layout_c>, pk_record_1a2b3c4d;
+// with `owning_arrays`, an array is a pk::OwnedArray (a host call's values).
+std::string cxx_type(const sema::Type& type, bool owning_arrays = false);
 
 // Record (structured dtype) types: the struct name a record gets, and the definitions of every
 // record struct `program` uses, nested ones first, each with NumPy's layout (its padding

@@ -36,7 +36,8 @@ TypeCensus census_of(const ir::Program& program) {
 bool uses_cxx_runtime(const ir::Program& program) {
   for (const ir::Function& f : program.functions)
     if (f.parallel) return true;
-  return census_of(program).list;
+  // Owning arrays have destructors, which an error unwinds through.
+  return program.owning_arrays || census_of(program).list;
 }
 
 std::vector<std::string> runtime_includes(const ir::Program& program) {

@@ -67,6 +67,7 @@ const HandlerTable& handlers() {
     add_atomic_and_warp_builtins(t);
     add_random_builtins(t);
     add_host_builtins(t);
+    add_array_builtins(t);
     return t;
   }();
   return table;
@@ -239,7 +240,9 @@ Value FunctionChecker::check_type_argument(ast::ExprId id) {
           "name one such as \"float32\" or \"f8\", or pass the type: np.float32");
     return Value::error();
   }
-  return Value::dtype(*dtype);
+  Value value = Value::dtype(*dtype);
+  value.name = string_dtype_name;  // some rules take no string (np.arange's dtype)
+  return value;
 }
 
 // ---------------------------------------------------------------- calls

@@ -45,6 +45,9 @@ Value ord_of_literal(FunctionChecker& checker, const ast::Expr& literal);
 // rather than as run-time values.
 bool builtin_takes_types(const std::string& name);
 
+// What a dtype given as a string literal is named, beside numpy.dtype for np.dtype(...).
+inline constexpr const char* string_dtype_name = "numpy.dtype(str)";
+
 // A NumPy dtype named by a string, as np.dtype() reads it ("float64", "f8", "<i4", "bool").
 std::optional<Type> dtype_named(const std::string& text);
 

@@ -34,6 +34,7 @@ enum : uint32_t {
   folds_float = 1u << 11,    // folds for float operands (PK_FOLDABLE rows)
   folds_integer = 1u << 12,  // folds for integer operands (PK_FOLDABLE rows)
   operator_ = 1u << 13,      // a C++ operator: ExprKind unary, binary or logical
+  allocates = 1u << 14,      // makes an array that owns its storage (a host call's program holds owning arrays)
 };
 }  // namespace call_flag
 

@@ -517,9 +517,12 @@ bool FunctionChecker::is_user_kernel() const {
 
 bool FunctionChecker::allow_host_only(SourceRange range, const std::string& what) {
   if (is_user_kernel()) {
+    bool makes_array = what.rfind("np.", 0) == 0 || what == "array.copy()";
     error(DiagKind::unsupported_operation, range, what + " is not supported in kernels",
           what == "a list" ? "use a tuple, or a cuda.local.array for storage; lists work in @jit functions called "
                              "on the host"
+          : makes_array    ? "a kernel cannot allocate arrays, as in Numba-CUDA: pass the array in, or use "
+                             "cuda.local.array or cuda.shared.array; " + what + " works in @jit functions called on the host"
                            : "kernels draw with numba.cuda.random (xoroshiro128p); random works in @jit functions "
                              "called on the host");
     return false;
@@ -674,7 +677,8 @@ Value FunctionChecker::check_if_else(const ast::Expr& e) {
 Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, SourceRange range) {
   if (auto known = module_value_attribute(*this, base, attr, range)) return *known;  // np.finfo(...).eps, a.dtype.type
   if (base.kind == Value::Kind::qualified) {
-    if (auto unknown = unknown_module_attribute(file(), base.name, attr, range)) {  // cuda.gird, np.cumsum
+    // cuda.gird, np.cumsum
+    if (auto unknown = unknown_module_attribute(file(), base.name, attr, range, is_jit_function(module_function_))) {
       diagnostics().add(std::move(*unknown));
       return Value::error();
     }

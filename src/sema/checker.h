@@ -248,7 +248,9 @@ class ProgramBuilder {
  public:
   ProgramBuilder(frontend::Module& module, Diagnostics& diagnostics, bool force_debug = false,
                  bool host_calls = false)
-      : module_(module), diagnostics_(diagnostics), force_debug_(force_debug), host_calls_(host_calls) {}
+      : module_(module), diagnostics_(diagnostics), force_debug_(force_debug), host_calls_(host_calls) {
+    program_.host_calls = host_calls;
+  }
   bool force_debug() const { return force_debug_; }
   // Every entry is a host call's one-thread kernel: the functions run as Numba's CPU target
   // runs them, with its error model.

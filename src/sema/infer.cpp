@@ -60,6 +60,11 @@ void order_callees_first(ir::Program& program) {
 
 ir::Program ProgramBuilder::take() {
   order_callees_first(program_);
+  for (const ir::Function& f : program_.functions)
+    for (size_t i = 0; i < f.exprs.size() && program_.host_calls; ++i) {
+      const ir::Expr& e = f.exprs[ir::ExprId(static_cast<uint32_t>(i))];
+      if (e.kind == ir::ExprKind::call && ir::call_has(e.op, ir::call_flag::allocates)) program_.owning_arrays = true;
+    }
   return std::move(program_);
 }
 

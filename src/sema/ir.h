@@ -208,6 +208,12 @@ struct Program {
   std::vector<Function> functions;
   std::vector<int> kernels;  // indices of the entry points asked for
   std::vector<ConstantArray> constant_arrays;
+  // Every entry runs on the host (a host call's kernel, or @jit functions typed for one).
+  bool host_calls = false;
+  // A host call's program that makes arrays (a call flagged `allocates`): its array values are
+  // counted references to their storage (runtime/pykern/owned_array.cuh), so arrays can be
+  // held, passed and returned past the names that made them. Elsewhere every array is a view.
+  bool owning_arrays = false;
 };
 
 }  // namespace pykern::ir

@@ -101,8 +101,9 @@ struct Scope {
 class FunctionNames {
  public:
   FunctionNames(frontend::Module& module, const std::set<std::string>& module_names, Diagnostics& found,
-                std::vector<std::string>& reached)
-      : module_(module), ast_(module.ast()), module_names_(module_names), found_(found), reached_(reached) {}
+                std::vector<std::string>& reached, bool in_jit_function)
+      : module_(module), ast_(module.ast()), module_names_(module_names), found_(found), reached_(reached),
+        in_jit_function_(in_jit_function) {}
 
   void check(const ast::Function& function, const Scope* enclosing) {
     Scope scope{LocalNames(ast_).of(function), enclosing};
@@ -229,7 +230,8 @@ class FunctionNames {
     if (!is_modelled(qualified) || is_known(qualified) || is_namespace(qualified)) return;
     size_t dot = qualified.rfind('.');
     if (dot == std::string::npos) return;
-    if (auto d = unknown_module_attribute(module_.file(), qualified.substr(0, dot), qualified.substr(dot + 1), range))
+    if (auto d = unknown_module_attribute(module_.file(), qualified.substr(0, dot), qualified.substr(dot + 1), range,
+                                          in_jit_function_))
       found_.add(std::move(*d));
   }
 
@@ -250,7 +252,8 @@ class FunctionNames {
     for (auto it = attributes.rbegin(); it != attributes.rend(); ++it) {
       const ast::Expr& attribute = ast_[*it];
       if (is_known(module_name) || !is_namespace(module_name)) return;
-      if (auto d = unknown_module_attribute(module_.file(), module_name, attribute.text, attribute.range)) {
+      if (auto d = unknown_module_attribute(module_.file(), module_name, attribute.text, attribute.range,
+                                            in_jit_function_)) {
         found_.add(std::move(*d));
         return;
       }
@@ -263,6 +266,7 @@ class FunctionNames {
   const std::set<std::string>& module_names_;
   Diagnostics& found_;
   std::vector<std::string>& reached_;
+  bool in_jit_function_;
 };
 
 // How the findings of a walk are reported: as they are (a function compiled now), or as
@@ -291,7 +295,7 @@ class Pass {
       Diagnostics scratch, found;
       std::vector<std::string> reached;
       ast::Function lowered = module_.lowered_copy(name, scratch);
-      FunctionNames(module_, module_names_, found, reached).check(lowered, nullptr);
+      FunctionNames(module_, module_names_, found, reached, is_jit_function(*function)).check(lowered, nullptr);
       queue.insert(queue.end(), reached.begin(), reached.end());
       // A construct pykern does not lower (`(n := 3)`, `with ... as f`, an import in the body, a
       // line that does not parse) may bind names the AST no longer shows: the lowering's own
@@ -323,8 +327,12 @@ class Pass {
 
 }  // namespace
 
+bool is_jit_function(const frontend::ModuleFunction& function) {
+  return function.decoration.role == frontend::FunctionRole::device && !function.decoration.device_only;
+}
+
 std::optional<Diagnostic> unknown_module_attribute(const SourceFile& file, const std::string& module_name,
-                                                   const std::string& attr, SourceRange range) {
+                                                   const std::string& attr, SourceRange range, bool in_jit_function) {
   std::string qualified = module_name + "." + attr;
   if (!is_modelled(module_name) || !is_namespace(module_name) || is_known(module_name)) return std::nullopt;
   if (is_known(qualified) || is_namespace(qualified)) return std::nullopt;
@@ -339,10 +347,14 @@ std::optional<Diagnostic> unknown_module_attribute(const SourceFile& file, const
   // A library's function pykern does not support, or one the library does not have: the tables
   // hold what pykern supports, not all a library has, so the message cannot tell the two apart.
   d.kind = DiagKind::unknown_function;
-  d.message = fmt::format("'{}' is not supported in kernels", qualified);
-  d.hint = top_package(module_name) == "numpy"
-               ? "kernels support NumPy's scalar math functions and types, not array functions"
-               : fmt::format("pykern supports no '{}' in {} (nor may Python have one)", attr, module_name);
+  d.message = fmt::format("'{}' is not supported in {}", qualified, in_jit_function ? "@jit functions" : "kernels");
+  if (top_package(module_name) != "numpy")
+    d.hint = fmt::format("pykern supports no '{}' in {} (nor may Python have one)", attr, module_name);
+  else if (in_jit_function)
+    d.hint = "@jit functions support NumPy's scalar math functions and types and array creation (np.zeros, np.ones, "
+             "np.empty, np.full, their _like forms, np.arange, np.copy), not yet other array functions";
+  else
+    d.hint = "kernels support NumPy's scalar math functions and types, not array functions";
   return d;
 }
 

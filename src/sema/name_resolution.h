@@ -32,7 +32,11 @@ void resolve_names(frontend::Module& module, const NameRoots& roots, Diagnostics
 // name: the diagnostic, with the names of that module it may have meant. nullopt where pykern
 // knows the name, or does not model the module (a library of the user's, scipy). The type
 // checker reports a module attribute through this too, so a mistake both find is reported once.
+// `in_jit_function`: the name is read in a @jit function, which the message names (else kernels).
 std::optional<Diagnostic> unknown_module_attribute(const SourceFile& file, const std::string& module_name,
-                                                   const std::string& attr, SourceRange range);
+                                                   const std::string& attr, SourceRange range,
+                                                   bool in_jit_function = false);
+// A @jit / @njit function (not a kernel, nor a CUDA device function).
+bool is_jit_function(const frontend::ModuleFunction& function);
 
 }  // namespace pykern::sema

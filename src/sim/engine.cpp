@@ -308,6 +308,21 @@ void export_items(const void* items, u64 count, u64 itemsize) {
   exported_items->set = true;
 }
 
+void export_array(i32 slot, void* storage, void* data, i32 ndim, const i64* shape, const i64* strides) {
+  auto* counted = static_cast<pk::ArrayStorage*>(storage);
+  // The runtime counted a reference for this: released with the pykern::Array that holds it.
+  std::shared_ptr<void> owner(counted, [](void* s) { pk::release(static_cast<pk::ArrayStorage*>(s)); });
+  if (counted == nullptr) owner.reset();
+  if (exported_items == nullptr) return;
+  ExportedArray a;
+  a.slot = slot;
+  a.storage = std::move(owner);
+  a.data = data;
+  a.shape.assign(shape, shape + ndim);
+  a.strides.assign(strides, strides + ndim);
+  exported_items->arrays.push_back(std::move(a));
+}
+
 // The random states of host calls (Python's and NumPy's), per OS thread, zeroed until seeded.
 void* host_random_state(i32 which, u64 bytes) {
   thread_local std::vector<unsigned char> states[2];
@@ -369,7 +384,7 @@ u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shar
 const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_dim,  shared_storage,
                               syncthreads,   syncthreads_count, syncwarp, warp_exchange, warp_ballot,
                               threadfence,   report_index_error, report_failure, check_stop,
-                              dynamic_shared, dynamic_shared_bytes, grid_sync, export_items,
+                              dynamic_shared, dynamic_shared_bytes, grid_sync, export_items, export_array,
                               host_random_state, entropy, parallel_parts_hook, parallel_for_hook, thread_limit_hook,
                               set_num_threads_hook, get_num_threads_hook, get_thread_id_hook, stack_exhausted};
 

@@ -11,6 +11,9 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "pykern/launch.h"
 #include "pykern/result.h"
@@ -37,11 +40,22 @@ struct GridLaunch {
   const CancelToken* cancel = nullptr;
 };
 
-// A host call's list result (the runtime's export_list): the items' bytes and count.
+// An array a host call returns (the runtime's export_array): value `slot` of what it returns.
+// `storage` keeps the elements alive (null: memory the call borrowed, an argument's or a
+// module constant's); strides are in bytes.
+struct ExportedArray {
+  int slot = 0;
+  std::shared_ptr<void> storage;
+  void* data = nullptr;
+  std::vector<int64_t> shape, strides;
+};
+// A host call's list result (the runtime's export_list): the items' bytes and count; and its
+// returned arrays.
 struct ExportedItems {
   std::string bytes;
   uint64_t count = 0;
   bool set = false;
+  std::vector<ExportedArray> arrays;
 };
 // Where export_list puts items on this OS thread (nullptr: nowhere). A one-block, one-thread
 // launch (a host call) runs on the calling thread.

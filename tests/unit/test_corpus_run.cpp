@@ -205,8 +205,10 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
       if (arrays.count(name)) return arrays.at(name);
       if (name == "result" && returned->list) return *returned->list;
       size_t k = name == "result" ? 0 : name.rfind("result", 0) == 0 ? std::stoul(name.substr(6)) : SIZE_MAX;
-      if (k >= returned->values.size()) return std::nullopt;
-      const pykern::Scalar& value = returned->values[k];
+      if (k >= returned->size()) return std::nullopt;
+      std::variant<pykern::Scalar, pykern::Array> item = returned->item(k);  // a returned array as it is
+      if (const pykern::Array* array = std::get_if<pykern::Array>(&item)) return *array;
+      const pykern::Scalar& value = std::get<pykern::Scalar>(item);
       pykern::Array result = pykern::Array::zeros(value.type, {});
       value.store(value.type, result.data());
       return result;
