@@ -626,3 +626,35 @@ TEST_CASE("cli: print_error never says 'error:' twice on a line: internal errors
   CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::io, "cannot open 'a.npy'")); }) ==
         "pykern: error: cannot open 'a.npy'\n");
 }
+
+// The executable links the C++ runtime statically (CMakeLists.txt, issue 32), and a @jit function
+// that uses a list or prange is built against libstdc++.so: the simulator's IndexError, thrown in
+// the executable, crosses that library's frames. It must arrive as the error, not as an abort
+// (two C++ runtimes in one process, each its own unwinder, aborted here).
+TEST_CASE("cli: an error raised in a host function built with the C++ runtime reaches the command") {
+  Scratch s;
+  fs::path file = s.write("f.py", R"py(from numba import njit, prange
+
+@njit(boundscheck=True)
+def listed(a):
+    xs = [1.0, 2.0]
+    xs.append(a[0])
+    return xs[1] + a[100]
+
+@njit(parallel=True, boundscheck=True)
+def summed(a):
+    s = 0.0
+    for i in prange(a.shape[0]):
+        s += a[i + 3]
+    return s
+)py");
+  save_ones(s.path / "a.npy", 4);
+  for (const char* function : {"listed", "summed"}) {
+    CAPTURE(function);
+    CliRun run = run_cli("run " + file.string() + " " + function + " " + (s.path / "a.npy").string() + " --out " +
+                             (s.path / "out").string(),
+                         s.cache_env());
+    CHECK_MESSAGE(run.status == 1, run.output);
+    CHECK_MESSAGE(has(run, "IndexError: index "), run.output);
+  }
+}
