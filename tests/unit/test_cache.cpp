@@ -146,6 +146,20 @@ TEST_CASE("a second compile hits the cache and skips the front end; clear emptie
   CHECK(second->binary == first->binary);
   REQUIRE(second->kernels.size() == 1);
   CHECK(second->kernels[0].symbol == first->kernels[0].symbol);
+  // The hit's kernels come from record.json: each parameter as the compile described it.
+  CHECK(second->kernels[0].signature == first->kernels[0].signature);
+  const auto& compiled = first->kernels[0].parameters;
+  const auto& cached = second->kernels[0].parameters;
+  CHECK_FALSE(compiled.empty());
+  REQUIRE(cached.size() == compiled.size());
+  for (size_t i = 0; i < cached.size(); ++i) {
+    CAPTURE(i);
+    CHECK(cached[i].name == compiled[i].name);
+    CHECK(cached[i].is_array == compiled[i].is_array);
+    CHECK(cached[i].dtype.name() == compiled[i].dtype.name());
+    CHECK(cached[i].ndim == compiled[i].ndim);
+    CHECK(cached[i].layout == compiled[i].layout);
+  }
   // A different text is a miss at the front end, but the same emitted CUDA hits the binary key.
   auto renamed = pykern::compile_source(std::string(kernel_text) + "\n# a comment\n", "k.py", options);
   REQUIRE(renamed.ok());
