@@ -13,6 +13,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include <fmt/format.h>
@@ -72,10 +73,41 @@ void remove_tree(const fs::path& path) {
   fs::remove_all(path, error);
 }
 
-std::string record_checksum(nlohmann::json record) {
-  if (record.is_object()) record.erase("record_xxh3");
-  std::string text = record.dump();
-  return hex64(XXH3_64bits(text.data(), text.size()));
+// record.json's own checksum is of its bytes as written, with the checksum's 16 digits read as
+// zeros: a hit verifies the text it read without serialising the parsed record again (that, and
+// copying it, was a tenth of a cache-hit process; BENCHMARKS.md, issue 32).
+constexpr std::string_view record_checksum_member = "\"record_xxh3\": \"";
+constexpr size_t checksum_digits = 16;
+
+// Where the checksum's digits are in a record's text (the member's name, unescaped, once: a
+// string value holding it would hold its quotes escaped), or npos.
+size_t record_checksum_at(const std::string& text) {
+  size_t at = text.find(record_checksum_member);
+  if (at == std::string::npos || text.find(record_checksum_member, at + 1) != std::string::npos) return std::string::npos;
+  at += record_checksum_member.size();
+  return text.size() - at > checksum_digits && text[at + checksum_digits] == '"' ? at : std::string::npos;
+}
+
+std::string record_checksum(std::string text, size_t at) {
+  text.replace(at, checksum_digits, checksum_digits, '0');
+  return checksum(text);
+}
+
+// The record as record.json holds it: pretty JSON whose record_xxh3 is filled in last.
+std::string sealed_record_text(nlohmann::json record) {
+  record["record_xxh3"] = std::string(checksum_digits, '0');
+  std::string text = record.dump(2) + "\n";
+  size_t at = record_checksum_at(text);
+  if (at != std::string::npos) text.replace(at, checksum_digits, record_checksum(text, at));
+  return text;
+}
+
+// The checksum `text` carries, when it is the checksum of `text`; "" otherwise.
+std::string verified_record_checksum(const std::string& text) {
+  size_t at = record_checksum_at(text);
+  if (at == std::string::npos) return "";
+  std::string written = text.substr(at, checksum_digits);
+  return written == record_checksum(text, at) ? written : "";
 }
 
 std::string string_field(const nlohmann::json& record, const char* name) {
@@ -90,12 +122,13 @@ const char* binary_name(const nlohmann::json& record) {
   return output == "ptx" ? "kernel.ptx" : output == "so" ? "kernel.so" : "kernel.cubin";
 }
 
-// Whether an entry is whole: the record is intact (its own checksum), names the key, and the
-// files' checksums match. Any JSON at all may be on disk: nothing here throws.
-bool entry_intact(const nlohmann::json& record, const std::string& key, const std::optional<std::string>& binary,
-                  const std::optional<std::string>& source) {
-  return binary && source && record.is_object() && string_field(record, "record_xxh3") == record_checksum(record) &&
-         string_field(record, "binary_xxh3") == checksum(*binary) &&
+// Whether an entry is whole: the record is intact (`record_sum`, its text's verified checksum,
+// is the one it holds), names the key, and the files' checksums match. Any JSON at all may be on
+// disk: nothing here throws.
+bool entry_intact(const nlohmann::json& record, const std::string& record_sum, const std::string& key,
+                  const std::optional<std::string>& binary, const std::optional<std::string>& source) {
+  return binary && source && record.is_object() && !record_sum.empty() &&
+         string_field(record, "record_xxh3") == record_sum && string_field(record, "binary_xxh3") == checksum(*binary) &&
          string_field(record, "source_xxh3") == checksum(*source) && string_field(record, "key") == key;
 }
 
@@ -334,11 +367,14 @@ std::optional<CacheEntry> KernelCache::read_entry(const fs::path& path, const st
   if (!trusted_directory(path.parent_path()) || !trusted_directory(path)) return std::nullopt;
   CacheEntry entry;
   entry.key = key;
-  entry.record = parse_record(read_trusted(path / "record.json"));
+  auto text = read_trusted(path / "record.json");
+  std::string record_sum = text ? verified_record_checksum(*text) : "";
+  if (record_sum.empty()) return std::nullopt;
+  entry.record = parse_record(text);
   if (!entry.record.is_object()) return std::nullopt;
   auto binary = read_trusted(path / binary_name(entry.record));
   auto source = read_trusted(path / "kernel.cu");
-  if (!entry_intact(entry.record, key, binary, source)) return std::nullopt;
+  if (!entry_intact(entry.record, record_sum, key, binary, source)) return std::nullopt;
   entry.binary = std::move(*binary);
   entry.cuda_source = std::move(*source);
   return entry;
@@ -369,10 +405,9 @@ Status KernelCache::store(const CacheEntry& entry) {
   record["source_xxh3"] = checksum(entry.cuda_source);
   record["binary_bytes"] = entry.binary.size();
   record["created"] = now_seconds();
-  record["record_xxh3"] = record_checksum(record);
   bool written = made && write_new_file(staging / binary_name(record), entry.binary) &&
                  write_new_file(staging / "kernel.cu", entry.cuda_source) &&
-                 write_new_file(staging / "record.json", record.dump(2) + "\n");
+                 write_new_file(staging / "record.json", sealed_record_text(std::move(record)));
   if (!written) {
     remove_tree(staging);
     return Error::make(ErrorKind::cache, "cannot write a kernel cache entry in " + tmp_dir().string());

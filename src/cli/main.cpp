@@ -1,11 +1,14 @@
 // The pykern command: one subcommand per file (compile, run, bundle, cache, devices), each
 // parsing its arguments with CLI11 and calling the public API; `cache` and `bundle` also reach
 // the cache and the bundle writer, which the API does not expose.
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <iterator>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -53,17 +56,36 @@ std::string command_path(const CLI::App& app) {
   return path;
 }
 
+struct Command {
+  std::string_view name;
+  void (*add)(CLI::App&);
+};
+
+// In the order `pykern --help` lists them.
+constexpr Command commands[] = {{"compile", pykern::cli::add_compile_command},
+                                {"bundle", pykern::cli::add_bundle_command},
+                                {"cache", pykern::cli::add_cache_command},
+                                {"run", pykern::cli::add_run_command},
+                                {"devices", pykern::cli::add_devices_command}};
+
+// The command named by the first argument alone, when it names one: building every command's
+// options was a quarter of a cache-hit `pykern compile` process (BENCHMARKS.md, issue 32).
+// Anything else (no argument, --help, --version, a word that is no command) gets them all, so
+// that the help lists them and the errors are CLI11's as before.
+void add_commands(CLI::App& app, int argc, char** argv) {
+  std::string_view first = argc > 1 ? argv[1] : "";
+  bool named = std::any_of(std::begin(commands), std::end(commands), [&](const Command& c) { return c.name == first; });
+  for (const Command& command : commands)
+    if (!named || command.name == first) command.add(app);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{fmt::format("pykern {}: run Numba-CUDA kernels from C++, without Python", pykern::version())};
   app.require_subcommand(1);
   app.set_version_flag("--version", pykern::version());
-  pykern::cli::add_compile_command(app);
-  pykern::cli::add_bundle_command(app);
-  pykern::cli::add_cache_command(app);
-  pykern::cli::add_run_command(app);
-  pykern::cli::add_devices_command(app);
+  add_commands(app, argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -230,7 +230,10 @@ void fill_from_cache(const cache::CacheEntry& entry, CompileOutput& output) {
   for (const auto& k : entry.record["kernels"]) {
     CompiledKernel kernel{k.value("function", ""), k.value("symbol", ""), k.value("signature", ""), {},
                           k.value("debug", false), k.value("cooperative", false), k.value("prints", false)};
-    for (const auto& p : k.value("parameters", nlohmann::json::array())) {
+    static const nlohmann::json no_parameters = nlohmann::json::array();
+    auto found = k.find("parameters");  // read in place: value() would copy the array
+    const nlohmann::json& parameters = found != k.end() && found->is_array() ? *found : no_parameters;
+    for (const auto& p : parameters) {
       ParameterInfo info;
       info.name = p.value("name", "");
       info.is_array = p.value("array", false);

@@ -12,7 +12,7 @@ struct RuntimeHeader {
 };
 
 std::span<const RuntimeHeader> runtime_headers();
-// A hash of all header bytes: part of every cache key.
+// A hash of all header names and bytes, made when they are embedded: part of every cache key.
 std::string runtime_headers_hash();
 
 }  // namespace pykern::embed

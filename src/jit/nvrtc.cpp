@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <regex>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -126,11 +126,21 @@ Result<std::vector<int>> nvrtc_supported_archs() {
   return archs;
 }
 
+// (sm|compute)_NN[N][a|f], read by hand: compiling a std::regex for it was 14 % of a cache-hit
+// `pykern compile` process's instructions (BENCHMARKS.md, issue 32).
 std::optional<ArchName> parse_arch(const std::string& arch) {
-  static const std::regex form(R"((sm|compute)_(\d{2,3})([af]?))");
-  std::smatch parts;
-  if (!std::regex_match(arch, parts, form)) return std::nullopt;
-  return ArchName{parts[1] == "sm", std::stoi(parts[2]), parts[3].length() > 0};
+  std::string_view rest = arch;
+  bool cubin = rest.starts_with("sm_");
+  if (!cubin && !rest.starts_with("compute_")) return std::nullopt;
+  rest.remove_prefix(cubin ? 3 : 8);
+  size_t digits = 0;
+  int number = 0;
+  while (digits < rest.size() && digits < 4 && rest[digits] >= '0' && rest[digits] <= '9')
+    number = number * 10 + (rest[digits++] - '0');
+  if (digits < 2 || digits > 3) return std::nullopt;
+  rest.remove_prefix(digits);
+  if (rest.size() > 1 || (rest.size() == 1 && rest[0] != 'a' && rest[0] != 'f')) return std::nullopt;
+  return ArchName{cubin, number, !rest.empty()};
 }
 
 Status check_arch_form(const std::string& arch) {

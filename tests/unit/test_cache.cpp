@@ -146,6 +146,20 @@ TEST_CASE("a second compile hits the cache and skips the front end; clear emptie
   CHECK(second->binary == first->binary);
   REQUIRE(second->kernels.size() == 1);
   CHECK(second->kernels[0].symbol == first->kernels[0].symbol);
+  // The hit's kernels come from record.json: each parameter as the compile described it.
+  CHECK(second->kernels[0].signature == first->kernels[0].signature);
+  const auto& compiled = first->kernels[0].parameters;
+  const auto& cached = second->kernels[0].parameters;
+  CHECK_FALSE(compiled.empty());
+  REQUIRE(cached.size() == compiled.size());
+  for (size_t i = 0; i < cached.size(); ++i) {
+    CAPTURE(i);
+    CHECK(cached[i].name == compiled[i].name);
+    CHECK(cached[i].is_array == compiled[i].is_array);
+    CHECK(cached[i].dtype.name() == compiled[i].dtype.name());
+    CHECK(cached[i].ndim == compiled[i].ndim);
+    CHECK(cached[i].layout == compiled[i].layout);
+  }
   // A different text is a miss at the front end, but the same emitted CUDA hits the binary key.
   auto renamed = pykern::compile_source(std::string(kernel_text) + "\n# a comment\n", "k.py", options);
   REQUIRE(renamed.ok());
@@ -285,6 +299,44 @@ TEST_CASE("an edited record.json is a bad entry: its checksum covers it") {
   std::ofstream(record) << text;
   CHECK(cache.verify(false) == std::vector<std::string>{key});
   CHECK_FALSE(cache.load(key));
+}
+
+// A hit verifies record.json's bytes as read, not a re-serialisation of what it parses to (issue
+// 32): so an edit that JSON ignores is caught too, and a checksum that cannot be told apart is a miss.
+TEST_CASE("record.json's checksum covers its bytes: whitespace, a second checksum, a cut one are misses") {
+  TempDir dir;
+  KernelCache cache(dir.path);
+  auto stored = [&](const std::string& name) {
+    std::string key = pykern::cache::cache_key({name});
+    CacheEntry e = entry(key, "BINARY");
+    e.record["kernels"] = {{{"function", "k"}, {"symbol", "pk_kernel_k"}}};
+    REQUIRE(cache.store(e).ok());
+    REQUIRE(cache.load(key));
+    return key;
+  };
+  auto rewrite = [&](const std::string& key, const std::function<void(std::string&)>& edit) {
+    fs::path record = cache.find(key)->path / "record.json";
+    std::string text = test::read(record);
+    edit(text);
+    fs::remove(record);
+    std::ofstream(record) << text;
+  };
+  std::string spaced = stored("spaced");
+  rewrite(spaced, [](std::string& text) { text.insert(text.find('\n') + 1, " "); });
+  std::string twice = stored("twice");
+  rewrite(twice, [](std::string& text) {
+    size_t at = text.find("\"record_xxh3\"");
+    text.insert(text.find('\n') + 1, "  " + text.substr(at, 33) + ",\n");  // the member again
+  });
+  std::string cut = stored("cut");
+  rewrite(cut, [](std::string& text) { text.resize(text.find("\"record_xxh3\"") + 20); });
+  std::string intact = stored("intact");
+  for (const std::string& key : {spaced, twice, cut}) {
+    CAPTURE(key);
+    CHECK_FALSE(cache.load(key));
+  }
+  CHECK(cache.load(intact));
+  CHECK(cache.verify(false).empty());  // the bad ones were removed as they were met
 }
 
 TEST_CASE("cache commands survive any record.json and stray directories; --json is JSON") {

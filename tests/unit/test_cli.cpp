@@ -626,3 +626,60 @@ TEST_CASE("cli: print_error never says 'error:' twice on a line: internal errors
   CHECK(printed([] { pykern::cli::print_error(Error::make(ErrorKind::io, "cannot open 'a.npy'")); }) ==
         "pykern: error: cannot open 'a.npy'\n");
 }
+
+// The executable links the C++ runtime statically (CMakeLists.txt, issue 32), and a @jit function
+// that uses a list or prange is built against libstdc++.so: the simulator's IndexError, thrown in
+// the executable, crosses that library's frames. It must arrive as the error, not as an abort
+// (two C++ runtimes in one process, each its own unwinder, aborted here).
+TEST_CASE("cli: an error raised in a host function built with the C++ runtime reaches the command") {
+  Scratch s;
+  fs::path file = s.write("f.py", R"py(from numba import njit, prange
+
+@njit(boundscheck=True)
+def listed(a):
+    xs = [1.0, 2.0]
+    xs.append(a[0])
+    return xs[1] + a[100]
+
+@njit(parallel=True, boundscheck=True)
+def summed(a):
+    s = 0.0
+    for i in prange(a.shape[0]):
+        s += a[i + 3]
+    return s
+)py");
+  save_ones(s.path / "a.npy", 4);
+  for (const char* function : {"listed", "summed"}) {
+    CAPTURE(function);
+    CliRun run = run_cli("run " + file.string() + " " + function + " " + (s.path / "a.npy").string() + " --out " +
+                             (s.path / "out").string(),
+                         s.cache_env());
+    CHECK_MESSAGE(run.status == 1, run.output);
+    CHECK_MESSAGE(has(run, "IndexError: index "), run.output);
+  }
+}
+
+// main builds only the command its first argument names (issue 32: building all five commands'
+// options was a quarter of a cache-hit process); what the others see is unchanged.
+TEST_CASE("cli: --help lists every command; a command named first parses as it did among all") {
+  CliRun help = run_cli("--help");
+  CHECK(help.status == 0);
+  for (const char* command : {"compile", "bundle", "cache", "run", "devices"}) {
+    CAPTURE(command);
+    CHECK_MESSAGE(has(help, std::string("\n  ") + command + " "), help.output);
+    CliRun own = run_cli(std::string(command) + " --help");
+    CHECK(own.status == 0);
+    CHECK_MESSAGE(has(own, std::string(" ") + command + " [OPTIONS]"), own.output);
+  }
+  CliRun unknown = run_cli("frobnicate");
+  CHECK(unknown.status == 2);
+  CHECK_MESSAGE(has(unknown, "a subcommand is required\nhint: see 'pykern --help'"), unknown.output);
+  CliRun sibling = run_cli("devices compile");  // another command's name is an argument like any other
+  CHECK(sibling.status == 2);
+  CHECK_MESSAGE(has(sibling, "the following argument was not expected: compile\nhint: see 'pykern devices --help'"),
+                sibling.output);
+  CliRun nested = run_cli("cache run");
+  CHECK(nested.status == 2);
+  CHECK_MESSAGE(has(nested, "a subcommand is required\nhint: see 'pykern cache --help'"), nested.output);
+  CHECK(run_cli("--version compile").status == 0);
+}

@@ -81,12 +81,23 @@ TEST_CASE("the target for a GPU: a cubin when NVRTC knows it, else PTX of the ne
 
 TEST_CASE("an --arch value: its form is checked without NVRTC, its support before compiling") {
   for (const char* good : {"sm_90", "sm_90a", "compute_100f", "sm_120"}) CHECK(jit::check_arch_form(good).ok());
-  for (const char* bad : {"sm90", "sm_9", "gfx90a", "sm_9000", "", "sm_90 "}) {
+  for (const char* bad : {"sm90", "sm_9", "gfx90a", "sm_9000", "", "sm_90 ", "sm_90af", "sm_90b", "compute_", "SM_90",
+                          "sm_+90", "sm_-9", " sm_90", "compute_90\n", "sm_\xd9\xa9\xd9\xa0"}) {
     Status form = jit::check_arch_form(bad);
     REQUIRE_FALSE(form.ok());
     CHECK(form.error().message.find("is not a GPU architecture") != std::string::npos);
     CHECK_FALSE(jit::check_arch_supported(bad).ok());
   }
+  auto specific = jit::parse_arch("compute_100f");
+  REQUIRE(specific);
+  CHECK_FALSE(specific->cubin);
+  CHECK(specific->number == 100);
+  CHECK(specific->specific);
+  auto plain = jit::parse_arch("sm_075");
+  REQUIRE(plain);
+  CHECK(plain->cubin);
+  CHECK(plain->number == 75);
+  CHECK_FALSE(plain->specific);
   if (!has_nvrtc()) return;
   CHECK(jit::check_arch_supported("sm_90").ok());
   CHECK(jit::check_arch_supported("compute_90a").ok());
