@@ -137,7 +137,7 @@ template <class Note, class Parse> std::optional<Note> parsed(const std::string&
 
 std::string specialization_note_key(const std::string& file_name, const std::string& text, const std::string& kernel,
                                     const std::string& signature, bool debug) {
-  return cache::cache_key({"simulator-specialization", version(), embed::runtime_headers_hash(), file_name, text,
+  return cache::cache_key({"simulator-specialization", version(), embed::sources_hash(), embed::runtime_headers_hash(), file_name, text,
                            "kernel=" + kernel, "sig=" + signature, debug ? "debug" : ""});
 }
 
@@ -164,7 +164,7 @@ std::optional<SpecializationNote> parse_note(const std::string& text) {
 }
 
 std::string module_note_key(const std::string& file_name, const std::string& text, bool debug) {
-  return cache::cache_key({"module-check", version(), embed::runtime_headers_hash(), file_name, text,
+  return cache::cache_key({"module-check", version(), embed::sources_hash(), embed::runtime_headers_hash(), file_name, text,
                            debug ? "debug" : ""});
 }
 

@@ -189,7 +189,7 @@ void check_deferred_kernels(frontend::Module& module, const Request& request,
 std::string frontend_key(const Request& request, const std::string& text, const std::string& arch,
                          const std::string& nvrtc_version) {
   const CompileOptions& options = request.options;
-  std::vector<std::string> parts = {version(),     embed::runtime_headers_hash(), request.file_name, text, arch,
+  std::vector<std::string> parts = {version(), embed::sources_hash(), embed::runtime_headers_hash(), request.file_name, text, arch,
                                     "nvrtc=" + nvrtc_version, std::to_string(static_cast<int>(options.emit))};
   std::vector<std::string> kernels;
   std::vector<KernelSignature> signatures;
