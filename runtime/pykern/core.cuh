@@ -16,6 +16,7 @@
 #include "pykern/list.cuh"
 #include "pykern/host_random.cuh"
 #include "pykern/parallel.cuh"
+#include "pykern/reductions.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

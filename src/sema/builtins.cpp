@@ -67,6 +67,7 @@ const HandlerTable& handlers() {
     add_atomic_and_warp_builtins(t);
     add_random_builtins(t);
     add_host_builtins(t);
+    add_reduction_builtins(t);
     return t;
   }();
   return table;
