@@ -32,28 +32,29 @@ struct Reduction {
   Result result;
   bool method;
   bool takes_complex;  // Numba refuses argmin/argmax/median of complex; pykern has no complex min/max/var yet
+  bool takes_scalar;   // np.NAME(x) of a number, as Numba's overloads take one
 };
 
 constexpr Reduction reductions[] = {
-    {"sum", Op::array_sum, Result::accumulator, true, true},
-    {"prod", Op::array_prod, Result::accumulator, true, true},
-    {"nansum", Op::array_nansum, Result::accumulator, false, true},
-    {"mean", Op::array_mean, Result::mean, true, true},
-    {"nanmean", Op::array_nanmean, Result::nanmean, false, true},
-    {"var", Op::array_var, Result::variance, true, false},
-    {"std", Op::array_std, Result::variance, true, false},
-    {"min", Op::array_min, Result::element, true, false},
-    {"amin", Op::array_min, Result::element, false, false},
-    {"max", Op::array_max, Result::element, true, false},
-    {"amax", Op::array_max, Result::element, false, false},
-    {"nanmin", Op::array_nanmin, Result::element, false, false},
-    {"nanmax", Op::array_nanmax, Result::element, false, false},
-    {"argmin", Op::array_argmin, Result::index, true, false},
-    {"argmax", Op::array_argmax, Result::index, true, false},
-    {"all", Op::array_all, Result::truth, true, true},
-    {"any", Op::array_any, Result::truth, true, true},
-    {"count_nonzero", Op::array_count_nonzero, Result::index, false, true},
-    {"median", Op::array_median, Result::median, false, false},
+    {"sum", Op::array_sum, Result::accumulator, true, true, true},
+    {"prod", Op::array_prod, Result::accumulator, true, true, true},
+    {"nansum", Op::array_nansum, Result::accumulator, false, true, false},
+    {"mean", Op::array_mean, Result::mean, true, true, true},
+    {"nanmean", Op::array_nanmean, Result::nanmean, false, true, false},
+    {"var", Op::array_var, Result::variance, true, false, false},
+    {"std", Op::array_std, Result::variance, true, false, false},
+    {"min", Op::array_min, Result::element, true, false, true},
+    {"amin", Op::array_min, Result::element, false, false, true},
+    {"max", Op::array_max, Result::element, true, false, true},
+    {"amax", Op::array_max, Result::element, false, false, true},
+    {"nanmin", Op::array_nanmin, Result::element, false, false, false},
+    {"nanmax", Op::array_nanmax, Result::element, false, false, false},
+    {"argmin", Op::array_argmin, Result::index, true, false, false},
+    {"argmax", Op::array_argmax, Result::index, true, false, false},
+    {"all", Op::array_all, Result::truth, true, true, true},
+    {"any", Op::array_any, Result::truth, true, true, true},
+    {"count_nonzero", Op::array_count_nonzero, Result::index, false, true, false},
+    {"median", Op::array_median, Result::median, false, false, false},
 };
 
 // NumPy's accumulator type: booleans and integers narrower than 64 bits add up in 64 bits of
@@ -126,6 +127,17 @@ bool want_whole_array_call(FunctionChecker& c, const CallSite& call, const Reduc
   return true;
 }
 
+// np.sum(x), np.mean(x), np.min(x), np.all(x), ... of a number: the number itself, converted as
+// the array form's result would be (Numba's scalar overloads).
+Value reduce_scalar(FunctionChecker& c, const CallSite& call, const Reduction& r, const Value& x) {
+  switch (r.result) {
+    case Result::truth: return c.truth(x, call.range);
+    case Result::accumulator:
+    case Result::mean: return c.cast(x, result_of(r.result, x.type), call.range);
+    default: return x;
+  }
+}
+
 Value reduce_array(FunctionChecker& c, const CallSite& call, const Reduction& r, bool as_method) {
   std::string what = shown(r, as_method);
   if (as_method && !call.args[0].type.is(TypeKind::array)) {
@@ -140,6 +152,9 @@ Value reduce_array(FunctionChecker& c, const CallSite& call, const Reduction& r,
   if (!want_whole_array_call(c, call, r, as_method)) return Value::error();
   Value array = c.as_runtime(call.args[0], call.range);
   if (!array.ok()) return Value::error();
+  if (r.takes_scalar && !as_method && array.type.is_numeric() && !array.type.is(TypeKind::record) &&
+      !(array.type.is(TypeKind::complex) && !r.takes_complex))
+    return reduce_scalar(c, call, r, array);
   if (!array.type.is(TypeKind::array)) {
     c.error(DiagKind::type_mismatch, call.range, fmt::format("{} needs an array, not '{}'", what, to_string(array.type)),
             "pass a NumPy array; reduce a tuple or a number with a loop or Python's min/max");

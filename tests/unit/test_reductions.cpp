@@ -62,6 +62,10 @@ def nan_smallest(a):
 @njit
 def truths(a):
     return np.all(a), a.any(), np.count_nonzero(a)
+
+@njit
+def of_numbers(x, b):
+    return np.sum(x), np.prod(x), np.mean(x), np.min(x), np.amax(x), np.all(b), np.any(x)
 )py";
 
 Module load() {
@@ -182,4 +186,17 @@ TEST_CASE("complex arrays sum and average as complex numbers; a complex argmin i
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().describe().find("np.argmin() of a 'array(complex128, 1d, C)' is not supported") !=
         std::string::npos);
+}
+
+TEST_CASE("reductions of a number give the number, typed as the array form's result, as Numba's overloads do") {
+  Module module = load();
+  auto ints = module.function("of_numbers")->call(int32_t(3), 0.0);
+  REQUIRE_MESSAGE(ints.ok(), (ints.ok() ? std::string() : ints.error().describe()));
+  CHECK(ints->type == "Tuple(int64, int64, float64, int32, int32, bool, bool)");
+  CHECK(ints->values[2].value.real() == 3.0);
+  CHECK(ints->values[5].integer == 0);
+  CHECK(ints->values[6].integer == 1);
+  auto floats = module.function("of_numbers")->call(2.5f, true);
+  REQUIRE(floats.ok());
+  CHECK(floats->type == "Tuple(float32, float32, float32, float32, float32, bool, bool)");
 }
