@@ -17,6 +17,7 @@
 #include "pykern/owned_array.cuh"
 #include "pykern/host_random.cuh"
 #include "pykern/parallel.cuh"
+#include "pykern/reductions.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -1,7 +1,8 @@
 // Internal to the builtins: the handler table that maps a Python name to its typing rule, the
 // rules several families share, and one function per family that adds its names
 // (builtins_math.cpp, builtins_python.cpp, builtins_numpy.cpp, builtins_cuda.cpp,
-// builtins_atomics.cpp, builtins_random.cpp, builtins_host.cpp, builtins_arrays.cpp). A rule checks the arguments,
+// builtins_atomics.cpp, builtins_random.cpp, builtins_host.cpp, builtins_arrays.cpp,
+// builtins_reductions.cpp). A rule checks the arguments,
 // converts them, and makes a call of a runtime operation of sema/calls.def.
 #pragma once
 #include <functional>
@@ -65,6 +66,7 @@ void add_atomic_and_warp_builtins(HandlerTable& t);
 void add_random_builtins(HandlerTable& t);
 void add_host_builtins(HandlerTable& t);
 void add_array_builtins(HandlerTable& t);
+void add_reduction_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

@@ -68,6 +68,7 @@ const HandlerTable& handlers() {
     add_random_builtins(t);
     add_host_builtins(t);
     add_array_builtins(t);
+    add_reduction_builtins(t);
     return t;
   }();
   return table;

@@ -515,11 +515,12 @@ bool FunctionChecker::is_user_kernel() const {
   return is_kernel_ && module_function_.origin != frontend::Origin::host_call;
 }
 
-bool FunctionChecker::allow_host_only(SourceRange range, const std::string& what) {
+bool FunctionChecker::allow_host_only(SourceRange range, const std::string& what, const std::string& hint) {
   if (is_user_kernel()) {
     bool makes_array = what.rfind("np.", 0) == 0 || what == "array.copy()";
     error(DiagKind::unsupported_operation, range, what + " is not supported in kernels",
-          what == "a list" ? "use a tuple, or a cuda.local.array for storage; lists work in @jit functions called "
+          !hint.empty() ? hint
+          : what == "a list" ? "use a tuple, or a cuda.local.array for storage; lists work in @jit functions called "
                              "on the host"
           : makes_array    ? "a kernel cannot allocate arrays, as in Numba-CUDA: pass the array in, or use "
                              "cuda.local.array or cuda.shared.array; " + what + " works in @jit functions called on the host"

@@ -102,7 +102,9 @@ class FunctionChecker {
   Value make_call(ir::Op op, std::vector<ir::ExprId> args, Type type, SourceRange range, int op_arg = -1);
   Value cast(const Value& value, const Type& to, SourceRange range);
   ir::ExprId cast_expr(ir::ExprId id, const Type& to);
-  bool allow_host_only(SourceRange range, const std::string& what);
+  // What only a @jit function on the host may do; in a user's kernel an error (with `hint`, or
+  // one for lists and random).
+  bool allow_host_only(SourceRange range, const std::string& what, const std::string& hint = {});
   // A kernel the user wrote, not the one-thread kernel pykern generates for a host call
   // (Origin::host_call), which may use what only the host has.
   bool is_user_kernel() const;

@@ -227,7 +227,7 @@ bool FunctionChecker::resolve_device_call(const std::string& name, const Signatu
       function_.host_only = true;
       if (is_user_kernel()) {
         error(DiagKind::unsupported_operation, range,
-              "'" + name + "' runs only on the host (it makes a list or an array, or uses Python's random module), so a kernel "
+              "'" + name + "' runs only on the host (it makes a list or an array, uses Python's random module or reduces a NumPy array), so a kernel "
               "cannot call it",
               "call it on the host (Module::function, pykern run), or use a cuda.local.array");
         return false;

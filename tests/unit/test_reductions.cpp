@@ -1,0 +1,202 @@
+// NumPy's whole-array reductions in @jit functions called on the host (sema/builtins_reductions.cpp,
+// runtime/pykern/reductions.cuh): Numba's result types, its order of summation, NaN rules,
+// empty-array errors and median selection. Expected values are Numba 0.68.1's.
+#include <unistd.h>
+
+#include <cmath>
+#include <complex>
+#include <filesystem>
+
+#include <doctest/doctest.h>
+
+#include "pykern/compiler.h"
+#include "pykern/function.h"
+
+using namespace pykern;
+
+namespace {
+
+const char* source = R"py(import numpy as np
+from numba import njit
+
+@njit
+def total(a):
+    return np.sum(a)
+
+@njit
+def product(a):
+    return a.prod()
+
+@njit
+def average(a):
+    return a.mean()
+
+@njit
+def nan_average(a):
+    return np.nanmean(a)
+
+@njit
+def variance(a):
+    return np.var(a)
+
+@njit
+def smallest(a):
+    return np.min(a)
+
+@njit
+def where_max(a):
+    return a.argmax()
+
+@njit
+def where_min(a):
+    return np.argmin(a)
+
+@njit
+def middle(a):
+    return np.median(a)
+
+@njit
+def nan_smallest(a):
+    return np.nanmin(a)
+
+@njit
+def truths(a):
+    return np.all(a), a.any(), np.count_nonzero(a)
+
+@njit
+def of_numbers(x, b):
+    return np.sum(x), np.prod(x), np.mean(x), np.min(x), np.amax(x), np.all(b), np.any(x)
+)py";
+
+Module load() {
+  ModuleOptions options;
+  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-reductions-" + std::to_string(::getpid()))).string();
+  auto module = Module::load_source(source, "stats.py", options);
+  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
+  return *module;
+}
+
+// The one value a call returns, with its Numba type.
+struct Got {
+  std::string type;
+  Scalar scalar;
+  double real() const { return scalar.value.real(); }
+  int64_t integer() const { return scalar.integer; }
+  std::complex<double> complex() const { return scalar.value; }
+};
+template <class... A> Got call(Module& module, const char* name, A&&... args) {
+  auto returned = module.function(name)->call(std::forward<A>(args)...);
+  REQUIRE_MESSAGE(returned.ok(), (returned.ok() ? std::string() : returned.error().describe()));
+  REQUIRE(returned->values.size() == 1);
+  return {returned->type, returned->values[0]};
+}
+// The message of a call that fails.
+template <class... A> std::string failure(Module& module, const char* name, A&&... args) {
+  auto returned = module.function(name)->call(std::forward<A>(args)...);
+  REQUIRE_FALSE(returned.ok());
+  return returned.error().message;
+}
+
+const double not_a_number = std::nan("");
+
+}  // namespace
+
+TEST_CASE("reductions give Numba's result types: NumPy's accumulators, float64 means of integers") {
+  Module module = load();
+  CHECK(call(module, "total", Array::from<int32_t>({1, 2, 3})).type == "int64");
+  CHECK(call(module, "total", Array::from<uint8_t>({200, 100})).type == "uint64");
+  CHECK(call(module, "total", Array::from<uint8_t>({200, 100})).integer() == 300);  // no wrap at 255
+  CHECK(call(module, "total", Array::from<bool>({true, true, false})).type == "int64");
+  CHECK(call(module, "total", Array::from<float>({1.5f, 2})).type == "float32");
+  CHECK(call(module, "product", Array::from<int8_t>({100, 100, 3})).integer() == 30000);
+  CHECK(call(module, "product", Array::from<int8_t>({1})).type == "int64");
+  CHECK(call(module, "average", Array::from<int16_t>({1, 2})).type == "float64");
+  CHECK(call(module, "average", Array::from<int16_t>({1, 2})).real() == 1.5);
+  CHECK(call(module, "average", Array::from<float>({1, 2})).type == "float32");
+  CHECK(call(module, "nan_average", Array::from<float>({1, 2})).type == "float64");
+  CHECK(call(module, "variance", Array::from<float>({1, 2})).type == "float64");
+  CHECK(call(module, "variance", Array::from<float>({1, 2})).real() == 0.25);
+  CHECK(call(module, "smallest", Array::from<uint8_t>({7, 3, 9})).type == "uint8");
+  CHECK(call(module, "where_min", Array::from<double>({3, 1, 2})).type == "int64");
+  CHECK(call(module, "middle", Array::from<float>({1, 2})).type == "float64");
+  auto truths = module.function("truths")->call(Array::from<double>({0.0, not_a_number, 2.0}));
+  REQUIRE(truths.ok());
+  CHECK(truths->values[0].value.real() == 0);  // 0.0 is false
+  CHECK(truths->values[1].value.real() == 1);
+  CHECK(truths->values[2].integer == 2);  // NaN is true
+}
+
+TEST_CASE("a sum runs in Numba's order: memory order for an F array, C order for any other view") {
+  Module module = load();
+  // [[1e16, 1], [-1e16, 1]] transposed: C order would add 1e16 - 1e16 + 1 + 1 = 2; memory order
+  // loses the first 1 in 1e16 + 1, as Numba's sum does, and gives 1.
+  Array c = Array::from<double>({1e16, 1.0, -1e16, 1.0}, {2, 2});
+  CHECK(call(module, "total", c.transpose()).real() == 1.0);
+  // A 3-D view, reversed on one axis and stepped on another (layout A): Numba's value.
+  std::vector<double> data(24);
+  for (int i = 0; i < 24; ++i) data[i] = i * 0.1;
+  Array view = Array::wrap(data.data() + 8, {2, 3, 2}, {96, -32, 16});
+  CHECK(call(module, "total", view).real() == 13.200000000000001);
+  // argmax counts in C order whatever the layout: the transposed array's 1e16 is at [0, 0].
+  CHECK(call(module, "where_max", c.transpose()).integer() == 0);
+  CHECK(call(module, "where_min", c.transpose()).integer() == 1);
+}
+
+TEST_CASE("NaN: min propagates it, argmin/argmax find the first, nanmin skips it, median selects as Numba") {
+  Module module = load();
+  CHECK(std::isnan(call(module, "smallest", Array::from<double>({1, not_a_number, -5})).real()));
+  CHECK(call(module, "where_min", Array::from<double>({3, not_a_number, 0, not_a_number})).integer() == 1);
+  CHECK(call(module, "where_max", Array::from<double>({3, 4, not_a_number})).integer() == 2);
+  CHECK(call(module, "nan_smallest", Array::from<double>({not_a_number, 2, 1})).real() == 1.0);
+  CHECK(std::isnan(call(module, "nan_smallest", Array::from<double>({not_a_number, not_a_number})).real()));
+  CHECK(std::isnan(call(module, "middle", Array::from<double>({3, not_a_number, 1, 2})).real()));
+  CHECK(call(module, "middle", Array::from<double>({not_a_number, 1, 2})).real() == 2.0);
+  CHECK(call(module, "middle", Array::from<double>({1, 2, not_a_number})).real() == 2.0);
+  CHECK(call(module, "middle", Array::from<int64_t>({5, 1, 4, 2, 3})).real() == 3.0);
+  CHECK(call(module, "middle", Array::from<int8_t>({1, 2, 3, 4})).real() == 2.5);
+  CHECK(std::isnan(call(module, "nan_average", Array::from<double>({not_a_number})).real()));
+}
+
+TEST_CASE("empty arrays: Numba's ValueError and ZeroDivisionError, NaN means, zero sums") {
+  Module module = load();
+  Array empty = Array::from<double>({}, {0});
+  CHECK(failure(module, "smallest", empty).find("stats.py:26: ValueError: zero-size array to reduction operation "
+                                                "minimum which has no identity") != std::string::npos);
+  CHECK(failure(module, "where_max", empty).find("ValueError: attempt to get argmax of an empty sequence") !=
+        std::string::npos);
+  CHECK(failure(module, "where_min", empty).find("ValueError: attempt to get argmin of an empty sequence") !=
+        std::string::npos);
+  CHECK(failure(module, "variance", empty).find("ZeroDivisionError: division by zero") != std::string::npos);
+  CHECK(failure(module, "nan_smallest", empty).find("ValueError: zero-size array to reduction operation not possible") !=
+        std::string::npos);
+  CHECK(std::isnan(call(module, "average", empty).real()));
+  CHECK(std::isnan(call(module, "middle", empty).real()));
+  CHECK(call(module, "total", empty).real() == 0.0);
+  CHECK(call(module, "product", empty).real() == 1.0);
+}
+
+TEST_CASE("complex arrays sum and average as complex numbers; a complex argmin is refused, as in Numba") {
+  Module module = load();
+  auto z = Array::from<std::complex<double>>({{1, 2}, {3, -1}});
+  Got sum = call(module, "total", z);
+  CHECK(sum.type == "complex128");
+  CHECK(sum.complex() == std::complex<double>(4, 1));
+  CHECK(call(module, "average", z).complex() == std::complex<double>(2, 0.5));
+  auto refused = module.function("where_min")->call(z);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().describe().find("np.argmin() of a 'array(complex128, 1d, C)' is not supported") !=
+        std::string::npos);
+}
+
+TEST_CASE("reductions of a number give the number, typed as the array form's result, as Numba's overloads do") {
+  Module module = load();
+  auto ints = module.function("of_numbers")->call(int32_t(3), 0.0);
+  REQUIRE_MESSAGE(ints.ok(), (ints.ok() ? std::string() : ints.error().describe()));
+  CHECK(ints->type == "Tuple(int64, int64, float64, int32, int32, bool, bool)");
+  CHECK(ints->values[2].value.real() == 3.0);
+  CHECK(ints->values[5].integer == 0);
+  CHECK(ints->values[6].integer == 1);
+  auto floats = module.function("of_numbers")->call(2.5f, true);
+  REQUIRE(floats.ok());
+  CHECK(floats->type == "Tuple(float32, float32, float32, float32, float32, bool, bool)");
+}
