@@ -131,6 +131,9 @@ std::string flags(const BuildOptions& options) {
   // a * b + c rounds twice, as LLVM gives Numba without fastmath: g++ would fuse it into one FMA
   // (C++ contracts by default) wherever -march=native offers FMA. fastmath allows the fusion.
   if (options.cpu_function) text += options.fastmath ? " -ffast-math" : " -ffp-contract=off";
+  // Numba's math functions never set errno (LLVM's intrinsics): without errno, g++ inlines
+  // sqrt as one instruction, where it would test the operand and call libm for a negative.
+  if (options.cpu_function) text += " -fno-math-errno";
   return text + (options.debug ? " -DPK_DEBUG=1" : "");
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -22,7 +23,8 @@ namespace {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-const char* cpu_source = R"py(from numba import njit
+const char* cpu_source = R"py(import math
+from numba import njit
 
 @njit
 def at(a, i):
@@ -35,6 +37,10 @@ def checked_at(a, i):
 @njit
 def product_plus(a, b, c):
     return a * b + c
+
+@njit
+def root(x):
+    return math.sqrt(x)
 
 @njit(fastmath=True)
 def fast_sum(a):
@@ -109,6 +115,7 @@ TEST_CASE("kernels on the simulator check every index and are portable; @jit fun
   CHECK_FALSE(has(sim::build_flags(function), "PK_BOUNDSCHECK"));
   CHECK_FALSE(has(sim::build_flags(function), "fast-math"));
   CHECK(has(sim::build_flags(function), "-ffp-contract=off"));
+  CHECK(has(sim::build_flags(function), "-fno-math-errno"));
   function.boundscheck = true;
   CHECK(has(sim::build_flags(function), "-DPK_BOUNDSCHECK=1"));
   function.fastmath = true;
@@ -221,6 +228,19 @@ TEST_CASE("a ufunc called on the CPU is built for this CPU too: its loop is pyke
   std::string flags = cache.host_library_options();
   CHECK(has(flags, "-march=native"));
   CHECK_FALSE(has(flags, "PK_BOUNDSCHECK"));
+}
+
+TEST_CASE("a host call's math functions leave errno alone, as Numba's do (and g++ inlines sqrt)") {
+  BoundscheckEnv unset(nullptr);
+  CacheDir cache("errno");
+  Module module = load(cache);
+  REQUIRE(module.function("root")->call(4.0).ok());  // built now: the build may touch errno
+  errno = 0;
+  auto root = module.function("root")->call(-1.0);
+  int after = errno;
+  REQUIRE(root.ok());
+  CHECK(std::isnan(root->values.at(0).value.real()));
+  CHECK(after == 0);  // glibc's sqrt sets EDOM
 }
 
 TEST_CASE("fastmath=True builds a host call with -ffast-math") {
