@@ -23,8 +23,7 @@ namespace {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-const char* cpu_source = R"py(import math
-from numba import njit
+const char* cpu_source = R"py(from numba import njit
 
 @njit
 def at(a, i):
@@ -38,16 +37,18 @@ def checked_at(a, i):
 def product_plus(a, b, c):
     return a * b + c
 
-@njit
-def root(x):
-    return math.sqrt(x)
-
 @njit(fastmath=True)
 def fast_sum(a):
     s = 0.0
     for i in range(a.shape[0]):
         s += a[i]
     return s
+
+import math
+
+@njit
+def root(x):
+    return math.sqrt(x)
 )py";
 
 // A fresh cache folder per test, removed afterwards.
