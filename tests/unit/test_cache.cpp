@@ -427,6 +427,42 @@ TEST_CASE("simulator builds cache their library and, once, the precompiled runti
   CHECK(out.find(" cpu ") != std::string::npos);
 }
 
+TEST_CASE("the first build of an empty cache makes the precompiled core meanwhile, not before its own build") {
+  TempDir dir;
+  fs::create_directories(dir.path);
+  fs::path log = dir.path / "compiles";
+  fs::path wrapper = dir.path / "logging-c++";
+  // The core's build (a c++-header) takes a second longer; each run logs when it starts and ends.
+  std::ofstream(wrapper) << "#!/bin/sh\ncase \"$*\" in *c++-header*) kind=core;; *) kind=library;; esac\n"
+                         << "echo $kind-start >> " << log.string() << "\n"
+                         << "[ $kind = core ] && sleep 1\n"
+                         << "c++ \"$@\"; status=$?\necho $kind-end >> " << log.string() << "\nexit $status\n";
+  fs::permissions(wrapper, fs::perms::owner_all);
+  const char* before = std::getenv("PYKERN_CXX");
+  std::string saved = before ? before : "";
+  ::setenv("PYKERN_CXX", wrapper.c_str(), 1);
+  pykern::ModuleOptions options;
+  options.cache_dir = (dir.path / "cache").string();
+  auto module = pykern::Module::load_source(
+      "from numba import cuda\n@cuda.jit\ndef k(a):\n    a[0] += 1\n", "meanwhile.py", options);
+  REQUIRE(module.ok());
+  pykern::Array a = pykern::Array::zeros(pykern::DType::float_(64), {1});
+  auto launched = module->kernel("k")->launch(pykern::Launch(1, 1).backend(pykern::Backend::cpu), {a});
+  if (before) ::setenv("PYKERN_CXX", saved.c_str(), 1);
+  else ::unsetenv("PYKERN_CXX");
+  REQUIRE_MESSAGE(launched.ok(), launched.error().describe());
+  CHECK(a.at<double>(0) == 1.0);
+  std::string order = test::read(log);
+  CAPTURE(order);
+  // The library's build started before the core's ended: it did not wait for it.
+  REQUIRE(order.find("library-start") != std::string::npos);
+  CHECK(order.find("library-start") < order.find("core-end"));
+  // And the core is in the cache for the next build, which uses it.
+  std::multiset<std::string> outputs;
+  for (const auto& e : KernelCache(dir.path / "cache").list()) outputs.insert(e.record.value("output", ""));
+  CHECK(outputs == std::multiset<std::string>{"gch", "so"});
+}
+
 // Issue 27, item 2: checksums do not make a cache safe, since whoever writes an entry can
 // recompute them. What others can write is never read: the root and its folders must be the
 // caller's (or root's) and writable by no one else, as ssh's StrictModes asks of ~/.ssh.
