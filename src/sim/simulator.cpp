@@ -403,9 +403,12 @@ class ScratchDir {
 // without a cache, or if the compiler will not make it, builds parse the headers as before.
 // The compiler reads it from the cache where it lies (it is large); a `cache clear` that
 // removes it first only makes that build parse the headers.
-// A build that finds none makes it beside its own build, which parses the headers: the first
-// build of an empty cache then waits for the longer of the two, not for both in turn (here the
-// core takes 0.45 s, a build with it 0.27 s, one that parses the headers 0.3-0.45 s).
+// The first build of a cache makes none: a cache that serves one build gains nothing from it,
+// and that build (the first call of a program with an empty cache) would wait for the core
+// (0.45 s here) before its own build with it (0.27 s), where parsing the headers takes
+// 0.3-0.45 s in all. It leaves a note instead; a later build that finds the note and no core
+// makes the core beside its own build, which parses the headers, and so waits for the longer
+// of the two, not for both in turn (BENCHMARKS.md, issue 32).
 std::string core_key(const BuildOptions& options) {
   return cache::cache_key({"simulator-pch", version(), embed::runtime_headers_hash(), compiler_identity(),
                            flags(options), options.cpu_function ? host_cpu_identity() : ""});
@@ -491,10 +494,15 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   // flags, and parses core.cuh when it is not. Without one, it is made meanwhile for later
   // builds; the future is joined before the scratch directory goes (declared after it).
   std::future<std::optional<fs::path>> making_core;
-  if (auto pch = cached_core(cache, options))
+  if (auto pch = cached_core(cache, options)) {
     fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
-  else if (cache != nullptr && cache->enabled())
-    making_core = std::async(std::launch::async, make_core, cache, std::cref(options), dir / "include");
+  } else if (cache != nullptr && cache->enabled()) {
+    std::string built_before = cache::cache_key({"simulator-built", core_key(options)});
+    if (cache->note_lookup(built_before))
+      making_core = std::async(std::launch::async, make_core, cache, std::cref(options), dir / "include");
+    else
+      cache->note_store(built_before, "a build without the precompiled core; the next one makes it\n");
+  }
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
   auto command = compiler_command(options, {"-pipe", "-I", (dir / "include").string(), (dir / "kernels.cpp").string(),
                                             "-o", (dir / "kernels.so").string()},
