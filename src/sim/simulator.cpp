@@ -403,6 +403,7 @@ class ScratchDir {
 // without a cache, or if the compiler will not make it, builds parse the headers as before.
 // The compiler reads it from the cache where it lies (it is large); a `cache clear` that
 // removes it first only makes that build parse the headers.
+//
 // The first build of a cache makes none: a cache that serves one build gains nothing from it,
 // and that build (the first call of a program with an empty cache) would wait for the core
 // (0.45 s here) before its own build with it (0.27 s), where parsing the headers takes
@@ -491,8 +492,9 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   for (const embed::RuntimeHeader& header : embed::runtime_headers())
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
   // GCC takes pykern/core.cuh.gch for the source's first #include when it is valid for the
-  // flags, and parses core.cuh when it is not. Without one, it is made meanwhile for later
-  // builds; the future is joined before the scratch directory goes (declared after it).
+  // flags, and parses core.cuh when it is not. Without one, a cache's first build leaves a
+  // note and the next makes it meanwhile (core_key); the future is joined before the scratch
+  // directory goes (declared after it).
   std::future<std::optional<fs::path>> making_core;
   if (auto pch = cached_core(cache, options)) {
     fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
