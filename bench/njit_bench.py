@@ -6,9 +6,15 @@
 #   2. rounds taken in turn (pykern, Numba, pykern, Numba, ...): each round's warm call is the
 #      median of --calls calls, every array reset to its inputs before each call, untimed;
 #   3. per case, the median over rounds of pykern's time / Numba's, and their geometric mean
-#      (without the launch_cost cases, which time the start of a parallel loop, not work).
+#      (without the launch_cost cases, which time the start of a parallel loop or a call itself).
+# --first-call instead times the first call with nothing built, each case in a fresh process
+# on each side, in turn per round: pykern's load of the file to the first result with an empty
+# cache folder, against Numba's `import numba`, the module's import and the first call.
 # Usage: python bench/njit_bench.py [--bench build/bench/pykern_bench_njit] [--rounds 3]
-#                                   [--calls 20] [--markdown] [CASE ...]
+#                                   [--calls 20] [--clock wall|cpu] [--first-call] [--markdown] [CASE ...]
+# --clock cpu times process CPU time on both sides instead of the wall clock: on a shared,
+# loaded machine it leaves out the time other processes hold the cores (for single-threaded
+# cases; a prange case's CPU time sums its threads).
 # NUMBA_NUM_THREADS applies to both sides.
 import argparse, json, math, os, statistics, subprocess, sys, tempfile, time
 
@@ -39,7 +45,7 @@ def inputs(case):
     return [filled(a) if "fill" in a else a["scalar"] for a in case["args"]]
 
 
-def numba_round(cases, functions, calls):
+def numba_round(cases, functions, calls, clock=time.perf_counter):
     out = {}
     for case in cases:
         fn = getattr(functions, case["function"])
@@ -50,9 +56,9 @@ def numba_round(cases, functions, calls):
             for a, p in zip(args, pristine):
                 if isinstance(a, np.ndarray):
                     np.copyto(a, p)
-            start = time.perf_counter()
+            start = clock()
             fn(*args)
-            times.append((time.perf_counter() - start) * 1e6)
+            times.append((clock() - start) * 1e6)
         out[case["name"]] = statistics.median(times)
     return out
 
@@ -67,8 +73,9 @@ def numba_results(case, functions):
     return [float(v) for v in returned], args
 
 
-def pykern_round(bench, names, calls, out_dir=None):
-    command = [bench, "--calls", str(calls)] + (["--out", out_dir] if out_dir else []) + names
+def pykern_round(bench, names, calls, out_dir=None, cache_dir=None, clock="wall"):
+    command = [bench, "--calls", str(calls), "--clock", clock] + (["--out", out_dir] if out_dir else [])
+    command += (["--cache-dir", cache_dir] if cache_dir else []) + names
     done = subprocess.run(command, capture_output=True, text=True)
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     return {line["case"]: line for line in lines}
@@ -107,6 +114,62 @@ def check(cases, functions, pykern):
     return wrong
 
 
+# One fresh Python process: numpy and the inputs are made first, untimed; then the clock runs
+# over `import numba`, the functions' module and the first call (Numba's dispatcher compiles
+# on it), as a program starting up pays them.
+NUMBA_FIRST_CALL = """
+import json, sys, time
+sys.path.insert(0, {here!r})
+import numpy as np
+import njit_bench
+case = [c for c in njit_bench.spec["cases"] if c["name"] == {name!r}][0]
+args = njit_bench.inputs(case)
+start = time.perf_counter()
+import numba
+import njit_functions
+getattr(njit_functions, case["function"])(*args)
+print(json.dumps({{"first_ms": (time.perf_counter() - start) * 1e3}}))
+"""
+
+
+def numba_first_call(name):
+    done = subprocess.run([sys.executable, "-c", NUMBA_FIRST_CALL.format(here=here, name=name)],
+                          capture_output=True, text=True)
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    return lines[-1]["first_ms"] if lines else None
+
+
+def pykern_first_call(bench, name):
+    with tempfile.TemporaryDirectory() as empty_cache:
+        line = pykern_round(bench, [name], 0, cache_dir=empty_cache).get(name, {})
+    return line.get("first_ms")
+
+
+def first_calls(options, names):
+    """Per case, the median over rounds of pykern's first call / Numba's, each from nothing."""
+    print(f"first call with nothing built, {options.rounds} rounds; ratio = pykern / Numba (median of the rounds' ratios)")
+    if options.markdown:
+        print("| function | Numba import + first call | pykern load + first call | pykern ÷ Numba |\n|---|---:|---:|---:|")
+    medians = []
+    for name in names:
+        ours, theirs = [], []
+        for _ in range(options.rounds):
+            ours.append(pykern_first_call(options.bench, name))
+            theirs.append(numba_first_call(name))
+        if None in ours or None in theirs:
+            row = [name, "-", "-", "failed"]
+        else:
+            ratio = statistics.median(a / b for a, b in zip(ours, theirs))
+            medians.append(ratio)
+            row = [name, f"{statistics.median(theirs):.0f} ms", f"{statistics.median(ours):.0f} ms", f"{ratio:.2f}×"]
+        print("| " + " | ".join(row) + " |" if options.markdown else "  ".join(f"{c:>20}" for c in row))
+    if medians:
+        label = f"median of {len(medians)}"
+        value = f"{statistics.median(medians):.2f}×"
+        print(f"| **{label}** | | | **{value}** |" if options.markdown else f"{label:>20}  {value}")
+    return 0
+
+
 def micros(value):
     return f"{value:.0f} µs" if value >= 100 else f"{value:.3g} µs"
 
@@ -116,11 +179,15 @@ def main():
     parser.add_argument("--bench", default=os.path.join(here, "..", "build", "bench", "pykern_bench_njit"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--calls", type=int, default=20)
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall")
+    parser.add_argument("--first-call", action="store_true")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("cases", nargs="*")
     options = parser.parse_args()
     cases = [c for c in spec["cases"] if not options.cases or c["name"] in options.cases]
     names = [c["name"] for c in cases]
+    if options.first_call:
+        return first_calls(options, names)
 
     import numba
     import njit_functions as functions
@@ -134,8 +201,9 @@ def main():
     pykern_us = {name: [] for name in names}
     numba_us = {name: [] for name in names}
     for _ in range(options.rounds):
-        ours = pykern_round(options.bench, names, options.calls)
-        theirs = numba_round(cases, functions, options.calls)
+        ours = pykern_round(options.bench, names, options.calls, clock=options.clock)
+        theirs = numba_round(cases, functions, options.calls,
+                             time.process_time if options.clock == "cpu" else time.perf_counter)
         for name in names:
             if name in wrong or name not in ours or "call_us" not in ours[name]:
                 continue
@@ -144,7 +212,7 @@ def main():
             ratios[name].append(ours[name]["call_us"] / theirs[name])
 
     print(f"numba {numba.__version__}, threads {numba.get_num_threads()}, {options.rounds} rounds of "
-          f"{options.calls} calls; ratio = pykern / Numba (median of the rounds' ratios)")
+          f"{options.calls} calls, {options.clock} clock; ratio = pykern / Numba (median of the rounds' ratios)")
     if options.markdown:
         print("| function | Numba call | pykern call | pykern ÷ Numba |\n|---|---:|---:|---:|")
     kept = []

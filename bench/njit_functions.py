@@ -380,3 +380,15 @@ def small_prange(values, scale):
         values[i] *= scale
         total += values[i]
     return total
+
+
+# The cost of a call itself: a scalar in and out, and an array in with a scalar out (what a
+# caller pays per call beyond the work; Numba's dispatcher takes 100-300 ns).
+@njit
+def scalar_call(x):
+    return x + 1.0
+
+
+@njit
+def array_call(values):
+    return values[0]

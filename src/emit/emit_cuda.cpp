@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "emit/carried_chains.h"
 #include "emit/writer.h"
 #include "sema/infer.h"
 
@@ -134,6 +135,7 @@ class Emitter {
   Writer& out_;
   const ir::Function* function_ = nullptr;
   int storage_count_ = 0;
+  std::vector<bool> branch_min_max_;  // by expression: a min/max written as a branch (carried_chains.h)
   std::vector<bool> recursive_;  // by function: called before its definition (a recursion)
 };
 
@@ -209,6 +211,7 @@ void Emitter::declare_recursive_functions() {
 void Emitter::function(const ir::Function& f) {
   function_ = &f;
   storage_count_ = 0;
+  branch_min_max_ = carried_min_max_chains(f);
   std::string params = parameter_list();
   line_directive(f.first_line);
   if (f.is_kernel)
@@ -464,7 +467,10 @@ std::string Emitter::expr(ir::ExprId id) {
     case ir::ExprKind::binary:
     case ir::ExprKind::logical:
       return fmt::format("({} {} {})", expr(e.args[0]), ir::call_info(e.op).spelling, expr(e.args[1]));
-    case ir::ExprKind::call: return fmt::format("{}({})", call_spelling(e), args(0));
+    case ir::ExprKind::call:
+      if (id.index < branch_min_max_.size() && branch_min_max_[id.index])
+        return fmt::format("{}({})", e.op == ir::Op::min ? "pk::min_branch" : "pk::max_branch", args(0));
+      return fmt::format("{}({})", call_spelling(e), args(0));
     case ir::ExprKind::device_call: {
       // A record argument is passed by reference, as Numba passes it.
       const ir::Function& callee = program_.functions[e.callee];

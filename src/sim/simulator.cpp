@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -131,6 +132,9 @@ std::string flags(const BuildOptions& options) {
   // a * b + c rounds twice, as LLVM gives Numba without fastmath: g++ would fuse it into one FMA
   // (C++ contracts by default) wherever -march=native offers FMA. fastmath allows the fusion.
   if (options.cpu_function) text += options.fastmath ? " -ffast-math" : " -ffp-contract=off";
+  // Numba's math functions never set errno (LLVM's intrinsics): without errno, g++ inlines
+  // sqrt as one instruction, where it would test the operand and call libm for a negative.
+  if (options.cpu_function) text += " -fno-math-errno";
   return text + (options.debug ? " -DPK_DEBUG=1" : "");
 }
 
@@ -399,12 +403,30 @@ class ScratchDir {
 // without a cache, or if the compiler will not make it, builds parse the headers as before.
 // The compiler reads it from the cache where it lies (it is large); a `cache clear` that
 // removes it first only makes that build parse the headers.
-std::optional<fs::path> precompiled_core(cache::KernelCache* cache, const BuildOptions& options,
-                                         const fs::path& include) {
+//
+// The first build of a cache makes none: a cache that serves one build gains nothing from it,
+// and that build (the first call of a program with an empty cache) would wait for the core
+// (0.45 s here) before its own build with it (0.27 s), where parsing the headers takes
+// 0.3-0.45 s in all. It leaves a note instead; a later build that finds the note and no core
+// makes the core beside its own build, which parses the headers, and so waits for the longer
+// of the two, not for both in turn (BENCHMARKS.md, issue 32).
+std::string core_key(const BuildOptions& options) {
+  return cache::cache_key({"simulator-pch", version(), embed::runtime_headers_hash(), compiler_identity(),
+                           flags(options), options.cpu_function ? host_cpu_identity() : ""});
+}
+
+// The precompiled core the cache holds for these flags, if any.
+std::optional<fs::path> cached_core(cache::KernelCache* cache, const BuildOptions& options) {
   if (cache == nullptr || !cache->enabled()) return std::nullopt;
-  std::string key = cache::cache_key({"simulator-pch", version(), embed::runtime_headers_hash(), compiler_identity(),
-                                      flags(options), options.cpu_function ? host_cpu_identity() : ""});
-  if (auto entry = cache->load(key)) return cache->binary_file(*entry);
+  if (auto entry = cache->load(core_key(options))) return cache->binary_file(*entry);
+  return std::nullopt;
+}
+
+// Precompiles the core from the headers in `include` into the cache (the file is written
+// beside `include`, where no build looks for it).
+std::optional<fs::path> make_core(cache::KernelCache* cache, const BuildOptions& options, const fs::path& include) {
+  if (cache == nullptr || !cache->enabled()) return std::nullopt;
+  std::string key = core_key(options);
   fs::path made = include.parent_path() / "core.gch";
   auto command = compiler_command(options, {"-I", include.string(), "-x", "c++-header",
                                           (include / "pykern" / "core.cuh").string(), "-o", made.string()});
@@ -470,9 +492,19 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   for (const embed::RuntimeHeader& header : embed::runtime_headers())
     std::ofstream(dir / "include" / header.name, std::ios::binary) << header.text;
   // GCC takes pykern/core.cuh.gch for the source's first #include when it is valid for the
-  // flags, and parses core.cuh when it is not.
-  if (auto pch = precompiled_core(cache, options, dir / "include"))
+  // flags, and parses core.cuh when it is not. Without one, a cache's first build leaves a
+  // note and the next makes it meanwhile (core_key); the future is joined before the scratch
+  // directory goes (declared after it).
+  std::future<std::optional<fs::path>> making_core;
+  if (auto pch = cached_core(cache, options)) {
     fs::create_symlink(*pch, dir / "include" / "pykern" / "core.cuh.gch", error);
+  } else if (cache != nullptr && cache->enabled()) {
+    std::string built_before = cache::cache_key({"simulator-built", core_key(options)});
+    if (cache->note_lookup(built_before))
+      making_core = std::async(std::launch::async, make_core, cache, std::cref(options), dir / "include");
+    else
+      cache->note_store(built_before, "a build without the precompiled core; the next one makes it\n");
+  }
   std::ofstream(dir / "kernels.cpp", std::ios::binary) << source;
   auto command = compiler_command(options, {"-pipe", "-I", (dir / "include").string(), (dir / "kernels.cpp").string(),
                                             "-o", (dir / "kernels.so").string()},

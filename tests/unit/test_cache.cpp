@@ -447,7 +447,7 @@ TEST_CASE("the simulator's key names the host compiler by the file it runs, so a
   CHECK(pykern::sim::compiler_identity_of("no-such-compiler-xyz") == "no-such-compiler-xyz");
 }
 
-TEST_CASE("simulator builds cache their library and, once, the precompiled runtime core") {
+TEST_CASE("simulator builds cache their library and, from the second on, the precompiled runtime core once") {
   TempDir dir;
   pykern::ModuleOptions options;
   options.cache_dir = dir.path.string();
@@ -470,13 +470,58 @@ TEST_CASE("simulator builds cache their library and, once, the precompiled runti
     }
     return out;
   };
-  CHECK(targets() == std::multiset<std::string>{"gch/cpu", "so/cpu"});
-  build("second.py");  // another library; the core is not made again
+  CHECK(targets() == std::multiset<std::string>{"so/cpu"});  // the first build parses the headers
+  build("second.py");  // another library, and the core for the builds after it
   CHECK(targets() == std::multiset<std::string>{"gch/cpu", "so/cpu", "so/cpu"});
+  build("third.py");  // the core is not made again
+  CHECK(targets() == std::multiset<std::string>{"gch/cpu", "so/cpu", "so/cpu", "so/cpu"});
   std::string out;
   REQUIRE(run_cli("cache --dir " + dir.path.string() + " list", &out) == 0);
   CHECK(out.find(" cpu-h ") != std::string::npos);
   CHECK(out.find(" cpu ") != std::string::npos);
+}
+
+TEST_CASE("the first build of an empty cache makes no precompiled core; the second makes it beside its own") {
+  TempDir dir;
+  fs::create_directories(dir.path);
+  fs::path log = dir.path / "compiles";
+  fs::path wrapper = dir.path / "logging-c++";
+  // The core's build (a c++-header) takes a second longer; each run logs when it starts and ends.
+  std::ofstream(wrapper) << "#!/bin/sh\ncase \"$*\" in *c++-header*) kind=core;; *) kind=library;; esac\n"
+                         << "echo $kind-start >> " << log.string() << "\n"
+                         << "[ $kind = core ] && sleep 1\n"
+                         << "c++ \"$@\"; status=$?\necho $kind-end >> " << log.string() << "\nexit $status\n";
+  fs::permissions(wrapper, fs::perms::owner_all);
+  const char* before = std::getenv("PYKERN_CXX");
+  std::string saved = before ? before : "";
+  ::setenv("PYKERN_CXX", wrapper.c_str(), 1);
+  pykern::ModuleOptions options;
+  options.cache_dir = (dir.path / "cache").string();
+  auto build = [&](const std::string& increment) {
+    auto module = pykern::Module::load_source(
+        "from numba import cuda\n@cuda.jit\ndef k(a):\n    a[0] += " + increment + "\n", "meanwhile.py", options);
+    REQUIRE(module.ok());
+    pykern::Array a = pykern::Array::zeros(pykern::DType::float_(64), {1});
+    auto launched = module->kernel("k")->launch(pykern::Launch(1, 1).backend(pykern::Backend::cpu), {a});
+    REQUIRE_MESSAGE(launched.ok(), launched.error().describe());
+    CHECK(a.at<double>(0) == std::stod(increment));
+  };
+  build("1");
+  std::string first = test::read(log);
+  build("2");
+  std::string second = test::read(log).substr(first.size());
+  if (before) ::setenv("PYKERN_CXX", saved.c_str(), 1);
+  else ::unsetenv("PYKERN_CXX");
+  // The first build waited for no core: none was made.
+  CHECK(first == "library-start\nlibrary-end\n");
+  // The second's library build started before the core's ended: it did not wait for it.
+  CAPTURE(second);
+  REQUIRE(second.find("library-start") != std::string::npos);
+  CHECK(second.find("library-start") < second.find("core-end"));
+  // The core is in the cache for the builds after them.
+  std::multiset<std::string> outputs;
+  for (const auto& e : KernelCache(dir.path / "cache").list()) outputs.insert(e.record.value("output", ""));
+  CHECK(outputs == std::multiset<std::string>{"gch", "so", "so"});
 }
 
 // Issue 27, item 2: checksums do not make a cache safe, since whoever writes an entry can
@@ -742,7 +787,7 @@ TEST_CASE("a cache clear between a simulator build and its load does not fail th
   CHECK(cleared == 1);
   CHECK(KernelCache(dir.path).list().empty());
   alive.push_back(run_on_cpu(dir.path));  // built and stored again
-  CHECK(KernelCache(dir.path).list().size() == 2);  // the library and the precompiled core
+  CHECK(KernelCache(dir.path).list().size() == 1);  // the library (the clear took the note: no core yet)
   {
     BeforeLoadHook hook(clear);
     alive.push_back(run_on_cpu(dir.path));  // a hit, whose entry goes before the load

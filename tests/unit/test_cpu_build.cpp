@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -42,6 +43,12 @@ def fast_sum(a):
     for i in range(a.shape[0]):
         s += a[i]
     return s
+
+import math
+
+@njit
+def root(x):
+    return math.sqrt(x)
 )py";
 
 // A fresh cache folder per test, removed afterwards.
@@ -109,6 +116,7 @@ TEST_CASE("kernels on the simulator check every index and are portable; @jit fun
   CHECK_FALSE(has(sim::build_flags(function), "PK_BOUNDSCHECK"));
   CHECK_FALSE(has(sim::build_flags(function), "fast-math"));
   CHECK(has(sim::build_flags(function), "-ffp-contract=off"));
+  CHECK(has(sim::build_flags(function), "-fno-math-errno"));
   function.boundscheck = true;
   CHECK(has(sim::build_flags(function), "-DPK_BOUNDSCHECK=1"));
   function.fastmath = true;
@@ -221,6 +229,19 @@ TEST_CASE("a ufunc called on the CPU is built for this CPU too: its loop is pyke
   std::string flags = cache.host_library_options();
   CHECK(has(flags, "-march=native"));
   CHECK_FALSE(has(flags, "PK_BOUNDSCHECK"));
+}
+
+TEST_CASE("a host call's math functions leave errno alone, as Numba's do (and g++ inlines sqrt)") {
+  BoundscheckEnv unset(nullptr);
+  CacheDir cache("errno");
+  Module module = load(cache);
+  REQUIRE(module.function("root")->call(4.0).ok());  // built now: the build may touch errno
+  errno = 0;
+  auto root = module.function("root")->call(-1.0);
+  int after = errno;
+  REQUIRE(root.ok());
+  CHECK(std::isnan(root->values.at(0).value.real()));
+  CHECK(after == 0);  // glibc's sqrt sets EDOM
 }
 
 TEST_CASE("fastmath=True builds a host call with -ffast-math") {
