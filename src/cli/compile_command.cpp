@@ -45,22 +45,64 @@ struct CompileArgs {
   std::string cache_dir;
 };
 
-// --like NAME=a.npy,b.npy,3: the signature Numba would give a call with these arguments.
-Result<KernelSignature> signature_like(const std::string& like) {
+// --like NAME=a.npy,b.npy,3: the kernel's name and example arguments.
+struct LikeArguments {
+  std::string function;
+  std::vector<Argument> arguments;
+};
+
+Result<LikeArguments> parse_like(const std::string& like) {
   size_t equals = like.find('=');
   if (equals == std::string::npos || equals == 0)
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("--like takes NAME=ARG,ARG,... (.npy files and scalars), not '{}'", like));
-  std::vector<Argument> arguments;
+  LikeArguments out{like.substr(0, equals), {}};
   std::stringstream list(like.substr(equals + 1));
   for (std::string text; std::getline(list, text, ',');) {
     auto argument = parse_argument(text);
     if (!argument.ok()) return argument.error();
-    arguments.push_back(*argument);
+    out.arguments.push_back(*argument);
   }
-  auto signature = detail::signature_for(arguments);
+  return out;
+}
+
+// A kernel whose decorator gives signatures is compiled for those (Numba's eager compilation),
+// and a call converts its arguments to the first that accepts them, as a launch picks it
+// (api/module_state.h): then --like adds no signature of the arguments' own. True when the
+// decorator's signatures take the arguments; false when the decorator gives none (or the file
+// does not compile: the compile itself reports that); an error when none takes them.
+Result<bool> decorator_takes(const std::string& file, const CompileOptions& options, const LikeArguments& like) {
+  CompileOptions declared_only;
+  declared_only.kernels = {like.function};
+  declared_only.emit = EmitKind::cuda;
+  declared_only.use_cache = options.use_cache;
+  declared_only.cache_dir = options.cache_dir;
+  auto declared = compile_file(file, declared_only);
+  if (!declared.ok() || declared->kernels.empty()) return false;
+  for (const CompiledKernel& kernel : declared->kernels)
+    if (detail::accepts(kernel, like.arguments)) return true;
+  std::string offered;
+  for (const CompiledKernel& kernel : declared->kernels) offered += "\n  " + kernel.signature;
+  auto wanted = detail::signature_for(like.arguments);  // void(float64[::1], float64): the types
+  std::string types = wanted.ok() && wanted->rfind("void", 0) == 0 ? wanted->substr(4) : "";
+  return Error::make(ErrorKind::invalid_argument,
+                     fmt::format("--like {}: no signature in the decorator of kernel '{}' accepts these arguments {}; "
+                                 "it is compiled for:{}",
+                                 like.function, like.function, types, offered));
+}
+
+// The signature --like adds: the arguments' own types, as Numba types a call of a kernel whose
+// decorator gives none; nullopt when the decorator's signatures take them.
+Result<std::optional<KernelSignature>> signature_like(const std::string& file, const CompileOptions& options,
+                                                      const std::string& text) {
+  auto like = parse_like(text);
+  if (!like.ok()) return like.error();
+  auto taken = decorator_takes(file, options, *like);
+  if (!taken.ok()) return taken.error();
+  if (*taken) return std::optional<KernelSignature>();
+  auto signature = detail::signature_for(like->arguments);
   if (!signature.ok()) return signature.error();
-  return KernelSignature{like.substr(0, equals), *signature, "--like " + like.substr(0, equals)};
+  return std::optional<KernelSignature>(KernelSignature{like->function, *signature, "--like " + like->function});
 }
 
 // --arch compute_90 names a virtual architecture: NVRTC makes PTX for it, never a cubin.
@@ -178,18 +220,18 @@ int run_compile(const CompileArgs& args) {
   CompileOptions options;
   options.kernels = args.kernels;
   options.signatures = *signatures;
+  options.use_cache = !args.no_cache;
+  options.cache_dir = args.cache_dir;
   for (const std::string& like : args.likes) {
-    auto signature = signature_like(like);
+    auto signature = signature_like(args.file, options, like);
     if (!signature.ok()) {
       print_error(signature.error());
       return 2;
     }
-    options.signatures.push_back(*signature);
+    if (*signature) options.signatures.push_back(**signature);
   }
   options.emit = args.emit == "cuda" ? EmitKind::cuda : args.emit == "ptx" ? EmitKind::ptx : EmitKind::cubin;
   options.arch = args.arch;
-  options.use_cache = !args.no_cache;
-  options.cache_dir = args.cache_dir;
   options.debug = args.debug;
   options.want_types = args.types;
   auto result = [&] {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "sema/builtin_rules.h"
+#include "sema/infer.h"
 
 namespace pykern::sema {
 
@@ -81,6 +82,37 @@ Value modf(FunctionChecker& c, const CallSite& call) {
   return c.make_call(Op::modf, {c.cast_expr(call.args[0].expr, type)}, Type::uni_tuple(type, 2), call.range);
 }
 
+// math.pow(x, y) by the cases of its typing template, chosen as Numba's overload resolution
+// chooses. numba-cuda (cudamath.py): (f32, f32), (f64, f64), (f32, i32), (f64, i32), the integer
+// exponent cases by libdevice's powif/powi (repeated squaring, 1/x**-n for negatives): so
+// math.pow(float32, int32) stays float32, while an int64 exponent converts better to (f64, f64).
+// Numba's CPU target (mathdecl.py): (f64, i64), (f64, u64), (f32, f32), (f64, f64), the integer
+// ones as float64 ** int (repeated squaring): math.pow(float32, int32) is float64 there.
+Value math_pow(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 2, 2) || !want_numeric(c, call, call.args[0]) || !want_numeric(c, call, call.args[1]))
+    return Value::error();
+  static const std::vector<std::vector<Type>> cuda_cases = {
+      {Type::f32(), Type::f32()}, {Type::f64(), Type::f64()}, {Type::f32(), Type::i32()}, {Type::f64(), Type::i32()}};
+  static const std::vector<std::vector<Type>> cpu_cases = {
+      {Type::f64(), Type::i64()}, {Type::f64(), Type::int_(64, false)}, {Type::f32(), Type::f32()},
+      {Type::f64(), Type::f64()}};
+  const auto& cases = c.on_host() ? cpu_cases : cuda_cases;
+  auto chosen = best_case({call.args[0].type, call.args[1].type}, cases);
+  if (!chosen) return binary_math(Op::fpow)(c, call);  // complex arguments: refused there as before
+  const Type& base = cases[*chosen][0];
+  const Type& exponent = cases[*chosen][1];
+  if (exponent.is(TypeKind::floating))
+    return c.make_call(Op::fpow, {c.cast_expr(call.args[0].expr, base), c.cast_expr(call.args[1].expr, exponent)},
+                       base, call.range);
+  // On the host, float64 ** int itself (Python's error model raises for 0.0 ** -1 there too).
+  if (c.on_host())
+    return c.binary(ast::BinaryOp::pow, c.cast(call.args[0], base, call.range), c.cast(call.args[1], exponent, call.range),
+                    call.range);
+  // The runtime's float ** integer takes an int64 exponent; an int32 one widens exactly.
+  ir::ExprId n = c.cast_expr(c.cast_expr(call.args[1].expr, exponent), Type::i64());
+  return c.make_call(Op::pow, {c.cast_expr(call.args[0].expr, base), n}, base, call.range);
+}
+
 }  // namespace
 
 // A float16 computes in float32, and rounds back to float16 where numba-cuda types it so.
@@ -131,8 +163,9 @@ void add_math_builtins(HandlerTable& t) {
   for (const auto& [name, op] : unary) t[std::string("math.") + name] = unary_math(op);
   static const std::pair<const char*, Op> binary[] = {
       {"atan2", Op::atan2}, {"hypot", Op::hypot},         {"copysign", Op::copysign}, {"fmod", Op::fmod},
-      {"pow", Op::fpow},    {"remainder", Op::remainder}, {"nextafter", Op::nextafter}};
+      {"remainder", Op::remainder}, {"nextafter", Op::nextafter}};
   for (const auto& [name, op] : binary) t[std::string("math.") + name] = binary_math(op);
+  t["math.pow"] = math_pow;
   t["math.isnan"] = predicate_math(Op::isnan);
   t["math.isinf"] = predicate_math(Op::isinf);
   t["math.isfinite"] = predicate_math(Op::isfinite);

@@ -134,6 +134,8 @@ Value FunctionChecker::as_runtime(const Value& value, SourceRange range) {
   return Value::error();
 }
 
+bool FunctionChecker::on_host() const { return program_.host_calls(); }
+
 Type FunctionChecker::float_type_for(const Type& type) {
   if (type.is(TypeKind::floating)) return type.bits == 16 ? Type::f32() : type;
   return Type::f64();

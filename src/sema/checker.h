@@ -142,6 +142,8 @@ class FunctionChecker {
   std::optional<ir::Constant> fold(ir::ExprId id);
   Value check_global_expr(ast::ExprId id);
 
+  // Typing as Numba's CPU target (a host call and the @jit functions it reaches), not numba-cuda's.
+  bool on_host() const;
   // Numba's math typing: floats keep their width, integers compute in float64.
   Type float_type_for(const Type& type);
 

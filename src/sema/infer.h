@@ -57,6 +57,11 @@ bool check_signature_fits(const Signature& signature, const SignatureRanges& ran
                           frontend::Module& module, const frontend::ModuleFunction& function,
                           const ast::Function& lowered, Diagnostics& diagnostics);
 
+// Numba's overload resolution among a typing template's cases (ConcreteTemplate): the case the
+// arguments convert to best (fewest unsafe conversions, then safe ones, then promotions; the
+// earlier case on a tie), or nullopt when they convert to none.
+std::optional<size_t> best_case(const std::vector<Type>& arguments, const std::vector<std::vector<Type>>& cases);
+
 // A call of a function whose decorator gives signatures (@cuda.jit('f4(f4[:], f4)', device=True),
 // @jit(float64(int32, int32))): Numba compiles those only, and converts the call's arguments to
 // the one its overload resolution picks (fewest unsafe conversions, then safe ones, then

@@ -521,6 +521,18 @@ std::string type_list(const std::vector<Type>& types) {
 
 }  // namespace
 
+std::optional<size_t> best_case(const std::vector<Type>& arguments, const std::vector<std::vector<Type>>& cases) {
+  std::optional<size_t> best;
+  std::array<int, 3> best_rating{};
+  for (size_t i = 0; i < cases.size(); ++i) {
+    auto rated = rating(arguments, cases[i]);
+    if (!rated || (best && !(*rated < best_rating))) continue;  // a tie keeps the earlier case
+    best = i;
+    best_rating = *rated;
+  }
+  return best;
+}
+
 std::optional<Signature> declared_overload(frontend::Module& module, const frontend::ModuleFunction& function,
                                            const std::vector<Type>& arguments, SourceRange where,
                                            Diagnostics& diagnostics) {

@@ -181,6 +181,34 @@ TEST_CASE("cli: a bad --sig says what is wrong in it, at a caret into it, named 
   CHECK_MESSAGE(has(like, "error: 'scale' takes 1 argument (a), but the signature gives 2 types"), like.output);
 }
 
+TEST_CASE("cli: compile --like on a kernel with a decorator signature compiles that one, as a call in Numba would") {
+  Scratch s;
+  fs::path file = s.write("cbrt.py", "from numba import cuda\n\n@cuda.jit('void(float32[:], float32)')\n"
+                                     "def simple_cbrt(ary, a):\n    ary[0] = cuda.cbrt(a)\n");
+  pykern::Array f32 = pykern::Array::zeros(pykern::DType::float_(32), {1});
+  REQUIRE(pykern::save_npy((s.path / "f32.npy").string(), f32).ok());
+  save_ones(s.path / "f64.npy", 1);
+  // The scalar 2.0 alone would be float64; the decorator's float32 wins, the argument converts.
+  int status = -1;
+  std::string text = stdout_of(
+      s, "compile " + file.string() + " --emit cuda --json --like simple_cbrt=" + (s.path / "f32.npy").string() + ",2.0",
+      &status);
+  REQUIRE_MESSAGE(status == 0, text);
+  auto out = nlohmann::json::parse(text, nullptr, false);
+  REQUIRE_MESSAGE(out.is_object(), text);
+  REQUIRE(out["kernels"].size() == 1);
+  CHECK(out["kernels"][0]["signature"] == "(array(float32, 1d, A), float32)");
+  // A float64 array converts to no declared signature: refused as Numba refuses the call.
+  CliRun refused = run_cli("compile " + file.string() + " --emit cuda --like simple_cbrt=" +
+                               (s.path / "f64.npy").string() + ",2.0",
+                           s.cache_env());
+  CHECK(refused.status == 2);
+  CHECK_MESSAGE(has(refused, "error: --like simple_cbrt: no signature in the decorator of kernel 'simple_cbrt' accepts "
+                             "these arguments (float64[::1], float64)"),
+                refused.output);
+  CHECK_MESSAGE(has(refused, "it is compiled for:\n  (array(float32, 1d, A), float32)"), refused.output);
+}
+
 TEST_CASE("cli: bundle refuses a virtual --arch and an empty bundle in its options' words, before any work") {
   Scratch s;
   fs::path file = s.write("k.py", kernels);

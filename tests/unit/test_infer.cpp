@@ -87,6 +87,20 @@ TEST_CASE("math keeps float32; integer true division is float64; floor gives a f
         "r: int64\np: float32\nm: float64\nz: int32\nk2: float32\n-> none");
 }
 
+TEST_CASE("math.pow takes numba-cuda's cases in kernels (float32 ** int32 stays float32), Numba's on the host") {
+  std::string body = "    a = math.pow(x, n)\n    b = math.pow(x, 2)\n    c = math.pow(d, n)\n    e = math.pow(n, n)\n"
+                     "    f = math.pow(x, x)\n    g = math.pow(d, 2)\n";
+  std::string kernel = std::string(header) + "@cuda.jit\ndef k(x, n, d):\n" + body;
+  // (f32, i32) and (f64, i32) are cases of their own; an int64 exponent converts best to (f64, f64).
+  CHECK(locals_of(kernel, "k", "void(float32, int32, float64)") ==
+        "x: float32\nn: int32\nd: float64\na: float32\nb: float64\nc: float64\ne: float64\nf: float32\n"
+        "g: float64\n-> none");
+  std::string host = std::string(header) + "from numba import njit\n@njit\ndef h(x, n, d):\n" + body;
+  CHECK(locals_of(host, "h", "(float32, int32, float64)") ==
+        "x: float32\nn: int32\nd: float64\na: float64\nb: float64\nc: float64\ne: float64\nf: float32\n"
+        "g: float64\n-> none");
+}
+
 TEST_CASE("device functions are specialised per call-site types and return tuples") {
   std::string text = std::string(header) +
                      "@cuda.jit(device=True)\ndef pair(x, y):\n    return x * 2, y\n"
