@@ -49,6 +49,9 @@ import sys
 import tempfile
 import warnings
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "cubin"))
+from check_resources import like_arguments  # noqa: E402  the case's arguments as --like takes them
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GROUPS = ["seeds", "features", "world", "numba_suite"]
 
@@ -68,19 +71,6 @@ def kernel_cases(pattern):
             if spec["kind"] != "kernel" or (regex and not regex.search(name)):
                 continue
             yield name, case_dir, spec
-
-
-def like_arguments(case_dir, spec):
-    """The case's arguments as `pykern compile --like` takes them (tests/cubin/check_resources.py)."""
-    out = []
-    for arg in spec["args"]:
-        if "scalar" not in arg:
-            out.append(os.path.join(case_dir, "inputs", arg["name"] + ".npy"))
-            continue
-        value = arg["scalar"]
-        text = repr(value) if not isinstance(value, float) or not value.is_integer() else "%.1f" % value
-        out.append(arg["dtype"] + ":" + text if "dtype" in arg else text)
-    return ",".join(out)
 
 
 # ---------------------------------------------------------------- pykern's side
