@@ -116,7 +116,9 @@ class Explainer {
   std::optional<SyntaxProblem> missing_else(const LineContext& c);
 
  private:
-  const PyToken& token(size_t i) const { return tokens_.tokens[i]; }
+  // Past the last token (a tokenizer stopped by an error leaves no `end` token after a line's
+  // last one): an `end` token at the end of the text, so a rule reading ahead stays in bounds.
+  const PyToken& token(size_t i) const { return i < tokens_.tokens.size() ? tokens_.tokens[i] : past_end_; }
   std::string_view word(size_t i) const {
     return i < tokens_.tokens.size() ? std::string_view(text_).substr(token(i).begin, token(i).end - token(i).begin)
                                      : std::string_view();
@@ -171,6 +173,7 @@ class Explainer {
   const SourceFile& file_;
   const std::string& text_;
   PyTokens tokens_;
+  PyToken past_end_{TokenKind::end, static_cast<uint32_t>(text_.size()), static_cast<uint32_t>(text_.size()), 0};
   std::unique_ptr<TSParser, ParserDeleter> parser_;
   std::vector<Line> lines_;
   uint32_t found_reach_ = 0;  // the furthest byte CPython's parser read before the problem found

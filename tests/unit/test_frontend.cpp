@@ -221,6 +221,9 @@ TEST_CASE("explaining a syntax error stays fast and safe on hostile text") {
   CHECK(explained(")") == "1:1: unmatched ')'");
   CHECK(explained("'''") == "1:1: unterminated triple-quoted string literal (detected at line 1)");
   CHECK(explained("@\n") == "1:2: invalid syntax");
+  // The tokenizer stops at the stray ')' and leaves no end token: looking past an '=' on that
+  // line read beyond the token list (found by the fuzzer).
+  CHECK(explained("@j='')l") == "1:6: unmatched ')'");
 }
 
 TEST_CASE("numba-cuda's testing options are accepted with a warning, not refused") {
