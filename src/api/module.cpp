@@ -17,21 +17,25 @@
 
 namespace pykern {
 
-
-
 namespace detail {
+
+std::shared_ptr<Specialization> ModuleState::new_specialization(const CompiledKernel& kernel,
+                                                                const std::string& signature) const {
+  auto s = std::make_shared<Specialization>();
+  s->kernel = kernel;
+  s->debug = kernel.debug || options.debug;
+  s->signature = signature;
+  return s;
+}
 
 std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_of(
     const compiler::Translation& translation, const std::string& signature,
     const std::optional<compiler::GeneratedKernel>& generated) {
   std::vector<std::shared_ptr<Specialization>> result;
   for (const CompiledKernel& k : translation.output.kernels) {
-    auto s = std::make_shared<Specialization>();
-    s->kernel = k;
+    auto s = new_specialization(k, signature);
     s->simulator_source = translation.simulator_source;
     s->simulator_uses_cxx_runtime = translation.simulator_uses_cxx_runtime;
-    s->debug = k.debug || options.debug;
-    s->signature = signature;
     s->generated = generated;
     result.push_back(std::move(s));
   }
@@ -94,12 +98,9 @@ std::vector<std::shared_ptr<Specialization>> ModuleState::specializations_from(c
                                                                                 const std::string& signature) {
   std::vector<std::shared_ptr<Specialization>> result;
   for (const CompiledKernel& k : note.kernels) {
-    auto s = std::make_shared<Specialization>();
-    s->kernel = k;
+    auto s = new_specialization(k, signature);
     s->simulator_digest = note.source_digest;
     s->simulator_uses_cxx_runtime = note.uses_cxx_runtime;
-    s->debug = k.debug || options.debug;
-    s->signature = signature;
     result.push_back(std::move(s));
   }
   return result;

@@ -182,6 +182,8 @@ struct ModuleState {
                                                                     const std::string& signature);
   std::vector<std::shared_ptr<Specialization>> specializations_from(const SpecializationNote& note,
                                                                     const std::string& signature);
+  // One kernel's specialisation, with what a translation and a note both give it.
+  std::shared_ptr<Specialization> new_specialization(const CompiledKernel& kernel, const std::string& signature) const;
   // Compiles a kernel pykern writes (once per form): translated with the module's text.
   Result<std::shared_ptr<Specialization>> compile_generated(const compiler::GeneratedKernel& kernel);
   // Makes ready what a launch on `backend` needs: the simulator's build, or the GPU's module.
