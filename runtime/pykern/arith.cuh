@@ -268,6 +268,12 @@ template <class T> PK_DEVICE i64 range_len(const range<T>& r) {
   return 0;
 }
 
+// The k-th value a range object yields (0 <= k < range_len): start + k * step, computed in 64
+// bits so a large step cannot overflow T on the way (the value itself is within the range).
+template <class T> PK_DEVICE T range_item(const range<T>& r, i64 k) {
+  return T(u64(i64(r.start)) + u64(k) * u64(i64(r.step)));
+}
+
 // for i in range(start, stop, step): does the loop go on with i?
 template <class T> PK_DEVICE bool range_continues(T i, T stop, T step) {
   return step > 0 ? i < stop : i > stop;

@@ -33,7 +33,7 @@ struct Specialization {
   // (sim::BuildOptions::cpu_function), its checks and fastmath as the function asks.
   bool cpu_function = false;
   bool boundscheck = false;
-  bool fastmath = false;
+  FastMath fastmath;
   std::shared_ptr<sim::Library> library;  // the CPU simulator's build, made on first CPU launch
   std::string signature;                  // what it was compiled for ("" for the decorator's)
   std::optional<compiler::GeneratedKernel> generated;  // a kernel pykern writes, not the module's

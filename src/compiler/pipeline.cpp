@@ -74,6 +74,15 @@ Status check_names(frontend::Module& module, const std::vector<std::string>& ker
       return Error::make(ErrorKind::invalid_argument,
                          fmt::format("{}: {} has no kernel named '{}'", signature_origin(signature),
                                      module.file().display_name(), signature.function));
+    // A signature is compiled only for a kernel: one for a device or @jit function would be
+    // dropped without a word, so it is refused.
+    if (function->decoration.role == FunctionRole::device)
+      return Error::make(ErrorKind::invalid_argument,
+                         fmt::format("{}: '{}' in {} is a device or @jit function, not a kernel; signatures are "
+                                     "given to kernels, and a kernel's calls type the functions it calls "
+                                     "(run a @jit function with `pykern run FILE {} ARGS...`)",
+                                     signature_origin(signature), signature.function,
+                                     module.file().display_name(), signature.function));
   }
   return ok_status();
 }
@@ -268,7 +277,7 @@ Result<std::vector<std::string>> nvrtc_options(const ir::Program& program) {
     std::vector<std::string> flags;
     if (o.debug) flags.insert(flags.end(), {"-G", "-DPK_DEBUG=1"});
     else if (o.lineinfo) flags.push_back("-lineinfo");
-    if (o.fastmath) flags.push_back("--use_fast_math");
+    if (o.fastmath.any()) flags.push_back("--use_fast_math");  // numba-cuda: any flag is fastmath=True
     if (o.max_registers > 0) flags.push_back(fmt::format("-maxrregcount={}", o.max_registers));
     // Numba's opt=N is the optimisation level of the device code generator: ptxas here.
     if (!o.debug && o.opt < 3) flags.push_back(fmt::format("--ptxas-options=-O{}", o.opt));

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "base/fastmath.h"
 #include "pykern/compiler.h"
 
 namespace pykern::compiler {
@@ -99,7 +100,7 @@ struct FunctionReturn {
   bool returns_other = false;  // a part is neither a scalar nor an array (a record, a list in a tuple, ...)
   bool has_arrays() const;     // a part is an array
   bool boundscheck = false;    // its decorator's boundscheck=True
-  bool fastmath = false;       // its decorator's fastmath=True
+  FastMath fastmath;           // its decorator's fastmath (True, or a set of flags)
 };
 
 // ---- the corridor ----

@@ -95,6 +95,13 @@ std::string dump_expr(const Ast& ast, ExprId id) {
                          dump_expr(ast, e.operands[2]));
     case ExprKind::tuple: return "(" + list(0) + (e.operands.size() == 1 ? ",)" : ")");
     case ExprKind::list: return "[" + list(0) + "]";
+    case ExprKind::set: return "{" + list(0) + "}";
+    case ExprKind::dict: {
+      std::string text;
+      for (size_t i = 0; i + 1 < e.operands.size(); i += 2)
+        text += fmt::format("{}{}: {}", i ? ", " : "", dump_expr(ast, e.operands[i]), dump_expr(ast, e.operands[i + 1]));
+      return "{" + text + "}";
+    }
     case ExprKind::starred: return "*" + dump_expr(ast, e.operands[0]);
     case ExprKind::error: return "<error>";
   }

@@ -46,6 +46,8 @@ enum class ExprKind {
   slice,       // operands[0..2] start, stop, step; invalid id where omitted
   tuple,       // operands
   list,        // operands
+  set,         // operands: {a, b}; only read where Python values are options (fastmath={...})
+  dict,        // operands: key0, value0, key1, value1, ...: {k: v}; likewise
   starred,     // operands[0]: `*args` as a call's argument
   error,       // a construct already reported; checking goes on
 };

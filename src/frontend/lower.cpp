@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "frontend/closures.h"
 #include "frontend/escapes.h"
 
@@ -55,6 +57,9 @@ class Lowerer {
   ExprId subscript(TSNode node);
   ExprId slice(TSNode node);
   ExprId sequence(TSNode node, ExprKind kind);
+  ExprId dictionary(TSNode node);
+  ExprId list_comprehension(TSNode node);
+  StmtId lower_statement(TSNode node);
   ExprId target(TSNode node);
 
   ExprId add(Expr expr) { return ast_.exprs.add(std::move(expr)); }
@@ -73,6 +78,43 @@ class Lowerer {
   }
   ExprId unsupported_expr(TSNode node, const std::string& what, const std::string& hint = {});
   StmtId unsupported_stmt(TSNode node, const std::string& what, const std::string& hint = {});
+  ExprId name_expr(const std::string& name, TSNode node) {
+    Expr expr = make_expr(ExprKind::name, node);
+    expr.text = name;
+    return add(std::move(expr));
+  }
+  void rename_targets(TSNode pattern, int comprehension);
+
+  // A list comprehension becomes a list and the loop that fills it, run before the statement
+  // it is in (as Numba inlines the comprehension's closure): `hoisted_` is where that loop goes,
+  // null where no statement can (a parameter's default value). Inside an operand evaluated only
+  // sometimes or more than once (x if c else y, a or b, a while or elif condition) a hoisted
+  // loop would run when Python's would not, so a comprehension there is refused.
+  struct Hoisting {
+    Lowerer& lowerer;
+    std::vector<StmtId>* saved;
+    int saved_conditional;
+    Hoisting(Lowerer& l, std::vector<StmtId>* into)
+        : lowerer(l), saved(l.hoisted_), saved_conditional(l.conditional_) {
+      l.hoisted_ = into;
+      l.conditional_ = 0;
+    }
+    ~Hoisting() {
+      lowerer.hoisted_ = saved;
+      lowerer.conditional_ = saved_conditional;
+    }
+  };
+  struct Conditional {
+    Lowerer& lowerer;
+    explicit Conditional(Lowerer& l) : lowerer(l) { ++l.conditional_; }
+    ~Conditional() { --lowerer.conditional_; }
+  };
+  std::vector<StmtId>* hoisted_ = nullptr;
+  int conditional_ = 0;
+  int comprehensions_ = 0;  // numbers each one's list and variables
+  // A comprehension's loop variables, hidden from the enclosing function (Python 3 scopes
+  // them to the comprehension): `i` in the first of a function is read as `i.1`.
+  std::vector<std::pair<std::string, std::string>> renames_;
 
   const syntax::SyntaxTree& tree_;
   Ast& ast_;
@@ -139,7 +181,10 @@ Function Lowerer::function(TSNode definition) {
   function.name_range = syntax::SyntaxTree::range(name);
   if (tree_.token(ts_node_child(definition, 0)) == Token::kw_async)
     unsupported_stmt(definition, "'async def'");
-  function.parameters = parameters(tree_.field(definition, Field::parameters));
+  {
+    Hoisting nowhere(*this, nullptr);  // a default value is evaluated once, at the definition
+    function.parameters = parameters(tree_.field(definition, Field::parameters));
+  }
   TSNode body = tree_.field(definition, Field::body);
   std::vector<TSNode> statements = tree_.named_children(body);
   // A leading string is the docstring, not a statement.
@@ -169,10 +214,16 @@ StmtId Lowerer::lambda_function(TSNode assignment, ExprId target, TSNode lambda)
   function.range = syntax::SyntaxTree::range(assignment);
   function.name = ast_[target].text;
   function.name_range = ast_[target].range;
-  function.parameters = parameters(tree_.field(lambda, Field::parameters));
+  {
+    Hoisting nowhere(*this, nullptr);
+    function.parameters = parameters(tree_.field(lambda, Field::parameters));
+  }
   TSNode body = tree_.field(lambda, Field::body);
   Stmt result = make_stmt(StmtKind::return_, body);
-  result.value = expression(body);
+  {
+    Hoisting into(*this, &function.body);  // a comprehension in the body runs at each call
+    result.value = expression(body);
+  }
   function.body.push_back(add(std::move(result)));
   Stmt stmt = make_stmt(StmtKind::function_def, assignment);
   stmt.function = static_cast<int>(ast_.functions.size());
@@ -192,50 +243,54 @@ std::vector<StmtId> Lowerer::block(TSNode node) {
   return statements;
 }
 
+// One statement, after the loops of the list comprehensions it holds.
 void Lowerer::statement(TSNode node, std::vector<StmtId>& out) {
+  std::vector<StmtId> before;
+  StmtId lowered;
+  {
+    Hoisting into(*this, &before);
+    lowered = lower_statement(node);
+  }
+  out.insert(out.end(), before.begin(), before.end());
+  out.push_back(lowered);
+}
+
+StmtId Lowerer::lower_statement(TSNode node) {
   switch (tree_.kind(node)) {
-    case Node::expression_statement: out.push_back(expression_statement(node)); return;
-    case Node::if_statement: out.push_back(if_statement(node)); return;
-    case Node::for_statement: out.push_back(for_statement(node)); return;
-    case Node::while_statement: out.push_back(while_statement(node)); return;
-    case Node::return_statement: out.push_back(return_statement(node)); return;
-    case Node::pass_statement: out.push_back(add(make_stmt(StmtKind::pass, node))); return;
-    case Node::break_statement: out.push_back(add(make_stmt(StmtKind::break_, node))); return;
-    case Node::continue_statement:
-      out.push_back(add(make_stmt(StmtKind::continue_, node)));
-      return;
-    case Node::assert_statement: out.push_back(assert_statement(node)); return;
-    case Node::raise_statement: out.push_back(raise_statement(node)); return;
-    case Node::error: out.push_back(add(make_stmt(StmtKind::error, node))); return;  // reported by the sweep
-    case Node::try_statement: out.push_back(unsupported_stmt(node, "'try' statement")); return;
-    case Node::with_statement: out.push_back(unsupported_stmt(node, "'with' statement")); return;
+    case Node::expression_statement: return expression_statement(node);
+    case Node::if_statement: return if_statement(node);
+    case Node::for_statement: return for_statement(node);
+    case Node::while_statement: return while_statement(node);
+    case Node::return_statement: return return_statement(node);
+    case Node::pass_statement: return add(make_stmt(StmtKind::pass, node));
+    case Node::break_statement: return add(make_stmt(StmtKind::break_, node));
+    case Node::continue_statement: return add(make_stmt(StmtKind::continue_, node));
+    case Node::assert_statement: return assert_statement(node);
+    case Node::raise_statement: return raise_statement(node);
+    case Node::error: return add(make_stmt(StmtKind::error, node));  // reported by the sweep
+    case Node::try_statement: return unsupported_stmt(node, "'try' statement");
+    case Node::with_statement: return unsupported_stmt(node, "'with' statement");
     case Node::global_statement:
-      out.push_back(unsupported_stmt(node, "'global' statement",
+      return unsupported_stmt(node, "'global' statement",
                                      "module globals are compile-time constants in kernels; "
-                                     "pass mutable state as an array argument"));
-      return;
+                                     "pass mutable state as an array argument");
     case Node::nonlocal_statement:
-      out.push_back(unsupported_stmt(node, "'nonlocal' statement"));
-      return;
+      return unsupported_stmt(node, "'nonlocal' statement");
     case Node::class_definition:
-      out.push_back(unsupported_stmt(node, "class definition"));
-      return;
-    case Node::function_definition: out.push_back(inner_function(node)); return;
+      return unsupported_stmt(node, "class definition");
+    case Node::function_definition: return inner_function(node);
     case Node::decorated_definition:
-      out.push_back(unsupported_stmt(node, "a decorated function inside a function",
+      return unsupported_stmt(node, "a decorated function inside a function",
                                      "define it at module level with @cuda.jit(device=True), or drop the "
-                                     "decorator: an inner function is compiled with the function it is in"));
-      return;
+                                     "decorator: an inner function is compiled with the function it is in");
     case Node::import_statement:
     case Node::import_from_statement:
-      out.push_back(unsupported_stmt(node, "'import' inside a function",
-                                     "import at module level"));
-      return;
-    case Node::delete_statement: out.push_back(unsupported_stmt(node, "'del' statement")); return;
-    case Node::match_statement: out.push_back(unsupported_stmt(node, "'match' statement")); return;
+      return unsupported_stmt(node, "'import' inside a function",
+                                     "import at module level");
+    case Node::delete_statement: return unsupported_stmt(node, "'del' statement");
+    case Node::match_statement: return unsupported_stmt(node, "'match' statement");
     default:
-      out.push_back(unsupported_stmt(node, "'" + std::string(ts_node_type(node)) + "'"));
-      return;
+      return unsupported_stmt(node, "'" + std::string(ts_node_type(node)) + "'");
   }
 }
 
@@ -325,7 +380,10 @@ StmtId Lowerer::if_statement(TSNode node) {
       break;
     }
     Stmt elif = make_stmt(StmtKind::if_, alternative);
-    elif.value = expression(tree_.field(alternative, Field::condition));
+    {
+      Conditional sometimes(*this);  // evaluated only when the conditions before it are false
+      elif.value = expression(tree_.field(alternative, Field::condition));
+    }
     elif.body = block(tree_.field(alternative, Field::consequence));
     StmtId id = add(std::move(elif));
     orelse->push_back(id);
@@ -355,7 +413,10 @@ StmtId Lowerer::for_statement(TSNode node) {
 // while_statement = 'while' condition ':' body [else_clause]
 StmtId Lowerer::while_statement(TSNode node) {
   Stmt stmt = make_stmt(StmtKind::while_, node);
-  stmt.value = expression(tree_.field(node, Field::condition));
+  {
+    Conditional each_time(*this);  // evaluated before every iteration
+    stmt.value = expression(tree_.field(node, Field::condition));
+  }
   stmt.body = block(tree_.field(node, Field::body));
   stmt.orelse = else_body(tree_.field(node, Field::alternative));
   return add(std::move(stmt));
@@ -378,7 +439,10 @@ StmtId Lowerer::assert_statement(TSNode node) {
   Stmt stmt = make_stmt(StmtKind::assert_, node);
   std::vector<TSNode> children = tree_.named_children(node);
   if (!children.empty()) stmt.value = expression(children[0]);
-  if (children.size() > 1) stmt.message = expression(children[1]);
+  if (children.size() > 1) {
+    Conditional on_failure(*this);  // the message is evaluated only when the assertion fails
+    stmt.message = expression(children[1]);
+  }
   return add(std::move(stmt));
 }
 
@@ -397,9 +461,10 @@ ExprId Lowerer::expression(TSNode node) {
   }
   switch (tree_.kind(node)) {
     case Node::identifier: {
-      Expr expr = make_expr(ExprKind::name, node);
-      expr.text = tree_.name(node);
-      return add(std::move(expr));
+      std::string name = tree_.name(node);
+      for (auto rename = renames_.rbegin(); rename != renames_.rend(); ++rename)
+        if (rename->first == name) return name_expr(rename->second, node);
+      return name_expr(name, node);
     }
     case Node::integer: return integer(node);
     case Node::float_: return float_literal(node);
@@ -445,15 +510,15 @@ ExprId Lowerer::expression(TSNode node) {
     case Node::lambda:
       return unsupported_expr(node, "'lambda' outside an assignment",
                               "bind it to a name first (f = lambda x: ...), then call f");
-    case Node::list_comprehension:
-      return unsupported_expr(node, "a list comprehension", "write the loop out");
+    case Node::list_comprehension: return list_comprehension(node);
     case Node::dictionary_comprehension:
       return unsupported_expr(node, "a dict comprehension");
     case Node::set_comprehension: return unsupported_expr(node, "a set comprehension");
     case Node::generator_expression:
       return unsupported_expr(node, "a generator expression", "write the loop out");
-    case Node::dictionary: return unsupported_expr(node, "a dict");
-    case Node::set: return unsupported_expr(node, "a set");
+    // Kept for the decorator options that take them (fastmath={'nnan'}); sema refuses them as values.
+    case Node::dictionary: return dictionary(node);
+    case Node::set: return sequence(node, ExprKind::set);
     case Node::await: return unsupported_expr(node, "'await'");
     case Node::yield: return unsupported_expr(node, "'yield' (a generator)");
     case Node::named_expression: return unsupported_expr(node, "the walrus operator ':='");
@@ -552,6 +617,7 @@ ExprId Lowerer::binary_operator(TSNode node) {
     default: return unsupported_expr(node, "this operator");
   }
   expr.operands.push_back(expression(tree_.field(node, Field::left)));
+  Conditional short_circuit(*this);
   expr.operands.push_back(expression(tree_.field(node, Field::right)));
   return add(std::move(expr));
 }
@@ -619,7 +685,9 @@ ExprId Lowerer::conditional_expression(TSNode node) {
   std::vector<TSNode> parts = tree_.named_children(node);
   if (parts.size() != 3) return unsupported_expr(node, "this conditional expression");
   Expr expr = make_expr(ExprKind::if_else, node);
-  expr.operands = {expression(parts[1]), expression(parts[0]), expression(parts[2])};
+  ExprId condition = expression(parts[1]);
+  Conditional one_branch(*this);
+  expr.operands = {condition, expression(parts[0]), expression(parts[2])};
   return add(std::move(expr));
 }
 
@@ -676,6 +744,95 @@ ExprId Lowerer::slice(TSNode node) {
       continue;
     }
     if (!tree_.is_trivia(child)) expr.operands[part] = expression(child);
+  }
+  return add(std::move(expr));
+}
+
+// [element for target in iterable (for ... | if condition)*]: in the statements before this one,
+//   comprehension.N = []
+//   for target.N in iterable:   (each clause nested in the one before)
+//       if condition:
+//           comprehension.N.append(element)
+// and the expression reads comprehension.N. The first iterable is read in the enclosing scope,
+// the rest and the element see the loop variables, as in Python 3.
+ExprId Lowerer::list_comprehension(TSNode node) {
+  if (!hoisted_ || conditional_ > 0) {
+    diagnostics_.error(DiagKind::unsupported_syntax, tree_.file(), syntax::SyntaxTree::range(node),
+                       hoisted_ ? "a list comprehension where it may run more than once or not at all is not supported"
+                                : "a list comprehension is not supported in a default value",
+                       hoisted_ ? "assign it to a variable in a statement of its own, and use the variable"
+                                : "make the list in the function's body, or pass it as an argument");
+    return add(make_expr(ExprKind::error, node));
+  }
+  int number = ++comprehensions_;
+  std::string list = fmt::format("comprehension.{}", number);
+  Stmt start = make_stmt(StmtKind::assign, node);
+  start.targets.push_back(name_expr(list, node));
+  start.value = add(make_expr(ExprKind::list, node));
+  hoisted_->push_back(add(std::move(start)));
+
+  std::vector<StmtId>* saved_hoisted = hoisted_;
+  size_t saved_renames = renames_.size();
+  std::vector<StmtId>* into = hoisted_;
+  for (TSNode clause : tree_.named_children(node)) {
+    if (ts_node_eq(clause, tree_.field(node, Field::body))) continue;
+    Stmt nested;
+    if (tree_.kind(clause) == Node::for_in_clause) {
+      if (tree_.token(ts_node_child(clause, 0)) == Token::kw_async) {
+        renames_.resize(saved_renames);
+        hoisted_ = saved_hoisted;
+        return unsupported_expr(clause, "'async for'");
+      }
+      nested = make_stmt(StmtKind::for_, clause);
+      std::vector<TSNode> iterables = tree_.fields(clause, Field::right);
+      nested.value = iterables.size() == 1 ? expression(iterables[0]) : unsupported_expr(clause, "a comprehension over several iterables");
+      TSNode pattern = tree_.field(clause, Field::left);
+      rename_targets(pattern, number);
+      nested.targets.push_back(target(pattern));
+    } else if (tree_.kind(clause) == Node::if_clause) {
+      nested = make_stmt(StmtKind::if_, clause);
+      std::vector<TSNode> condition = tree_.named_children(clause);
+      nested.value = condition.size() == 1 ? expression(condition[0]) : unsupported_expr(clause, "this condition");
+    } else {
+      continue;  // a comment
+    }
+    StmtId id = add(std::move(nested));
+    into->push_back(id);
+    into = &ast_.stmts[id].body;  // stores never move their nodes
+    hoisted_ = into;  // a comprehension inside runs at each step of this one
+  }
+  Expr append = make_expr(ExprKind::attribute, node);
+  append.operands.push_back(name_expr(list, node));
+  append.text = "append";
+  Expr call = make_expr(ExprKind::call, node);
+  call.operands.push_back(add(std::move(append)));
+  call.operands.push_back(expression(tree_.field(node, Field::body)));
+  Stmt fill = make_stmt(StmtKind::expr, node);
+  fill.value = add(std::move(call));
+  into->push_back(add(std::move(fill)));
+
+  renames_.resize(saved_renames);
+  hoisted_ = saved_hoisted;
+  return name_expr(list, node);
+}
+
+// The names a comprehension's `for` binds, read under hidden names from here on.
+void Lowerer::rename_targets(TSNode pattern, int comprehension) {
+  if (tree_.kind(pattern) == Node::identifier) {
+    std::string name = tree_.name(pattern);
+    renames_.emplace_back(name, fmt::format("{}.{}", name, comprehension));
+    return;
+  }
+  for (TSNode part : tree_.named_children(pattern)) rename_targets(part, comprehension);
+}
+
+// {k: v, ...}: the keys and values in turn; `**other` is refused.
+ExprId Lowerer::dictionary(TSNode node) {
+  Expr expr = make_expr(ExprKind::dict, node);
+  for (TSNode element : tree_.named_children(node)) {
+    if (tree_.kind(element) != Node::pair) return unsupported_expr(element, "'**' in a dict display");
+    expr.operands.push_back(expression(tree_.field(element, Field::key)));
+    expr.operands.push_back(expression(tree_.field(element, Field::value)));
   }
   return add(std::move(expr));
 }

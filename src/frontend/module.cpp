@@ -840,6 +840,48 @@ bool Module::scan_decorator_call(TSNode assignment, Diagnostics& diagnostics) {
   return true;
 }
 
+// fastmath=True/False, a set of Numba's flag names ({'nnan', 'ninf'}), or a dict of name -> bool
+// ({'nnan': True, 'arcp': False}); an unknown name is Numba's ValueError, here a located error.
+void Module::read_fastmath(const ast::Keyword& keyword, FastMath& out, Diagnostics& diagnostics) const {
+  const ast::Expr& value = ast_[keyword.value];
+  auto add_named = [&](ast::ExprId name_id, bool enabled) {
+    const ast::Expr& name = ast_[name_id];
+    std::optional<FastMathFlag> flag;
+    if (name.kind == ast::ExprKind::string) flag = FastMath::flag_named(name.text);
+    if (!flag) {
+      diagnostics.error(DiagKind::bad_decorator, file(), name.range,
+                        name.kind == ast::ExprKind::string ? "unrecognized fastmath flag '" + name.text + "'"
+                                                           : "a fastmath flag must be a string naming it",
+                        std::string("Numba's flags: ") + FastMath::valid_names());
+      return;
+    }
+    if (enabled) out.add(*flag);
+  };
+  out = FastMath{};
+  if (value.kind == ast::ExprKind::boolean) {
+    if (value.int_value) out = FastMath::all();
+  } else if (value.kind == ast::ExprKind::set) {
+    for (ast::ExprId name : value.operands) add_named(name, true);
+  } else if (value.kind == ast::ExprKind::call && value.operands.size() == 1 && value.keywords.empty() &&
+             ast_[value.operands[0]].kind == ast::ExprKind::name && ast_[value.operands[0]].text == "set") {
+    // set(): no flags, as False
+  } else if (value.kind == ast::ExprKind::dict) {
+    for (size_t i = 0; i + 1 < value.operands.size(); i += 2) {
+      const ast::Expr& enabled = ast_[value.operands[i + 1]];
+      if (enabled.kind != ast::ExprKind::boolean) {
+        diagnostics.error(DiagKind::bad_decorator, file(), enabled.range,
+                          "a fastmath dict maps each flag to True or False");
+        continue;
+      }
+      add_named(value.operands[i], enabled.int_value != 0);
+    }
+  } else {
+    diagnostics.error(DiagKind::bad_decorator, file(), value.range,
+                      "'fastmath' must be True, False, a set of flags or a dict of flags to True or False",
+                      "e.g. fastmath=True or fastmath={'nnan', 'ninf', 'contract'}");
+  }
+}
+
 void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics) {
   const ast::Expr& expr = ast_[call];
   // First positional argument: a signature, or a list of them.
@@ -893,7 +935,7 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     } else if (keyword.name == "debug") {
       flag(keyword, decoration.debug);
     } else if (keyword.name == "fastmath") {
-      flag(keyword, decoration.fastmath);
+      read_fastmath(keyword, decoration.fastmath, diagnostics);
     } else if (keyword.name == "boundscheck") {
       // None is Numba's default: no checks unless NUMBA_BOUNDSCHECK says otherwise.
       if (value.kind != ast::ExprKind::none) flag(keyword, decoration.boundscheck);
@@ -1128,12 +1170,15 @@ const ast::Function* Module::lowered_function(const std::string& name, Diagnosti
   if (function == nullptr) return nullptr;
   if (!function->lowered) {
     function->lowered = true;
-    tree_->report_syntax_errors(function->definition, diagnostics);
+    Diagnostics reported;
+    tree_->report_syntax_errors(function->definition, reported);
     size_t first_expr = ast_.exprs.size();
-    function->ast = lower_function(*tree_, function->definition, ast_, diagnostics);
+    function->ast = lower_function(*tree_, function->definition, ast_, reported);
     function->ast.name = function->name;  // `k = cuda.jit(f)` lowers f's definition as k
     if (!function->closure.empty()) bind_closure(*function, function->ast, first_expr);
+    function->lowering_diagnostics = reported.all();
   }
+  for (const Diagnostic& d : function->lowering_diagnostics) diagnostics.add(d);  // the same twice is one
   return &function->ast;
 }
 

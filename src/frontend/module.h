@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/diagnostics.h"
+#include "base/fastmath.h"
 #include "frontend/ast.h"
 #include "syntax/syntax_tree.h"
 
@@ -28,7 +29,7 @@ struct Decoration {
   FunctionRole role = FunctionRole::undecorated;
   std::vector<ast::ExprId> signatures;  // string literals or type expressions
   bool debug = false;
-  bool fastmath = false;
+  FastMath fastmath;  // fastmath=True, or Numba's set of flags
   bool boundscheck = false;  // @jit(boundscheck=True); kernels on the simulator always check
   bool lineinfo = false;
   bool cache = false;
@@ -62,6 +63,9 @@ struct ModuleFunction {
   Decoration decoration;
   bool lowered = false;
   ast::Function ast;
+  // What lowering reported (syntax it refuses): given to every sink that asks for the function,
+  // since the first to ask may be a muted one (a tentative round of type inference).
+  std::vector<Diagnostic> lowering_diagnostics;
   // A kernel a factory returned (`add = make(operator.add)`): the factory's parameters its body
   // reads, bound to the call's arguments (or the defaults), as Numba freezes closure variables.
   std::map<std::string, ast::ExprId> closure;
@@ -169,6 +173,7 @@ class Module {
   void bind_closure(const ModuleFunction& function, ast::Function& lowered, size_t first_expr);
   void report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const;
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
+  void read_fastmath(const ast::Keyword& keyword, FastMath& out, Diagnostics& diagnostics) const;
 
   const syntax::SyntaxTree* tree_ = nullptr;
   ast::Ast ast_;

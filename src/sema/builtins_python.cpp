@@ -235,8 +235,15 @@ Value absolute(FunctionChecker& c, const CallSite& call) {
 }
 
 void add_python_builtins(HandlerTable& t) {
-  t["builtins.min"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, Op::min); };
-  t["builtins.max"] = [](FunctionChecker& c, const CallSite& call) { return min_max(c, call, Op::max); };
+  // One argument: the items of an iterable (builtins_iterables.cpp); more: the numbers given.
+  t["builtins.min"] = [](FunctionChecker& c, const CallSite& call) {
+    bool iterable = call.args.size() == 1 && !call.args[0].type.is_numeric();
+    return iterable ? iterable_extreme(c, call, Op::min) : min_max(c, call, Op::min);
+  };
+  t["builtins.max"] = [](FunctionChecker& c, const CallSite& call) {
+    bool iterable = call.args.size() == 1 && !call.args[0].type.is_numeric();
+    return iterable ? iterable_extreme(c, call, Op::max) : min_max(c, call, Op::max);
+  };
   t["builtins.abs"] = absolute;
   t["builtins.round"] = round_value;
   t["builtins.int"] = int_value;

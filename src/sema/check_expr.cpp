@@ -200,6 +200,11 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     }
     case ExprKind::tuple: return check_tuple(e);
     case ExprKind::list: return check_list(e);
+    case ExprKind::set:
+    case ExprKind::dict:
+      error(DiagKind::unsupported_syntax, e.range,
+            std::string(e.kind == ExprKind::set ? "a set" : "a dict") + " is not supported in kernels");
+      return Value::error();
     case ExprKind::slice:
       error(DiagKind::bad_index, e.range, "a slice can only appear inside [ ]");
       return Value::error();

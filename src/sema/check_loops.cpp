@@ -1,5 +1,6 @@
 // for loops (range, arrays, enumerate, zip) and array declarations (cuda.shared/local.array).
 #include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -24,8 +25,9 @@ bool is_builtin_call(FunctionChecker& checker, const ast::Expr& e, const char* n
          !checker.module().imported(name) && !checker.module().function(name);
 }
 
-// The iterables of for loops other than range: arrays (along axis 0), tuples of one type, and
-// zip(...) and enumerate(...) of them, nested as Python allows. Each has a length (int64) and an
+// The iterables of for loops other than range(...): arrays (along axis 0), tuples of one type,
+// lists, range objects held in variables, and zip(...) and enumerate(...) of them, nested as
+// Python allows. Each has a length (int64) and an
 // item at a loop index.
 class LoopSource {
  public:
@@ -49,8 +51,9 @@ class LoopSource {
       }
       return shortest;
     }
-    Value array = c_.as_runtime(c_.check_expr(source), e.range);
+    Value array = value_of(source);
     if (!array.ok()) return Value::error();
+    if (array.type.is(TypeKind::range)) return c_.make_call(ir::Op::range_len, {array.expr}, Type::i64(), e.range);
     if (array.type.is(TypeKind::tuple) && !array.type.elements.empty() &&
         std::all_of(array.type.elements.begin(), array.type.elements.end(),
                     [&](const Type& t) { return t == array.type.elements[0]; }))
@@ -59,7 +62,7 @@ class LoopSource {
     if (!array.type.is(TypeKind::array)) {
       c_.error(DiagKind::unsupported_operation, e.range,
                "cannot iterate over a value of type '" + to_string(array.type) + "'",
-               "kernels loop over range(...), arrays, tuples of one type, enumerate(...) and zip(...)");
+               "loops go over range(...), arrays, lists, tuples of one type, enumerate(...) and zip(...)");
       return Value::error();
     }
     ir::Expr shape;
@@ -89,11 +92,30 @@ class LoopSource {
       for (size_t i = 1; i < e.operands.size(); ++i) out.parts.push_back(item(e.operands[i], index));
       return out;
     }
-    out.value = c_.subscript_value(c_.check_expr(source), {index}, e.range);
+    Value sequence = value_of(source);
+    if (sequence.ok() && sequence.type.is(TypeKind::range)) {
+      out.value = c_.make_call(ir::Op::range_item, {sequence.expr, index.expr}, sequence.type.elements.at(0), e.range);
+      return out;
+    }
+    out.value = c_.subscript_value(sequence, {index}, e.range);
     return out;
   }
 
  private:
+  // The iterable's value, evaluated once before the loop (range(n), a call, a slice), as
+  // Python evaluates it: its length and every item read that one value. A plain name is read
+  // where it is used.
+  Value value_of(ast::ExprId source) {
+    if (tree_[source].kind == ast::ExprKind::name) return c_.as_runtime(c_.check_expr(source), tree_[source].range);
+    auto held = evaluated_.find(source.index);
+    if (held != evaluated_.end()) return c_.read_local(held->second, tree_[source].range);
+    Value value = c_.as_runtime(c_.check_expr(source), tree_[source].range);
+    if (!value.ok()) return value;
+    Value stored = c_.store_in_temporary(value, tree_[source].range);
+    evaluated_[source.index] = c_.expr(stored.expr).local;
+    return stored;
+  }
+
   bool well_formed(const ast::Expr& e) {
     size_t sources = e.operands.size() - 1;
     bool ok = e.keywords.empty() && sources >= 1 && (!is_enumerate(e) || sources <= 2);
@@ -107,6 +129,7 @@ class LoopSource {
   FunctionChecker& c_;
   const ast::Ast& tree_;
   int zip_local_, enumerate_local_;
+  std::map<uint32_t, int> evaluated_;  // a source expression's temporary local
 };
 }  // namespace
 

@@ -122,6 +122,7 @@ class FunctionChecker {
   Value binary(ast::BinaryOp op, Value left, Value right, SourceRange range);
   // Evaluates `value` once into a new temporary and returns a read of it.
   Value store_in_temporary(const Value& value, SourceRange range);
+  Value read_local(int local, SourceRange range);
   Value truth(const Value& value, SourceRange range);  // Python truthiness as bool
   Value attribute_of(const Value& base, const std::string& attr, SourceRange range);
   Value subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range);
@@ -147,6 +148,9 @@ class FunctionChecker {
   // Numba's math typing: floats keep their width, integers compute in float64.
   Type float_type_for(const Type& type);
 
+  // The iterable as a range object held in a variable; an invalid value for anything else.
+  Value range_value(ast::ExprId iterable);
+
   // Statements may emit helper statements (declarations) before the current one.
   void emit_stmt(ir::Stmt stmt);
   uint32_t line_of(SourceRange range);
@@ -160,7 +164,6 @@ class FunctionChecker {
   int local_at(ast::ExprId occurrence);
   bool merge_equal_webs();
   int new_temporary(const Type& type);
-  Value read_local(int local, SourceRange range);
   void check_loop_body(const ir::Stmt& loop, const std::vector<ast::StmtId>& body,
                        std::vector<ir::StmtId>& out);
   void set_local_type(int local, const Type& type, SourceRange range);
@@ -178,7 +181,6 @@ class FunctionChecker {
   void bind_loop_item(ast::ExprId target, const LoopItem& item,
                       std::vector<std::pair<ast::ExprId, Value>>& per_iteration);
   Value loop_item_value(const LoopItem& item, SourceRange range);
-  Value range_value(ast::ExprId iterable);
   void print_pieces(const Value& value, SourceRange range, std::vector<PrintPiece>& out);
   std::vector<PrintPiece> print_line(const ast::Expr& call, SourceRange range);
   void check_print(const ast::Expr& call, SourceRange range);

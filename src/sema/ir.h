@@ -147,7 +147,7 @@ struct FunctionOptions {
   // raise and assert stop the call: Numba's CPU target always checks them (@jit functions
   // called on the host), its CUDA target only with debug=True.
   bool raises = false;
-  bool fastmath = false;
+  FastMath fastmath;  // the decorator's fastmath: True or a set of flags
   // @jit(boundscheck=True): a host call checks its indices (IndexError); Numba's CPU target
   // checks none unless asked (sim::BuildOptions::boundscheck).
   bool boundscheck = false;

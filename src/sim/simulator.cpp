@@ -118,6 +118,22 @@ const std::string& compiler_identity() {
   return identity;
 }
 
+// Numba's fastmath flags (LLVM's) as the g++ options they justify. A flag only permits, so where
+// g++ has no option for one flag alone (nnan without ninf) nothing is added: never more than asked.
+std::string fastmath_flags(const FastMath& fastmath) {
+  using F = FastMathFlag;
+  if (fastmath.bits & uint8_t(F::fast)) return " -ffast-math";
+  // a * b + c rounds twice, as LLVM gives Numba without `contract`: g++ would fuse it into one
+  // FMA (C++ contracts by default) wherever -march=native offers FMA.
+  std::string text = fastmath.has(F::contract) ? " -ffp-contract=fast" : " -ffp-contract=off";
+  if (fastmath.has(F::nnan) && fastmath.has(F::ninf)) text += " -ffinite-math-only";
+  if (fastmath.has(F::nsz)) text += " -fno-signed-zeros";
+  if (fastmath.has(F::arcp)) text += " -freciprocal-math";
+  // g++ reassociates only without signed zeros and traps, which reassoc alone does not allow.
+  if (fastmath.has(F::reassoc) && fastmath.has(F::nsz)) text += " -fassociative-math -fno-trapping-math";
+  return text;  // afn: glibc's functions are called either way (-fno-math-errno below)
+}
+
 std::string flags(const BuildOptions& options) {
   // -fwrapv: integers wrap as in Numba (LLVM adds without nsw), never undefined behaviour.
   // -O3, as Numba optimises: it halves monte_carlo_pi's time (bench_cpu_functions) against -O2,
@@ -129,9 +145,7 @@ std::string flags(const BuildOptions& options) {
   // No loop ticks: a host call takes no timeout, and a loop that may call the engine is never
   // vectorised.
   if (options.cpu_function) text += " -march=native -DPK_NO_LOOP_TICKS=1";
-  // a * b + c rounds twice, as LLVM gives Numba without fastmath: g++ would fuse it into one FMA
-  // (C++ contracts by default) wherever -march=native offers FMA. fastmath allows the fusion.
-  if (options.cpu_function) text += options.fastmath ? " -ffast-math" : " -ffp-contract=off";
+  if (options.cpu_function) text += fastmath_flags(options.fastmath);
   // Numba's math functions never set errno (LLVM's intrinsics): without errno, g++ inlines
   // sqrt as one instruction, where it would test the operand and call libm for a negative.
   if (options.cpu_function) text += " -fno-math-errno";

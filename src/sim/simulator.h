@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "base/fastmath.h"
 #include "cache/cache.h"
 #include "pykern/launch.h"
 #include "pykern/result.h"
@@ -26,12 +27,12 @@ struct BuildOptions {
   bool cxx_runtime = false;  // link libstdc++ (emit::uses_cxx_runtime); else only libc, libm, libgcc
   // A @jit function called on the host, built as Numba's CPU target builds it: for this
   // machine's CPU (-march=native, its features in the cache key: host_cpu_identity), indices
-  // checked only with `boundscheck` (negative ones still wrap), `fastmath` as -ffast-math.
+  // checked only with `boundscheck` (negative ones still wrap), `fastmath` as the g++ options its flags justify.
   // Otherwise the simulator's build of kernels: every index checked (Numba's simulator raises
   // IndexError) and no CPU tuning, so a bundle's copy of it runs on any x86-64 (or other) host.
   bool cpu_function = false;
   bool boundscheck = false;
-  bool fastmath = false;
+  FastMath fastmath;
   // Once it says cancel, the host compiler is stopped and the build fails with ErrorKind::cancelled.
   // Not part of the cache key. Null: none.
   const CancelToken* cancel = nullptr;

@@ -21,9 +21,10 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
   pk::i64 py_q{};
   pk::i64 py_r{};
   pk::f64 py_old{};
-  pk::i64 pk_tmp0{};
+  pk::Array<pk::f64, 1, pk::layout_a> pk_tmp0{};
   pk::i64 pk_tmp1{};
-  pk::tuple<pk::i64, pk::i64> pk_tmp2{};
+  pk::i64 pk_tmp2{};
+  pk::tuple<pk::i64, pk::i64> pk_tmp3{};
 #line 14 "arrays_and_tuples.py"
   py_row = PK_INDEX_AXIS(0LL, py_matrix, 1LL);
 #line 15 "arrays_and_tuples.py"
@@ -31,15 +32,17 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
 #line 16 "arrays_and_tuples.py"
   PK_AT(py_vector, 0LL) = (((PK_AT(py_row, 0LL) + PK_AT(py_column, (-1LL))) + static_cast<pk::f64>(py_matrix.shape[1])) + static_cast<pk::f64>(pk::size(py_matrix)));
 #line 17 "arrays_and_tuples.py"
+  pk_tmp0 = pk::slice_axis<0>(py_vector, 1LL, 3LL, (-9223372036854775807LL - 1));
+#line 17 "arrays_and_tuples.py"
   {
-    const pk::i64 pk_stop_0 = pk::slice_axis<0>(py_vector, 1LL, 3LL, (-9223372036854775807LL - 1)).shape[0];
+    const pk::i64 pk_stop_0 = pk_tmp0.shape[0];
     const pk::i64 pk_step_0 = 1LL;
 #line 17 "arrays_and_tuples.py"
-    for (pk_tmp0 = 0LL; pk_tmp0 < pk_stop_0; pk_tmp0 += pk_step_0) { PK_LOOP_TICK();
+    for (pk_tmp1 = 0LL; pk_tmp1 < pk_stop_0; pk_tmp1 += pk_step_0) { PK_LOOP_TICK();
 #line 17 "arrays_and_tuples.py"
-      py_i = pk_tmp0;
+      py_i = pk_tmp1;
 #line 17 "arrays_and_tuples.py"
-      py_v = PK_AT_KNOWN(pk::slice_axis<0>(py_vector, 1LL, 3LL, (-9223372036854775807LL - 1)), 1u, 0u, pk_tmp0);
+      py_v = PK_AT_KNOWN(pk_tmp0, 1u, 1u, pk_tmp1);
 #line 18 "arrays_and_tuples.py"
       PK_AT_KNOWN(py_counts, 1u, 0u, py_i) = static_cast<pk::i32>(static_cast<pk::i64>(py_v));
     }
@@ -49,11 +52,11 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
     const pk::i64 pk_stop_1 = pk::min(py_row.shape[0], py_vector.shape[0]);
     const pk::i64 pk_step_1 = 1LL;
 #line 19 "arrays_and_tuples.py"
-    for (pk_tmp1 = 0LL; pk_tmp1 < pk_stop_1; pk_tmp1 += pk_step_1) { PK_LOOP_TICK();
+    for (pk_tmp2 = 0LL; pk_tmp2 < pk_stop_1; pk_tmp2 += pk_step_1) { PK_LOOP_TICK();
 #line 19 "arrays_and_tuples.py"
-      py_u = PK_AT_KNOWN(py_row, 1u, 1u, pk_tmp1);
+      py_u = PK_AT_KNOWN(py_row, 1u, 1u, pk_tmp2);
 #line 19 "arrays_and_tuples.py"
-      py_w = PK_AT_KNOWN(py_vector, 1u, 1u, pk_tmp1);
+      py_w = PK_AT_KNOWN(py_vector, 1u, 1u, pk_tmp2);
 #line 20 "arrays_and_tuples.py"
       PK_AT(py_vector, 0LL) = (PK_AT(py_vector, 0LL) + (py_u * py_w));
     }
@@ -71,11 +74,11 @@ extern "C" PK_KERNEL void pk_kernel_py_arrays_4bf76fa8(pk::Array<pk::f64, 2, pk:
 #line 25 "arrays_and_tuples.py"
   pk::syncthreads();
 #line 26 "arrays_and_tuples.py"
-  pk_tmp2 = pk_device_py_divmod_pair_0(PK_AT(py_counts, 0LL));
+  pk_tmp3 = pk_device_py_divmod_pair_0(PK_AT(py_counts, 0LL));
 #line 26 "arrays_and_tuples.py"
-  py_q = pk::get<0>(pk_tmp2);
+  py_q = pk::get<0>(pk_tmp3);
 #line 26 "arrays_and_tuples.py"
-  py_r = pk::get<1>(pk_tmp2);
+  py_r = pk::get<1>(pk_tmp3);
 #line 27 "arrays_and_tuples.py"
   pk::atomic_add(PK_AT(py_counts, 0LL), static_cast<pk::i32>((py_q + py_r)));
 #line 28 "arrays_and_tuples.py"

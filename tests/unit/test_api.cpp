@@ -384,6 +384,21 @@ TEST_CASE("CompileOptions::signatures: an error in one names it as the signature
   CHECK(compiled.error().message.find("the table's row 3:1:5: error: 'scale' takes 2 arguments (a, factor)") == 0);
 }
 
+TEST_CASE("CompileOptions::signatures for a @jit function is refused, not dropped: kernels take signatures") {
+  const char* source =
+      "from numba import njit\n"
+      "@njit\n"
+      "def twice(x):\n"
+      "    return 2 * x\n";
+  CompileOptions options;
+  options.emit = EmitKind::cuda;
+  options.signatures = {{"twice", "float64(float64)"}};
+  auto compiled = compile_source(source, "host.py", options);
+  REQUIRE_FALSE(compiled.ok());
+  CHECK(compiled.error().message.find("signature for twice: 'twice' in host.py is a device or @jit function, not a "
+                                      "kernel") == 0);
+}
+
 #include "cuda/driver.h"
 
 TEST_CASE("asking for the GPU without one is a clear driver error, not a crash") {

@@ -37,6 +37,13 @@ def checked_at(a, i):
 def product_plus(a, b, c):
     return a * b + c
 
+@njit(fastmath={'nnan', 'ninf', 'contract'})
+def finite_dot(a, b):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i] * b[i]
+    return s
+
 @njit(fastmath=True)
 def fast_sum(a):
     s = 0.0
@@ -106,7 +113,7 @@ TEST_CASE("kernels on the simulator check every index and are portable; @jit fun
   CHECK(has(sim::build_flags(kernel), "-DPK_BOUNDSCHECK=1"));
   CHECK_FALSE(has(sim::build_flags(kernel), "-march"));
   CHECK_FALSE(has(sim::build_flags(kernel), "PK_NO_LOOP_TICKS"));  // a launch's timeout stops its loops
-  kernel.fastmath = true;  // a kernel's fastmath is NVRTC's; the simulator keeps IEEE arithmetic
+  kernel.fastmath = FastMath::all();  // a kernel's fastmath is NVRTC's; the simulator keeps IEEE arithmetic
   CHECK_FALSE(has(sim::build_flags(kernel), "fast-math"));
 
   sim::BuildOptions function;
@@ -119,9 +126,44 @@ TEST_CASE("kernels on the simulator check every index and are portable; @jit fun
   CHECK(has(sim::build_flags(function), "-fno-math-errno"));
   function.boundscheck = true;
   CHECK(has(sim::build_flags(function), "-DPK_BOUNDSCHECK=1"));
-  function.fastmath = true;
+  function.fastmath = FastMath::all();
   CHECK(has(sim::build_flags(function), "-ffast-math"));
   CHECK_FALSE(has(sim::build_flags(function), "-ffp-contract=off"));
+}
+
+TEST_CASE("Numba's fastmath flags become the g++ options they justify, never more") {
+  auto options_for = [](std::initializer_list<FastMathFlag> flags) {
+    sim::BuildOptions function;
+    function.cpu_function = true;
+    for (FastMathFlag flag : flags) function.fastmath.add(flag);
+    return sim::build_flags(function);
+  };
+  using F = FastMathFlag;
+  std::string finite = options_for({F::nnan, F::ninf});
+  CHECK(has(finite, "-ffinite-math-only"));
+  CHECK(has(finite, "-ffp-contract=off"));  // contract not asked: a * b + c still rounds twice
+  CHECK_FALSE(has(finite, "-ffast-math"));
+  CHECK_FALSE(has(options_for({F::nnan}), "-ffinite-math-only"));  // g++ has no option for nnan alone
+  CHECK(has(options_for({F::contract}), "-ffp-contract=fast"));
+  CHECK(has(options_for({F::nsz}), "-fno-signed-zeros"));
+  CHECK(has(options_for({F::arcp}), "-freciprocal-math"));
+  CHECK_FALSE(has(options_for({F::reassoc}), "-fassociative-math"));  // needs nsz too in g++
+  CHECK(has(options_for({F::reassoc, F::nsz}), "-fassociative-math"));
+  CHECK(has(options_for({F::fast}), "-ffast-math"));
+}
+
+TEST_CASE("fastmath={'nnan', 'ninf', 'contract'} builds a host call with those flags only") {
+  BoundscheckEnv unset(nullptr);
+  CacheDir cache("fastmath_set");
+  Module module = load(cache);
+  auto dot = module.function("finite_dot")->call(Array::from<double>({1, 2, 3}), Array::from<double>({4, 5, 6}));
+  REQUIRE(dot.ok());
+  CHECK(dot->values.at(0).value.real() == 32.0);
+  std::string options = cache.host_library_options();
+  CAPTURE(options);
+  CHECK(has(options, "-ffinite-math-only"));
+  CHECK(has(options, "-ffp-contract=fast"));
+  CHECK_FALSE(has(options, "-ffast-math"));
 }
 
 TEST_CASE("a library built for this CPU is keyed by its features: an entry another CPU made is never loaded") {

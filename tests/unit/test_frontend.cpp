@@ -41,6 +41,28 @@ TEST_CASE("imports and aliases resolve to qualified names") {
   CHECK_FALSE(p.module.imported("os"));
 }
 
+TEST_CASE("fastmath takes Numba's set of flags and its dict of flags to booleans") {
+  Parsed p(
+      "from numba import njit\n"
+      "@njit(fastmath={'nnan', 'ninf'})\ndef s(x):\n    return x\n"
+      "@njit(fastmath={'nsz': True, 'arcp': False})\ndef d(x):\n    return x\n"
+      "@njit(fastmath=set())\ndef e(x):\n    return x\n"
+      "@njit(fastmath=False)\ndef f(x):\n    return x\n");
+  auto* s = p.module.function("s");
+  REQUIRE(s);
+  CHECK(s->decoration.fastmath.has(FastMathFlag::nnan));
+  CHECK(s->decoration.fastmath.has(FastMathFlag::ninf));
+  CHECK_FALSE(s->decoration.fastmath.has(FastMathFlag::nsz));
+  CHECK_FALSE(s->decoration.fastmath.has(FastMathFlag::fast));
+  auto* d = p.module.function("d");
+  REQUIRE(d);
+  CHECK(d->decoration.fastmath.has(FastMathFlag::nsz));
+  CHECK_FALSE(d->decoration.fastmath.has(FastMathFlag::arcp));
+  CHECK_FALSE(p.module.function("e")->decoration.fastmath.any());  // set(): none, as Numba reads it
+  CHECK_FALSE(p.module.function("f")->decoration.fastmath.any());
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+}
+
 TEST_CASE("decorators set roles and options") {
   Parsed p(
       "import numba as nb\nfrom numba import cuda, jit, vectorize\n"
@@ -54,7 +76,7 @@ TEST_CASE("decorators set roles and options") {
   REQUIRE(k);
   CHECK(k->decoration.role == frontend::FunctionRole::kernel);
   CHECK(k->decoration.debug);
-  CHECK(k->decoration.fastmath);
+  CHECK(k->decoration.fastmath == FastMath::all());
   CHECK(k->decoration.lineinfo);
   CHECK(k->decoration.max_registers == 32);
   CHECK(k->decoration.opt == 2);
@@ -471,7 +493,7 @@ TEST_CASE("kernels and device functions made by calling the decorator on a modul
   const frontend::ModuleFunction* k = p.module.function("k");
   REQUIRE(k);
   CHECK(k->decoration.role == FunctionRole::kernel);
-  CHECK(k->decoration.fastmath);
+  CHECK(k->decoration.fastmath == FastMath::all());
   CHECK(k->decoration.signatures.size() == 1);
   CHECK(p.module.function("k2")->decoration.role == FunctionRole::kernel);
   CHECK(p.module.function("k2")->decoration.signatures.empty());
@@ -526,6 +548,40 @@ TEST_CASE("kernels returned by a factory bind the factory's parameters to the ca
   CHECK_FALSE(p.module.function("other"));  // a loop in the factory: not followed
   CHECK_FALSE(p.module.function("bad"));
   CHECK_FALSE(p.module.function("flagged"));  // its decorator reads a parameter: left to the host
+}
+
+TEST_CASE("a list comprehension becomes a list filled by a loop before its statement, its variables hidden") {
+  Parsed p(
+      "def k(a, n):\n"
+      "    x = 5\n"
+      "    ys = [x * j for x in a if x > 0 for j in range(x)]\n"
+      "    return x + len(ys)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  std::string text = p.dump("k");
+  CAPTURE(text);
+  // The loop variables are renamed, so the function's own x (5) is untouched.
+  CHECK(text.find("comprehension.1 = []") != std::string::npos);
+  CHECK(text.find("for x.1 in a") != std::string::npos);
+  CHECK(text.find("if (x.1 > 0)") != std::string::npos);
+  CHECK(text.find("for j.1 in range(x.1)") != std::string::npos);
+  CHECK(text.find("comprehension.1.append((x.1 * j.1))") != std::string::npos);
+  CHECK(text.find("ys = comprehension.1") != std::string::npos);
+  CHECK(text.find("return (x + len(ys))") != std::string::npos);
+  CHECK(text.find("comprehension.1 = []") < text.find("ys = comprehension.1"));
+}
+
+TEST_CASE("a comprehension inside a comprehension runs at each step of the outer one; one in a lambda at each call") {
+  Parsed p(
+      "def k(n):\n"
+      "    rows = [[i + j for j in range(i)] for i in range(n)]\n"
+      "    f = lambda m: [m * i for i in range(m)]\n"
+      "    return rows, f(3)\n");
+  CHECK_MESSAGE(!p.diagnostics.has_errors(), p.diagnostics.render());
+  std::string text = p.dump("k");
+  CAPTURE(text);
+  CHECK(text.find("for i.1 in range(n)") != std::string::npos);
+  CHECK(text.find("comprehension.2 = []") > text.find("for i.1 in range(n)"));  // inside the outer loop
+  CHECK(text.find("comprehension.1.append(comprehension.2)") != std::string::npos);
 }
 
 TEST_CASE("inner functions capture what they read of the enclosing function, passed by keyword at their calls") {
