@@ -101,7 +101,7 @@ std::optional<Picking> plan(FunctionChecker& c, const Value& base, const std::ve
 
 bool allowed_here(FunctionChecker& c, SourceRange range) {
   return c.allow_host_only(range, "advanced indexing (an array as an index)",
-                           "numba-cuda has no advanced indexing (it makes a new array): loop over the positions; it "
+                           "numba-cuda has no advanced indexing: loop over the positions; it "
                            "works in @jit functions called on the host");
 }
 

@@ -18,7 +18,6 @@ def forms(a, f, m2, i2, idx):
     on_tuple = t[...]
     dots = ...
     f[idx] = 1j
-    f[idx] = a
     return 0.0
 
 

@@ -26,7 +26,7 @@ def propagate(features, src, dst, cube):
     n = features.shape[0]
     heads = features[src]
     tails_first = features[dst, 0]
-    row_pick = features[1, dst[:3]]
+    row_pick = features[1, dst[:2]]
     messages = np.zeros((n, features.shape[1]))
     for e in range(src.shape[0]):
         for j in range(features.shape[1]):
