@@ -67,6 +67,10 @@ def ellipsis_forms(a):
     return a[..., 1], a[0, ...], a[()]
 
 @njit
+def dots_then_index(a, idx):
+    return a[..., idx]
+
+@njit
 def fill_all(a, v):
     a[...] = v
     return a
@@ -223,6 +227,10 @@ TEST_CASE("Ellipsis stands for the axes not named: reads are views, stores fill 
   CHECK(items(a) == std::vector<double>{9, 1, 2, 4, 4, 4});
   CHECK(got->type == "Tuple(array(float64, 1d, A), array(float64, 1d, C), array(float64, 2d, C))");
   CHECK(got->arrays[2].data() == a.data());
+  auto picked = module.function("dots_then_index")->call(matrix(2, 3), Array::from<int64_t>({0, 2}));
+  REQUIRE_MESSAGE(picked.ok(), message(picked));
+  CHECK(picked->type == "array(float64, 2d, C)");
+  CHECK(items(picked->arrays[0]) == std::vector<double>{0, 2, 10, 12});
   auto filled = module.function("fill_all")->call(a, 2.5);
   REQUIRE_MESSAGE(filled.ok(), message(filled));
   CHECK(items(a) == std::vector<double>{2.5, 2.5, 2.5, 2.5, 2.5, 2.5});
