@@ -64,6 +64,7 @@ std::string dump_expr(const Ast& ast, ExprId id) {
     case ExprKind::imaginary: return fmt::format("{}j", e.float_value);
     case ExprKind::boolean: return e.int_value ? "True" : "False";
     case ExprKind::none: return "None";
+    case ExprKind::ellipsis: return "...";
     case ExprKind::string: return fmt::format("'{}'", e.text);
     case ExprKind::binary:
       return fmt::format("({} {} {})", dump_expr(ast, e.operands[0]), to_string(e.binary_op),

@@ -33,6 +33,7 @@ enum class ExprKind {
   imaginary,   // float_value: the imaginary part of a complex literal (1j)
   boolean,     // int_value 0/1
   none,
+  ellipsis,    // `...` (an array index: all the axes it stands for)
   string,      // text (decoded)
   binary,      // binary_op, operands[0..1]
   unary,       // unary_op, operands[0]

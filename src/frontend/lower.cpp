@@ -475,6 +475,7 @@ ExprId Lowerer::expression(TSNode node) {
       return add(std::move(expr));
     }
     case Node::none: return add(make_expr(ExprKind::none, node));
+    case Node::ellipsis: return add(make_expr(ExprKind::ellipsis, node));
     case Node::string: return string(node);
     case Node::concatenated_string: {
       Expr expr = make_expr(ExprKind::string, node);

@@ -5,6 +5,7 @@
 
 #include "sema/builtins.h"
 #include "sema/checker.h"
+#include "sema/fancy_index.h"
 #include "sema/module_values.h"
 #include "sema/name_resolution.h"
 
@@ -160,6 +161,10 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
       return make_constant({std::complex<double>(0, e.float_value)}, Type::complex(128), e.range);
     case ExprKind::boolean: return make_constant({e.int_value != 0}, Type::boolean(), e.range);
     case ExprKind::none: return make_constant({int64_t(0)}, Type::none(), e.range);
+    case ExprKind::ellipsis:  // an index item (FunctionChecker::subscript), nothing else
+      error(DiagKind::unsupported_operation, e.range, "an Ellipsis (...) can only be an array index",
+            "write a[...] or a[..., i]");
+      return Value::error();
     case ExprKind::string:
       error(DiagKind::unsupported_operation, e.range, "strings are only supported in print() and assert messages");
       return Value::error();
@@ -772,12 +777,19 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
   return Value::error();
 }
 
-Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range) {
+Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range,
+                                 PendingStore* store) {
   if (auto member = indices.size() == 1 ? enum_subscript(*this, base, indices[0], range) : std::nullopt) return *member;
   std::vector<IndexItem> items;
   for (ast::ExprId index : indices) {
     const ast::Expr& e = module().ast()[index];
     IndexItem item;
+    item.range = e.range;
+    if (e.kind == ExprKind::ellipsis) {  // a[..., i]: sema/fancy_index.cpp expands it
+      item.is_ellipsis = true;
+      items.push_back(item);
+      continue;
+    }
     if (e.kind == ExprKind::slice) {
       item.is_slice = true;
       ir::ExprId* parts[] = {&item.start, &item.stop, &item.step};
@@ -802,7 +814,7 @@ Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprI
     if (!item.value.ok()) return Value::error();
     items.push_back(item);
   }
-  return index_into(base, std::move(items), range);
+  return index_into(base, std::move(items), range, store);
 }
 
 Value FunctionChecker::element_of_tuple(const Value& tuple, size_t i, SourceRange range) {
@@ -816,12 +828,14 @@ Value FunctionChecker::subscript_value(const Value& base, std::vector<Value> ind
   for (Value& index : indices) {
     IndexItem item;
     item.value = index;
+    item.range = range;
     items.push_back(item);
   }
   return index_into(base, std::move(items), range);
 }
 
-Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> given, SourceRange range) {
+Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> given, SourceRange range,
+                                  PendingStore* store) {
   Value base = as_runtime(input, range);
   if (!base.ok()) return base;
   const Type& type = base.type;
@@ -835,9 +849,11 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
     for (size_t i = 0; i < item.value.type.elements.size(); ++i) {
       IndexItem part;
       part.value = element_of_tuple(item.value, i, range);
+      part.range = item.range;
       items.push_back(part);
     }
   }
+  if (!expand_ellipsis(*this, type, items, range, store)) return Value::error();
   if (type.is(TypeKind::list)) {
     if (items.size() != 1 || items[0].is_slice || !items[0].value.ok() || !items[0].value.type.is_integer_like()) {
       error(DiagKind::bad_index, range, "a list takes one integer index");
@@ -887,6 +903,8 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
                       type.ndim == 1 ? "" : "s", items.size()));
     return Value::error();
   }
+  // An array among the indices (a mask, positions): sema/fancy_index.cpp.
+  if (auto picked = advanced_index(*this, base, items, range, store)) return *picked;
   for (IndexItem& item : items) {
     if (item.is_slice) continue;
     if (item.value.type.is(TypeKind::optional)) {

@@ -125,14 +125,26 @@ class FunctionChecker {
   Value read_local(int local, SourceRange range);
   Value truth(const Value& value, SourceRange range);  // Python truthiness as bool
   Value attribute_of(const Value& base, const std::string& attr, SourceRange range);
-  Value subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range);
-  // One index of a subscript: an integer value, or a slice (parts invalid where omitted).
+  // An assignment `a[index] = value` in progress: where the index picks elements by an array
+  // (a mask, positions), index_into stores the value itself (sema/fancy_index.cpp), emits
+  // the statement and sets `done`; otherwise it returns the place as for a read.
+  struct PendingStore {
+    Value value;
+    SourceRange range;
+    bool done = false;
+  };
+  Value subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range,
+                  PendingStore* store = nullptr);
+  // One index of a subscript: an integer value, a slice (parts invalid where omitted), an
+  // Ellipsis (`...`), or an array (a boolean mask or integer positions: advanced indexing).
   struct IndexItem {
     bool is_slice = false;
+    bool is_ellipsis = false;
     Value value;
     ir::ExprId start, stop, step;
+    SourceRange range;  // the index as written (for messages about it)
   };
-  Value index_into(const Value& base, std::vector<IndexItem> items, SourceRange range);
+  Value index_into(const Value& base, std::vector<IndexItem> items, SourceRange range, PendingStore* store = nullptr);
   void assign_to_view(const Value& view, const Value& value, const ast::Expr& target, SourceRange range);
   void unpack_array(const ast::Expr& target, const Value& value, SourceRange range);
   Value subscript_value(const Value& base, std::vector<Value> indices, SourceRange range);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "sema/checker.h"
+#include "sema/fancy_index.h"
 
 namespace pykern::sema {
 
@@ -840,7 +841,18 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
               "only array elements and local variables can be assigned");
         return;
       }
-      Value place = check_expr(target);
+      // A subscript target is checked here, the value it stores pending: one picking elements
+      // by an array (a[mask] = v) stores them itself (sema/fancy_index.cpp).
+      PendingStore pending{value, range};
+      Value place;
+      if (t.kind == ast::ExprKind::subscript) {
+        Value base = check_expr(t.operands[0]);
+        if (!base.ok()) return;
+        place = subscript(base, std::vector<ast::ExprId>(t.operands.begin() + 1, t.operands.end()), t.range, &pending);
+        if (pending.done) return;
+      } else {
+        place = check_expr(target);
+      }
       if (!place.ok()) return;
       if (place.kind == Value::Kind::expr && t.kind == ast::ExprKind::subscript && place.type.is(TypeKind::array)) {
         assign_to_view(place, value, t, range);  // a[:] = 0, a[i:j] = b, m[:, k] = v
@@ -961,6 +973,7 @@ void FunctionChecker::check_aug_assign(const ast::Stmt& stmt) {
   Value current = as_runtime(check_expr(target), t.range);
   Value operand = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
   if (!current.ok() || !operand.ok()) return;
+  if (advanced_aug_assign(*this, current, operand, stmt.binary_op, stmt.range)) return;  // a[mask] += v
   Value result = binary(stmt.binary_op, current, operand, stmt.range);
   if (!result.ok()) return;
   if (t.kind == ast::ExprKind::name) {
