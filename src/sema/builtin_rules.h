@@ -67,6 +67,7 @@ void add_random_builtins(HandlerTable& t);
 void add_host_builtins(HandlerTable& t);
 void add_array_builtins(HandlerTable& t);
 void add_reduction_builtins(HandlerTable& t);
+void add_linalg_builtins(HandlerTable& t);  // builtins_linalg.cpp
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

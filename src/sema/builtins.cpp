@@ -69,6 +69,7 @@ const HandlerTable& handlers() {
     add_host_builtins(t);
     add_array_builtins(t);
     add_reduction_builtins(t);
+    add_linalg_builtins(t);
     return t;
   }();
   return table;
