@@ -3,7 +3,7 @@
 # function so that it is typed; its own refusal of '@' follows.)
 import numpy as np
 from numba import cuda, njit
-# pykern: --sig k=void(float64[:, :], float32[:], int64[:], float64[:, :, :])
+# pykern: --sig k=void(float64[:, :], float32[:], int64[:, :], float64[:, :, :])
 
 
 @njit
@@ -12,10 +12,10 @@ def algebra(a, v, ints, cube):
     q = a @ v
     r = np.dot(a, cube)
     s = np.linalg.inv(v)
-    t = np.linalg.det(ints.reshape((1, 1)))
+    t = np.linalg.det(ints)
     u = np.linalg.solve(a, v)
     w = np.vdot(a, a)
-    x = np.linalg.norm(a, "fro")
+    x = np.linalg.norm(cube)
     y = np.trace(a, offset=1.5)
     z = np.linalg.lstsq(a, a, rcond=-1.0, other=1)
     o = np.outer(v, 2.0)
