@@ -4,6 +4,8 @@
 // runtime/pykern/linalg.cuh, which calls BLAS/LAPACK as Numba calls SciPy's), the operands it
 // takes, its optional argument, and how its result is typed (Numba's numba/np/linalg.py,
 // whose TypingErrors the messages repeat). Kernels refuse them, as numba-cuda does.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
@@ -48,8 +50,24 @@ Type product_result(const Type& a, const Type& b, bool) {
   return Type::array(a.dtype(), a.ndim == 2 && b.ndim == 2 ? 2 : 1, Layout::C);
 }
 Type scalar_of(const Type& a, const Type&, bool) { return a.dtype(); }
+// np.multiply's loop as Numba picks it: an integer with a float or complex takes the other's
+// type unwidened (float32 x int64 is float32, where NumPy gives float64); else NumPy's promotion.
+Type multiply_result(const Type& a, const Type& b) {
+  if (a.is_integer_like() && !b.is_integer_like()) return b;
+  if (b.is_integer_like() && !a.is_integer_like()) return a;
+  if (a.is(TypeKind::integer) && b.is(TypeKind::integer)) {
+    // NumPy's array promotion (not Python's int64 for scalars): the narrowest integer holding
+    // both; uint64 with a signed integer is float64.
+    if (a.is_signed == b.is_signed) return Type::int_(std::max(a.bits, b.bits), a.is_signed);
+    const Type& u = a.is_signed ? b : a;
+    const Type& i = a.is_signed ? a : b;
+    if (u.bits < i.bits) return i;
+    return u.bits == 64 ? Type::f64() : Type::int_(u.bits * 2, true);
+  }
+  return arithmetic_result(a, b);
+}
 Type outer_result(const Type& a, const Type& b, bool) {
-  return Type::array(arithmetic_result(a.dtype(), b.dtype()), 2, Layout::C);
+  return Type::array(multiply_result(a.dtype(), b.dtype()), 2, Layout::C);
 }
 Type widest_result(const Type& a, const Type&, bool) { return widest_of(a.dtype()); }
 Type f_matrix(const Type& a, const Type&, bool) { return Type::array(a.dtype(), 2, Layout::F); }

@@ -174,9 +174,14 @@ TEST_CASE("complex products: np.dot does not conjugate, np.vdot conjugates its f
   CHECK(dot.values[0].value == C(1, 2) * C(0, 1) + C(3, -1) * C(2, 2));
   Returned vdot = call(module, "conjugate_dot", z, w);
   CHECK(vdot.values[0].value == std::conj(C(1, 2)) * C(0, 1) + std::conj(C(3, -1)) * C(2, 2));
+  // Numba's multiply loop: float32 x int32 stays float32 (NumPy would give float64).
   Returned outer = call(module, "outer", Array::from<float>({1, 2}), Array::from<int32_t>({3, 4, 5}));
-  CHECK(outer.type == "array(float64, 2d, C)");
-  CHECK(outer.arrays[0].at<double>(1, 2) == 10.0);
+  CHECK(outer.type == "array(float32, 2d, C)");
+  CHECK(outer.arrays[0].at<float>(1, 2) == 10.0f);
+  CHECK(call(module, "outer", Array::from<float>({1}), Array::from<double>({2})).type == "array(float64, 2d, C)");
+  CHECK(call(module, "outer", Array::from<int8_t>({1}), Array::from<uint8_t>({2})).type == "array(int16, 2d, C)");
+  CHECK(call(module, "outer", Array::from<int64_t>({1}), Array::from<std::complex<float>>({{2, 1}})).type ==
+        "array(complex64, 2d, C)");
   Returned trace = call(module, "trace", Array::from<float>({1, 2, 3, 4}, {2, 2}), int64_t(1));
   CHECK(trace.type == "float64");
   CHECK(trace.values[0].value.real() == 2.0);
