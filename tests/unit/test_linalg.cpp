@@ -199,6 +199,10 @@ TEST_CASE("np.linalg: inv is F-ordered, det float64, solve of a vector and of a 
   CHECK(det.type == "float64");
   CHECK(near(det.values[0].value.real(), 18.0, 1e-6));
   CHECK(near(call(module, "determinant", Array::from<double>({0, 1, 1, 0}, {2, 2})).values[0].value.real(), -1.0));
+  using C = std::complex<double>;
+  Returned complex_det = call(module, "determinant", Array::from<std::complex<float>>({{0, 2}, {1, 0}, {0, 0}, {3, 0}}, {2, 2}));
+  CHECK(complex_det.type == "complex128");
+  CHECK(std::abs(complex_det.values[0].value - C(0, 6)) < 1e-5);
   Returned x = call(module, "solve", a, Array::from<double>({5, 5, 3}));
   CHECK(x.type == "array(float64, 1d, C)");
   for (int i = 0; i < 3; ++i) CHECK(near(x.arrays[0].at<double>(i), 1.0));
@@ -250,6 +254,10 @@ TEST_CASE("np.linalg.norm: the vector 2-norm keeps float32, other orders and mat
   Returned frobenius = call(module, "norm", Array::from<float>({1, 2, 2, 4}, {2, 2}).transpose());
   CHECK(frobenius.type == "float64");
   CHECK(near(frobenius.values[0].value.real(), 5.0, 1e-6));
+  // A reversed view (a negative stride, which ?nrm2 does not take) and a stepped one.
+  std::vector<double> data = {0, 4, 9, 3};
+  CHECK(call(module, "norm", Array::wrap(data.data() + 3, {2}, {-16})).values[0].value.real() == 5.0);
+  CHECK(call(module, "norm", Array::wrap(data.data() + 1, {2}, {16})).values[0].value.real() == 5.0);
   Array v = Array::from<double>({3, -4, 0});
   CHECK(call(module, "norm_ord", v, 1.0).values[0].value.real() == 7.0);
   CHECK(call(module, "norm_ord", v, INFINITY).values[0].value.real() == 4.0);
