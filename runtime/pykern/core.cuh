@@ -20,6 +20,7 @@
 #include "pykern/parallel.cuh"
 #include "pykern/reductions.cuh"
 #include "pykern/iterables.cuh"
+#include "pykern/linalg.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

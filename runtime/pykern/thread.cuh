@@ -53,6 +53,10 @@ struct Hooks {
   // Whether a frame at this address is past what the thread's stack (a fiber's or the OS
   // thread's) can take, less room to report it: a recursion too deep stops with RecursionError.
   bool (*stack_exhausted)(const void* frame);
+  // The BLAS/LAPACK routine `symbol` ("dgemm_") for np.dot and np.linalg (linalg.cuh), from the
+  // library the engine found (sim/blas_library.h); when there is none it stops the thread as
+  // report_failure does, saying what to install.
+  void* (*linalg_routine)(const char* file, int line, const char* symbol);
 };
 inline const Hooks* hooks = nullptr;
 

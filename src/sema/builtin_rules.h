@@ -70,6 +70,7 @@ void add_reduction_builtins(HandlerTable& t);
 void add_iterable_builtins(HandlerTable& t);
 // min(iterable) / max(iterable) of one list, 1-d array or range (builtins_iterables.cpp).
 Value iterable_extreme(FunctionChecker& c, const CallSite& call, ir::Op op);
+void add_linalg_builtins(HandlerTable& t);  // builtins_linalg.cpp
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

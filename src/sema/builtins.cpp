@@ -70,6 +70,7 @@ const HandlerTable& handlers() {
     add_array_builtins(t);
     add_reduction_builtins(t);
     add_iterable_builtins(t);
+    add_linalg_builtins(t);
     return t;
   }();
   return table;

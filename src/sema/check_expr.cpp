@@ -340,6 +340,9 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
   if (!left.type.known() || !right.type.known()) return Value::error();
+  // a @ b: np.dot's rule (sema/builtins_linalg.cpp, as Numba's operator.matmul overload).
+  if (op == ast::BinaryOp::matmul && (left.type.is(TypeKind::array) || right.type.is(TypeKind::array)))
+    return call_builtin(*this, CallSite{"operator.matmul", {left, right}, {}, range});
   if (!left.type.is_numeric() || !right.type.is_numeric()) {
     bool arrays = left.type.is(TypeKind::array) || right.type.is(TypeKind::array);
     error(DiagKind::type_mismatch, range,

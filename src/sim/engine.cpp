@@ -1,3 +1,4 @@
+#include "sim/blas_library.h"
 #include "sim/engine.h"
 #include "sim/fiber_stacks.h"
 #include "sim/thread_pool.h"
@@ -378,6 +379,13 @@ bool stack_exhausted(const void* frame) {
   return floor != nullptr && static_cast<const char*>(frame) < floor;
 }
 
+void* linalg_routine(const char* file, int line, const char* symbol) {
+  std::string error;
+  void* routine = blas_routine(symbol, error);
+  if (routine == nullptr) report_failure(file, line, "RuntimeError", error.c_str());
+  return routine;
+}
+
 void* dynamic_shared() { return current->block->dynamic_shared.get(); }
 u64 dynamic_shared_bytes() { return current->block->launch->request.dynamic_shared_bytes; }
 
@@ -386,7 +394,8 @@ const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_di
                               threadfence,   report_index_error, report_failure, check_stop,
                               dynamic_shared, dynamic_shared_bytes, grid_sync, export_items, export_array,
                               host_random_state, entropy, parallel_parts_hook, parallel_for_hook, thread_limit_hook,
-                              set_num_threads_hook, get_num_threads_hook, get_thread_id_hook, stack_exhausted};
+                              set_num_threads_hook, get_num_threads_hook, get_thread_id_hook, stack_exhausted,
+                              linalg_routine};
 
 // ---- running blocks ----
 

@@ -692,6 +692,29 @@ def summed(a):
   }
 }
 
+// np.dot finds BLAS at run time (sim/blas_library.h): where PYKERN_BLAS names no library that
+// loads, or names one in a way it refuses, the call fails at its line saying what to install.
+TEST_CASE("cli: np.dot without a BLAS library is a located RuntimeError naming what to install") {
+  Scratch s;
+  fs::path file = s.write("f.py", R"py(import numpy as np
+from numba import njit
+
+@njit
+def norm2(a):
+    return np.dot(a, a)
+)py");
+  save_ones(s.path / "a.npy", 4);
+  for (const char* named : {"/nonexistent/libopenblas.so.0", "../libblas.so"}) {
+    CAPTURE(named);
+    CliRun run = run_cli("run " + file.string() + " norm2 " + (s.path / "a.npy").string() + " --out " +
+                             (s.path / "out").string(),
+                         s.cache_env() + " PYKERN_BLAS=" + named);
+    CHECK_MESSAGE(run.status == 1, run.output);
+    CHECK_MESSAGE(has(run, "f.py:6: RuntimeError: "), run.output);
+    CHECK_MESSAGE((has(run, "install Debian's libopenblas0-pthread") || has(run, "PYKERN_BLAS must name")), run.output);
+  }
+}
+
 // main builds only the command its first argument names (issue 32: building all five commands'
 // options was a quarter of a cache-hit process); what the others see is unchanged.
 TEST_CASE("cli: --help lists every command; a command named first parses as it did among all") {
