@@ -18,6 +18,8 @@
 #include "pykern/host_random.cuh"
 #include "pykern/parallel.cuh"
 #include "pykern/reductions.cuh"
+#include "pykern/reductions_axis.cuh"
+#include "pykern/statistics.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {
