@@ -172,7 +172,9 @@ std::optional<Bound> bind(FunctionChecker& c, const CallSite& call, const Reduct
     }
     c.error(DiagKind::bad_argument, call.range, fmt::format("{} takes no '{}' argument in Numba", what, argument),
             argument == "axis" ? fmt::format("Numba's {} reduces the whole array: loop over the other axes and reduce "
-                                             "each slice (a[i].{}())", what, r.name)
+                                             "each slice ({})",
+                                             what, as_method ? fmt::format("a[i].{}()", r.name)
+                                                             : fmt::format("np.{}(a[i])", r.name))
                                : "");
   };
   for (size_t i = 1; i < call.args.size(); ++i) {
@@ -321,8 +323,8 @@ Value reduce_with(FunctionChecker& c, const CallSite& call, const Reduction& r, 
           !(element->is(TypeKind::floating) && element->bits == 16))
         return c.make_call(r.op, {array.expr, q.expr}, Type::array(Type::f64(), 1, Layout::C), call.range);
       c.error(DiagKind::type_mismatch, call.range,
-              fmt::format("{} takes q as a number or an array of numbers, not '{}'", what, to_string(q.type)),
-              "a tuple or list of q: pass np.array([...]) instead");
+              fmt::format("{} with q of type '{}' is not supported", what, to_string(q.type)),
+              "pykern takes q as a number or an array of numbers so far: fill an array with np.empty for several q");
       return Value::error();
     }
     case Extra::none: break;
