@@ -108,6 +108,22 @@ struct array_sum_axis : reduction_site {
     return out;
   }
 };
+// np.count_nonzero(a, axis=k): the true elements along k as int64 (Numba sums a.astype(bool)
+// along the axis), with sum's checks.
+struct array_count_nonzero_axis : reduction_site {
+  template <class T, Layout L> i64 operator()(const Array<T, 1, L>& a, i64 axis) const {
+    reduce::checked_axis(file, line, axis, 1, "AxisError", true);
+    return array_count_nonzero{{file, line}}(a);
+  }
+  template <class T, int N, Layout L> OwnedArray<i64, N - 1, layout_c> operator()(const Array<T, N, L>& a, i64 axis) const {
+    int k = reduce::checked_axis(file, line, axis, N, "AxisError", true);
+    auto out = reduce::without_axis<i64>(file, line, a, k);
+    i64* items = out.data;
+    for (i64 i = 0, n = size(out); i < n; ++i) items[i] = 0;
+    reduce::along_axis(a, k, [&](i64 o, i64, const T& v) { items[o] += reduce::truthy(v) ? 1 : 0; });
+    return out;
+  }
+};
 // np.sum(a, dtype=D) over the whole array: the sum in D.
 struct array_sum_as : reduction_site {
   template <class R, class T, int N, Layout L> R operator()(R like, const Array<T, N, L>& a) const {

@@ -188,6 +188,54 @@ using array_nanpercentile = array_percentile<true, 1>;
 using array_quantile = array_percentile<false, 100>;
 using array_nanquantile = array_percentile<true, 100>;
 
+// np.average(a, weights=w) as Numba computes it: np.sum(np.multiply(a, w)) / np.sum(w). P is
+// the product's element type (NumPy's promotion of the two dtypes), S its accumulator, V the
+// weights' accumulator, R the quotient's type. The products are summed in the C order of their
+// broadcast shape; weights of another shape must be 1-D and broadcast along a's last axis
+// (Numba's TypeError, or its broadcasting ValueError, otherwise); weights summing to zero are
+// its ZeroDivisionError.
+struct array_average : reduction_site {
+  template <class R, class P, class S, class V, class T, int N, Layout L, class W, int M, Layout K>
+  R operator()(R, P, S, V, const Array<T, N, L>& a, const Array<W, M, K>& w) const {
+    bool same = N == M;
+    for (int d = 0; same && d < N; ++d) same = a.shape[d] == w.shape[d < M ? d : 0];
+    if (!same && M != 1)
+      report_failure(file, line, "TypeError", "1D weights expected when shapes of a and weights differ.");
+    const i64 last = a.shape[N - 1], count = w.shape[0];
+    if (!same && last != count && last != 1 && count != 1)
+      report_failure(file, line, "ValueError", "unable to broadcast argument 1 to output array");
+    V weights_total = array_sum{{file, line}}(V(0), w);
+    if (weights_total == V(0))
+      report_failure(file, line, "ZeroDivisionError", "Weights sum to zero, can't be normalized.");
+    S total = S(0);
+    auto add = [&](const T& x, const W& y) { total = total + S(P(P(x) * P(y))); };
+    if (same) {
+      i64 strides[M];
+      for (int d = 0; d < M; ++d) strides[d] = w.stride(d);
+      i64 k = 0;
+      if constexpr (N == M)
+        reduce::flat(a, [&](const T& x) {
+          add(x, w.at_offset(flat_offset(k++, w.shape, strides)));
+          return true;
+        });
+    } else {
+      // 1-D weights along the last axis: each of a's rows meets them in order.
+      const i64 stride = w.stride(0);
+      i64 j = 0;
+      reduce::flat(a, [&](const T& x) {
+        if (last == 1) {
+          for (i64 i = 0; i < count; ++i) add(x, w.at_offset(i * stride));
+        } else {
+          add(x, w.at_offset((count == 1 ? 0 : j) * stride));
+          j = j + 1 == last ? 0 : j + 1;
+        }
+        return true;
+      });
+    }
+    return static_cast<R>(static_cast<R>(total) / static_cast<R>(weights_total));
+  }
+};
+
 }  // namespace pk
 #endif  // !PK_DEVICE_BUILD
 #endif  // PYKERN_STATISTICS_CUH

@@ -36,11 +36,12 @@ enum class Result {
 enum class Extra {
   none,        // (a): axis=, dtype=, out=, ... are Numba's TypingError
   axis_dtype,  // sum(a, axis=None, dtype=None)
-  axis,        // argmin/argmax(a, axis=None)
+  axis,        // argmin/argmax/count_nonzero(a, axis=None)
   cumulative,  // cumsum(a, axis=None, dtype=None)
   ddof,        // nanvar/nanstd(a, axis=None, dtype=None, out=None, ddof=0): only ddof is taken
   order,       // diff(a, n=1)
   q,           // percentile(a, q)
+  weights,     // average(a, axis=None, weights=None): axis= raises in Numba
 };
 
 struct Reduction {
@@ -76,7 +77,9 @@ constexpr Reduction reductions[] = {
     {"argmax", Op::array_argmax, Result::index, true, false, false, Extra::axis, Op::array_argmax_axis},
     {"all", Op::array_all, Result::truth, true, true, true},
     {"any", Op::array_any, Result::truth, true, true, true},
-    {"count_nonzero", Op::array_count_nonzero, Result::index, false, true, false},
+    {"count_nonzero", Op::array_count_nonzero, Result::index, false, true, false, Extra::axis,
+     Op::array_count_nonzero_axis},
+    {"average", Op::array_mean, Result::mean, false, false, false, Extra::weights},
     {"median", Op::array_median, Result::median, false, false, false},
     {"nanmedian", Op::array_nanmedian, Result::median, false, false, false},
     {"cumsum", Op::array_cumsum, Result::cumulative, true, true, false, Extra::cumulative, Op::array_cumsum_axis},
@@ -150,6 +153,7 @@ std::vector<const char*> parameters_of(Extra extra) {
     case Extra::ddof: return {"axis", "dtype", "out", "ddof"};
     case Extra::order: return {"n"};
     case Extra::q: return {"q"};
+    case Extra::weights: return {"axis", "weights"};
   }
   return {};
 }
@@ -200,8 +204,9 @@ std::optional<Bound> bind(FunctionChecker& c, const CallSite& call, const Reduct
   for (size_t k = 0; k < names.size(); ++k) {
     if (bound[k] && is_none(*bound[k])) bound[k].reset();
     if (!bound[k]) continue;
-    // nanvar and nanstd take ddof only (Numba: "Numba does not support nanvar with axis.").
-    if (r.extra == Extra::ddof && k < 3) {
+    // nanvar and nanstd take ddof only (Numba: "Numba does not support nanvar with axis."), and
+    // average no axis (Numba's raises "Numba does not support average with axis." when called).
+    if ((r.extra == Extra::ddof && k < 3) || (r.extra == Extra::weights && k == 0)) {
       refuse(names[k]);
       return std::nullopt;
     }
@@ -261,6 +266,33 @@ std::optional<Type> dtype_argument(FunctionChecker& c, const CallSite& call, con
           fmt::format("{} takes its dtype as a NumPy type known at compile time", what),
           "pass np.float64, np.int64, np.float32, ... or a.dtype");
   return std::nullopt;
+}
+
+// np.average(a) is the mean; np.average(a, weights=w) is np.sum(np.multiply(a, w)) / np.sum(w),
+// typed as Numba types those: the product in NumPy's promotion of the dtypes, the sums in
+// their accumulators, the quotient by true division.
+Value average(FunctionChecker& c, const CallSite& call, const std::string& what, const Value& array,
+              const std::optional<Value>& weights_given) {
+  const Type& dtype = array.type.dtype();
+  auto like = [&](const Type& t) { return c.make_constant({int64_t(0)}, t, call.range).expr; };
+  if (!weights_given)
+    return c.make_call(Op::array_mean, {like(mean_of(dtype)), array.expr}, mean_of(dtype), call.range);
+  Value weights = c.as_runtime(*weights_given, call.range);
+  if (!weights.ok()) return Value::error();
+  const Type* wtype = weights.type.is(TypeKind::array) ? &weights.type.elements[0] : nullptr;
+  if (!wtype || weights.type.ndim == 0 || !wtype->is_numeric() || wtype->is(TypeKind::record) ||
+      wtype->is(TypeKind::complex) || (wtype->is(TypeKind::floating) && wtype->bits == 16)) {
+    c.error(DiagKind::type_mismatch, call.range,
+            fmt::format("{} takes weights as an array of booleans, integers or floats, not '{}'", what,
+                        to_string(weights.type)));
+    return Value::error();
+  }
+  Type product = promote(dtype, *wtype);
+  Type product_total = accumulator_of(product), weight_total = accumulator_of(*wtype);
+  Type result = true_divide_result(product_total, weight_total);
+  return c.make_call(Op::array_average,
+                     {like(result), like(product), like(product_total), like(weight_total), array.expr, weights.expr},
+                     result, call.range);
 }
 
 // The forms with arguments beside the array: axis= (sum, argmin, argmax, cumsum), dtype= (sum,
@@ -327,6 +359,7 @@ Value reduce_with(FunctionChecker& c, const CallSite& call, const Reduction& r, 
               "pykern takes q as a number or an array of numbers so far: fill an array with np.empty for several q");
       return Value::error();
     }
+    case Extra::weights: return average(c, call, what, array, bound[1]);
     case Extra::none: break;
   }
   return Value::error();

@@ -74,6 +74,18 @@ def nan_pct(a, q):
 @njit
 def skip_running(a):
     return np.nancumsum(a), np.nancumprod(a)
+
+@njit
+def nonzero_along(a, k):
+    return np.count_nonzero(a, axis=k)
+
+@njit
+def weighted(a, w):
+    return np.average(a, weights=w)
+
+@njit
+def plain_average(a):
+    return np.average(a)
 )py";
 
 Module load() {
@@ -223,4 +235,32 @@ TEST_CASE("percentiles and quantiles: linear interpolation, NaN propagation, Num
   CHECK(has(failure(module, "pct", a, 101.0), "ValueError: Percentiles must be in the range [0, 100]"));
   CHECK(has(failure(module, "qtl", a, -0.5), "ValueError: Quantiles must be in the range [0, 1]"));
   CHECK(has(failure(module, "pct", Array::from<double>({}), 50.0), "AssertionError"));
+}
+
+TEST_CASE("count_nonzero along an axis: int64 counts of true elements, sum's AxisError") {
+  Module module = load();
+  Array a = Array::from<double>({0, 0.5, not_a_number, 0, 0, 2}, {2, 3});
+  Returned down = call(module, "nonzero_along", a, int64_t(0));
+  CHECK(down.type == "array(int64, 1d, C)");
+  CHECK(down.arrays[0].at<int64_t>(0) == 0);
+  CHECK(down.arrays[0].at<int64_t>(1) == 1);
+  CHECK(down.arrays[0].at<int64_t>(2) == 2);  // NaN is true
+  CHECK(call(module, "nonzero_along", Array::from<int8_t>({1, 0, 3}), int64_t(-1)).values[0].integer == 2);
+  CHECK(has(failure(module, "nonzero_along", a, int64_t(2)), "AxisError: axis 2 is out of bounds for array of dimension 2"));
+}
+
+TEST_CASE("np.average: the mean, or weighted as Numba types it; 1-D weights broadcast along the last axis") {
+  Module module = load();
+  Returned ints = call(module, "weighted", Array::from<int32_t>({0, 1, 2, 3, 4, 5}), Array::from<int32_t>({0, 1, 2, 3, 4, 5}));
+  CHECK(ints.type == "float64");
+  CHECK(ints.values[0].value.real() == doctest::Approx(3.6666666666666665).epsilon(1e-15));
+  Returned floats = call(module, "weighted", Array::from<float>({0, 1, 2, 3, 4, 5}), Array::from<float>({0, 1, 2, 3, 4, 5}));
+  CHECK(floats.type == "float32");
+  Returned rows = call(module, "weighted", Array::from<double>({0, 1, 2, 3, 4, 5}, {2, 3}), Array::from<double>({0, 1, 2}));
+  CHECK(rows.values[0].value.real() == doctest::Approx(6.333333333333333).epsilon(1e-15));
+  CHECK(has(failure(module, "weighted", Array::from<double>({1, 2}), Array::from<double>({0, 0})),
+            "ZeroDivisionError: Weights sum to zero, can't be normalized."));
+  CHECK(has(failure(module, "weighted", Array::from<double>({0, 1, 2, 3, 4, 5}, {2, 3}), Array::from<double>({1, 1, 1, 1, 1, 1}, {3, 2})),
+            "TypeError: 1D weights expected when shapes of a and weights differ."));
+  CHECK(call(module, "plain_average", Array::from<int16_t>({1, 2})).values[0].value.real() == 1.5);
 }
