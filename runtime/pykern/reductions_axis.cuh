@@ -103,6 +103,19 @@ struct array_sum_axis : reduction_site {
     int k = reduce::checked_axis(file, line, axis, N, "AxisError", true);
     auto out = reduce::without_axis<R>(file, line, a, k);
     R* items = out.data;
+    if (k == N - 1) {
+      // Along the last axis each row adds up in a register, then is stored once.
+      i64 strides[N];
+      for (int d = 0; d < N; ++d) strides[d] = a.stride(d);
+      const i64 extent = a.shape[k], stride = strides[k];
+      i64 row = 0;
+      reduce::walk(a.shape, strides, N - 1, 0, [&](i64 base) {
+        R total = R(0);
+        for (i64 j = 0; j < extent; ++j) total = total + R(a.at_offset(base + j * stride));
+        items[row++] = total;
+      });
+      return out;
+    }
     for (i64 i = 0, n = size(out); i < n; ++i) items[i] = R(0);
     reduce::along_axis(a, k, [&](i64 o, i64, const T& v) { items[o] = items[o] + R(v); });
     return out;
