@@ -21,6 +21,8 @@
 #include "pykern/reductions.cuh"
 #include "pykern/iterables.cuh"
 #include "pykern/linalg.cuh"
+#include "pykern/reductions_axis.cuh"
+#include "pykern/statistics.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

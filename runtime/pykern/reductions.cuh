@@ -144,6 +144,16 @@ template <> struct pair_sum<u8> { using type = u64; };
 template <> struct pair_sum<u16> { using type = u64; };
 template <> struct pair_sum<u32> { using type = u64; };
 
+// The median of v[0..n) (n > 0), selected in place as Numba's _median_inner selects it.
+template <class T> inline f64 median_in_place(T* v, i64 n) {
+  i64 half = n >> 1;
+  if (n % 2 == 1) return static_cast<f64>(select(v, half, 0, n - 1));
+  select_two(v, half - 1, 0, n - 1);
+  // Numba adds the two as Python adds them (integers in 64 bits) and divides as floats.
+  using Sum = typename pair_sum<T>::type;
+  return static_cast<f64>(static_cast<Sum>(static_cast<Sum>(v[half - 1]) + static_cast<Sum>(v[half]))) / 2.0;
+}
+
 }  // namespace reduce
 
 // Where the call is, for its errors.
@@ -317,16 +327,7 @@ struct array_median : reduction_site {
     if (!copy) report_failure(file, line, "MemoryError", "Allocation failed (probably too large).");
     i64 k = 0;
     reduce::flat(a, [&](const T& v) { copy[k++] = v; return true; });
-    f64 result;
-    i64 half = n >> 1;
-    if (n % 2 == 1) {
-      result = static_cast<f64>(reduce::select(copy, half, 0, n - 1));
-    } else {
-      reduce::select_two(copy, half - 1, 0, n - 1);
-      // Numba adds the two as Python adds them (integers in 64 bits) and divides as floats.
-      using Sum = typename reduce::pair_sum<T>::type;
-      result = static_cast<f64>(static_cast<Sum>(static_cast<Sum>(copy[half - 1]) + static_cast<Sum>(copy[half]))) / 2.0;
-    }
+    f64 result = reduce::median_in_place(copy, n);
     __builtin_free(copy);
     return result;
   }

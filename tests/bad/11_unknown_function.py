@@ -4,4 +4,4 @@ import numpy as np
 
 @cuda.jit
 def k(a):
-    a[0] = np.cumsum(a)[0]
+    a[0] = np.convolve(a)[0]

@@ -7,4 +7,4 @@ from numba import cuda
 @cuda.jit
 def k(a):
     i = cuda.grid(1)
-    a[i] = np.fancy_unknown(a[i]) + np.cumsum(a)[0] + np.random.unifrom(0.0, 1.0)
+    a[i] = np.fancy_unknown(a[i]) + np.convolve(a)[0] + np.random.unifrom(0.0, 1.0)
