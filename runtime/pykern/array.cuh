@@ -211,9 +211,12 @@ PK_DEVICE Array<T, N, layout_a> slice_axis(const Array<T, N, L>& a, i64 start, i
   return view;
 }
 
+// A 1-d array is its own transpose, of its own layout (sema calls every 1-d contiguous array C).
 template <class T, int N, Layout L>
-PK_DEVICE Array<T, N, L == layout_c ? layout_f : L == layout_f ? layout_c : layout_a> transpose(const Array<T, N, L>& a) {
-  Array<T, N, L == layout_c ? layout_f : L == layout_f ? layout_c : layout_a> t;
+using TransposedLayout = Array<T, N, N == 1 ? L : L == layout_c ? layout_f : L == layout_f ? layout_c : layout_a>;
+template <class T, int N, Layout L>
+PK_DEVICE TransposedLayout<T, N, L> transpose(const Array<T, N, L>& a) {
+  TransposedLayout<T, N, L> t;
   t.data = a.data;
   for (int axis = 0; axis < N; ++axis) {
     t.shape[axis] = a.shape[N - 1 - axis];

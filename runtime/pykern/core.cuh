@@ -15,6 +15,7 @@
 #include "pykern/random.cuh"
 #include "pykern/list.cuh"
 #include "pykern/owned_array.cuh"
+#include "pykern/array_shapes.cuh"
 #include "pykern/host_random.cuh"
 #include "pykern/parallel.cuh"
 #include "pykern/reductions.cuh"

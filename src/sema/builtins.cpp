@@ -69,6 +69,7 @@ const HandlerTable& handlers() {
     add_host_builtins(t);
     add_array_builtins(t);
     add_reduction_builtins(t);
+    add_shape_builtins(t);
     return t;
   }();
   return table;
@@ -258,12 +259,14 @@ Value FunctionChecker::check_call(ast::ExprId id) {
     if (base.kind == Value::Kind::expr) {
       // Arguments may be types (a.view(np.int32)): each method checks what it takes.
       CallSite call{"method." + callee_ast.text, {base}, {}, e.range};
+      bool method_takes_types = builtin_takes_types(call.name);  // a.astype("float32")
       for (size_t i = 1; i < e.operands.size(); ++i) {
-        call.args.push_back(check_expr(e.operands[i]));
+        call.args.push_back(method_takes_types ? check_type_argument(e.operands[i]) : check_expr(e.operands[i]));
         if (!call.args.back().ok()) return Value::error();
       }
       for (const ast::Keyword& keyword : e.keywords) {
-        call.keywords.push_back({keyword.name, check_expr(keyword.value)});
+        call.keywords.push_back(
+            {keyword.name, method_takes_types ? check_type_argument(keyword.value) : check_expr(keyword.value)});
         if (!call.keywords.back().second.ok()) return Value::error();
       }
       return call_builtin(*this, call);
@@ -279,6 +282,12 @@ Value FunctionChecker::check_call(ast::ExprId id) {
       e.operands.size() == 2 && e.keywords.empty() && module().ast()[e.operands[1]].kind == ast::ExprKind::string)
     return callee.name == "builtins.ord" ? ord_of_literal(*this, module().ast()[e.operands[1]])
                                          : float_of_literal(*this, module().ast()[e.operands[1]]);
+  // np.array([[1, 2], [3, 4]]): a nested list display is read as the array's items.
+  if (callee.kind == Value::Kind::qualified && (callee.name == "numpy.array" || callee.name == "numpy.asarray") &&
+      e.operands.size() >= 2) {
+    ast::ExprKind first = module().ast()[e.operands[1]].kind;
+    if (first == ast::ExprKind::list || first == ast::ExprKind::tuple) return array_of_display(*this, e, callee.name);
+  }
   // Device functions also take compile-time arguments (types, functions, literals), and so do
   // the builtins that take types (np.dtype(np.float32)); every other callee takes run-time values.
   bool takes_types = callee.kind == Value::Kind::qualified && builtin_takes_types(callee.name);
