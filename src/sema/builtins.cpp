@@ -148,7 +148,7 @@ std::vector<std::string> python_builtin_names() {
 
 const std::set<std::string>& known_qualified_names() {
   static const std::set<std::string> names = [] {
-    std::set<std::string> all = {prange_name, shared_array_name, local_array_name};
+    std::set<std::string> all = {prange_name, shared_array_name, local_array_name, newaxis_name};
     for (const auto& [name, builtin] : handlers())
       if (name.rfind("method.", 0) != 0) all.insert(name);
     for (const std::string& name : cuda_intrinsic_names()) all.insert(name);
@@ -163,6 +163,7 @@ Value resolve_qualified(FunctionChecker& checker, const std::string& name, Sourc
   if (name.rfind(enum_class_prefix, 0) == 0) return enum_member(checker, name, range);  // Color.RED
   if (auto intrinsic = cuda_intrinsic_value(name)) return checker.make_call(*intrinsic, {}, Type::i32(), range);
   if (auto constant = float_constant(name)) return checker.make_constant({*constant}, Type::f64(), range);
+  if (name == newaxis_name) return checker.make_constant({int64_t(0)}, Type::none(), range);  // np.newaxis is None
   if (auto type = type_value(name)) {
     Value value;
     value.kind = Value::Kind::type;

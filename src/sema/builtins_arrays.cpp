@@ -10,8 +10,11 @@ namespace pykern::sema {
 
 using ir::Op;
 
-// "numpy.zeros" -> "np.zeros", as the user most likely wrote it.
-std::string shown(const CallSite& call) { return "np." + short_name(call.name); }
+// "numpy.zeros" -> "np.zeros", "method.astype" -> "array.astype", as the user most likely wrote it.
+std::string shown(const CallSite& call) {
+  if (call.name.rfind("method.", 0) == 0) return "array." + call.name.substr(7);  // a.astype(...)
+  return "np." + short_name(call.name);
+}
 
 // The call's arguments by parameter name, positional first, as Python binds them; `required`
 // leading ones must be given. An error (and nullopt) for too many, unknown or repeated ones.

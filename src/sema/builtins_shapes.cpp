@@ -21,6 +21,16 @@ Value refuse(FunctionChecker& c, const CallSite& call, DiagKind kind, const std:
   return Value::error();
 }
 
+// Host functions only; a method's refusal in a kernel says why, as np.*'s do.
+bool on_host(FunctionChecker& c, SourceRange range, const std::string& what) {
+  if (what.rfind("array.", 0) != 0) return c.allow_host_only(range, what);
+  std::string hint = what == "array.fill()"
+                         ? "numba-cuda has no array.fill(): set the items in a loop"
+                         : "a kernel cannot allocate arrays, as in Numba-CUDA: " + what +
+                               " works in @jit functions called on the host";
+  return c.allow_host_only(range, what, hint);
+}
+
 // The value as an array, or an error naming the function and what it got.
 bool want_array(FunctionChecker& c, const CallSite& call, const Value& value, const std::string& name) {
   if (value.type.is(TypeKind::array)) return true;
@@ -282,7 +292,7 @@ Value fill(FunctionChecker& c, const CallSite& call) {
   const Value& a = call.args[0];
   if (!a.type.is(TypeKind::array))
     return refuse(c, call, DiagKind::unknown_attribute, fmt::format("a value of type '{}' has no attribute 'fill'", to_string(a.type)));
-  if (!c.allow_host_only(call.range, "array.fill()")) return Value::error();
+  if (!on_host(c, call.range, "array.fill()")) return Value::error();
   if (!want_args(c, call, 2, 2)) return Value::error();
   if (a.type.readonly) return refuse(c, call, DiagKind::type_mismatch, "array.fill() of a read-only array");
   Value value = c.as_runtime(call.args[1], call.range);
@@ -300,7 +310,7 @@ Value ravel(FunctionChecker& c, const CallSite& call) {
   if (method && !call.args[0].type.is(TypeKind::array))
     return refuse(c, call, DiagKind::unknown_attribute,
                   fmt::format("a value of type '{}' has no attribute '{}'", to_string(call.args[0].type), what));
-  if (!c.allow_host_only(call.range, name + "()")) return Value::error();
+  if (!on_host(c, call.range, name + "()")) return Value::error();
   if (!want_args(c, call, 1, 1)) return Value::error();
   const Value& a = call.args[0];
   if (!want_array(c, call, a, name)) return Value::error();
@@ -354,7 +364,7 @@ Value astype(FunctionChecker& c, const CallSite& call) {
   const Value& a = call.args[0];
   if (!a.type.is(TypeKind::array))
     return refuse(c, call, DiagKind::unknown_attribute, fmt::format("a value of type '{}' has no attribute 'astype'", to_string(a.type)));
-  if (!c.allow_host_only(call.range, "array.astype()")) return Value::error();
+  if (!on_host(c, call.range, "array.astype()")) return Value::error();
   if (!want_args(c, call, 2, 2)) return Value::error();
   auto dtype = dtype_argument(c, call.args[1], call, false);
   if (!dtype) return Value::error();
