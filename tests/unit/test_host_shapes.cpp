@@ -63,6 +63,10 @@ def rolled(a, shift):
     return np.roll(a, shift), np.repeat(a, 2), np.flipud(a), np.flip(a)
 
 @njit
+def f_reshape(a, rows):
+    return a.T.reshape(rows, -1, 1)
+
+@njit
 def same(a):
     b = np.asarray(a)
     c = np.ascontiguousarray(a)
@@ -191,4 +195,18 @@ TEST_CASE("np.asarray of an array is the array; np.ascontiguousarray copies only
   CHECK(made->values[1].integer == 3);
   CHECK(made->arrays[0].at<int32_t>(1) == 2);
   CHECK(a.at<double>(0) == -1.0);
+}
+
+TEST_CASE("an F array reshapes as Numba reads it, in C order without a copy, or fails with its error") {
+  Module module = load();
+  Array a = Array::from<double>({0, 1, 2, 3, 4, 5}, {2, 3});
+  auto kept = module.function("f_reshape")->call(a, int64_t(3));
+  REQUIRE_MESSAGE(kept.ok(), message(kept));
+  CHECK(kept->type == "array(float64, 3d, F)");
+  CHECK(kept->arrays[0].shape() == std::vector<int64_t>{3, 2, 1});
+  CHECK(kept->arrays[0].at<double>(2, 1, 0) == 5.0);  // a.T[2, 1]
+  CHECK(kept->arrays[0].at<double>(0, 1, 0) == 3.0);
+  auto regrouped = module.function("f_reshape")->call(a, int64_t(2));
+  REQUIRE_FALSE(regrouped.ok());
+  CHECK(regrouped.error().message.find("NotImplementedError: incompatible shape for array") != std::string::npos);
 }
