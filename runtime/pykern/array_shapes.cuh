@@ -242,7 +242,10 @@ OwnedArray<T, 1, layout_c> one_item(const char* file, int line, T value) {
 template <class T, int N, Layout L>
 OwnedArray<T, 1, layout_c> repeat(const char* file, int line, const Array<T, N, L>& a, i64 repeats) {
   if (repeats < 0) report_failure(file, line, "ValueError", "negative dimensions are not allowed");
-  const i64 shape[1] = {size(a) * repeats};
+  i64 shape[1];
+  if (__builtin_mul_overflow(size(a), repeats, &shape[0]))
+    report_failure(file, line, "ValueError",
+                   "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
   auto made = new_array<T, 1, layout_c>(file, line, shape);
   i64 strides[N];
   byte_strides(a, strides);

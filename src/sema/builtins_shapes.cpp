@@ -71,11 +71,19 @@ Type promoted(const std::vector<Type>& dtypes) {
 struct Literal {
   std::vector<Value> items;
   std::vector<int64_t> shape;
+  std::optional<size_t> leaf_depth;  // where the numbers are: every one at the same depth
   bool ok = true;
 };
 
+bool mixed(FunctionChecker& c, SourceRange range) {
+  c.error(DiagKind::type_mismatch, range, "np.array() of a sequence that mixes numbers and sequences",
+          "every item of a level must be a number, or every one a sequence of as many items");
+  return false;
+}
+
 // One level of the sequence at `depth`: its extent, equal for every sequence at that depth.
 bool note_extent(FunctionChecker& c, Literal& out, size_t depth, size_t extent, SourceRange range) {
+  if (out.leaf_depth && depth >= *out.leaf_depth) return mixed(c, range);
   if (out.shape.size() == depth) out.shape.push_back(static_cast<int64_t>(extent));
   if (out.shape[depth] == static_cast<int64_t>(extent)) return true;
   c.error(DiagKind::type_mismatch, range, "np.array() of sequences of different lengths (a ragged array)",
@@ -125,15 +133,9 @@ void gather_value(FunctionChecker& c, const Value& value, size_t depth, Literal&
     out.ok = false;
     return;
   }
-  if (out.shape.size() != depth && !out.items.empty()) {
-    c.error(DiagKind::type_mismatch, range, "np.array() of a sequence that mixes numbers and sequences",
-            "every row of a nested list must have as many items");
-    out.ok = false;
-    return;
-  }
-  if (out.shape.size() > depth) {
-    c.error(DiagKind::type_mismatch, range, "np.array() of a sequence that mixes numbers and sequences");
-    out.ok = false;
+  if (!out.leaf_depth) out.leaf_depth = depth;
+  if (*out.leaf_depth != depth || out.shape.size() != depth) {
+    out.ok = mixed(c, range);
     return;
   }
   out.items.push_back(value);
@@ -333,8 +335,10 @@ Value transpose(FunctionChecker& c, const CallSite& call) {
   if (method && !call.args[0].type.is(TypeKind::array))
     return refuse(c, call, DiagKind::unknown_attribute,
                   fmt::format("a value of type '{}' has no attribute 'transpose'", to_string(call.args[0].type)));
-  auto bound = bind(c, call, {"a", "axes"}, 1, "np.transpose");
+  // bind() leaves a method's array (args[0]) out: it is bound here.
+  auto bound = method ? bind(c, call, {"axes"}, 0, "array.transpose") : bind(c, call, {"a", "axes"}, 1, "np.transpose");
   if (!bound) return Value::error();
+  if (method) bound->insert(bound->begin(), call.args[0]);
   const Value& a = *(*bound)[0];
   if (!want_array(c, call, a, "np.transpose")) return Value::error();
   if ((*bound)[1] && !(*bound)[1]->type.is(TypeKind::none)) {
@@ -550,8 +554,9 @@ Value repeat(FunctionChecker& c, const CallSite& call) {
     return refuse(c, call, DiagKind::unknown_attribute,
                   fmt::format("a value of type '{}' has no attribute 'repeat'", to_string(call.args[0].type)));
   if (!c.allow_host_only(call.range, "np.repeat")) return Value::error();
-  auto bound = bind(c, call, {"a", "repeats"}, 2, "np.repeat");
+  auto bound = method ? bind(c, call, {"repeats"}, 1, "array.repeat") : bind(c, call, {"a", "repeats"}, 2, "np.repeat");
   if (!bound) return Value::error();
+  if (method) bound->insert(bound->begin(), call.args[0]);
   const Value& a = *(*bound)[0];
   if (!want_array(c, call, a, "np.repeat")) return Value::error();
   const Value& repeats = *(*bound)[1];

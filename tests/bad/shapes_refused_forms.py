@@ -26,6 +26,8 @@ def forms(a, m, n):
     s = np.atleast_2d(a, a)
     u = np.stack((a, n))
     w = np.expand_dims(a, 1.0)
+    x = np.array([1.0, [2.0, 3.0]])
+    y = np.array([[1.0, 2.0], [[3.0], [4.0]]])
     return 0
 
 

@@ -67,11 +67,15 @@ def f_reshape(a, rows):
     return a.T.reshape(rows, -1, 1)
 
 @njit
+def repeated(a, count):
+    return a.repeat(count)
+
+@njit
 def same(a):
     b = np.asarray(a)
     c = np.ascontiguousarray(a)
     b[0] = -1.0
-    return c[0], np.ascontiguousarray(a.T).shape[0], a.astype(np.int32), np.transpose(a)
+    return c[0], np.ascontiguousarray(a.T).shape[0], a.astype(np.int32), np.transpose(a), a.transpose()
 )py";
 
 Module load() {
@@ -184,6 +188,12 @@ TEST_CASE("np.linspace's ends and sizes, np.eye's diagonals past the edges, roll
   CHECK(rolled->arrays[1].at<int64_t>(3) == 2);
   CHECK(rolled->arrays[2].at<int64_t>(0) == 4);
   CHECK(rolled->arrays[3].at<int64_t>(3) == 1);
+  auto repeated = module.function("repeated")->call(a, int64_t(1) << 62);
+  REQUIRE_FALSE(repeated.ok());
+  CHECK_MESSAGE(repeated.error().message.find("ValueError: array is too big") != std::string::npos, repeated.error().message);
+  auto negative_count = module.function("repeated")->call(a, int64_t(-1));
+  REQUIRE_FALSE(negative_count.ok());
+  CHECK(negative_count.error().message.find("ValueError: negative dimensions are not allowed") != std::string::npos);
 }
 
 TEST_CASE("np.asarray of an array is the array; np.ascontiguousarray copies only what is not C") {
@@ -194,6 +204,7 @@ TEST_CASE("np.asarray of an array is the array; np.ascontiguousarray copies only
   CHECK(made->values[0].value.real() == -1.0);  // c is a, written through b
   CHECK(made->values[1].integer == 3);
   CHECK(made->arrays[0].at<int32_t>(1) == 2);
+  CHECK(made->arrays[2].at<double>(2) == 3.5);  // a.transpose() of a 1-d array: itself
   CHECK(a.at<double>(0) == -1.0);
 }
 
