@@ -162,6 +162,15 @@ const std::set<std::string>& known_qualified_names() {
 Value resolve_qualified(FunctionChecker& checker, const std::string& name, SourceRange range) {
   if (name.rfind(enum_class_prefix, 0) == 0) return enum_member(checker, name, range);  // Color.RED
   if (auto intrinsic = cuda_intrinsic_value(name)) return checker.make_call(*intrinsic, {}, Type::i32(), range);
+  if (checker.on_host() && (name == "numpy.NaN" || name == "numpy.Inf")) {
+    // Kernels follow numba-cuda with Debian's NumPy 1, which has them; NumPy 2 (Numba 0.68's)
+    // removed them, so a @jit function on the host reading one does not compile there.
+    std::string attr = name.substr(6);
+    checker.error(DiagKind::unknown_attribute, range,
+                  fmt::format("np.{} was removed in NumPy 2.0, the NumPy Numba 0.68 runs with", attr),
+                  attr == "NaN" ? "use np.nan" : "use np.inf");
+    return Value::error();
+  }
   if (auto constant = float_constant(name)) return checker.make_constant({*constant}, Type::f64(), range);
   if (name == newaxis_name) return checker.make_constant({int64_t(0)}, Type::none(), range);  // np.newaxis is None
   if (auto type = type_value(name)) {

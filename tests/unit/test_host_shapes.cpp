@@ -221,3 +221,17 @@ TEST_CASE("an F array reshapes as Numba reads it, in C order without a copy, or 
   REQUIRE_FALSE(regrouped.ok());
   CHECK(regrouped.error().message.find("NotImplementedError: incompatible shape for array") != std::string::npos);
 }
+
+TEST_CASE("np.NaN and np.Inf, which NumPy 2 removed, are located errors in @jit functions on the host") {
+  ModuleOptions options;
+  options.cache_dir =
+      (std::filesystem::temp_directory_path() / ("pykern-host-shapes-" + std::to_string(::getpid()))).string();
+  auto module = Module::load_source("import numpy as np\nfrom numba import njit\n\n@njit\ndef f(x):\n"
+                                    "    return max(x, -np.Inf)\n",
+                                    "removed.py", options);
+  REQUIRE(module.ok());
+  auto called = module->function("f")->call(1.0);
+  REQUIRE_FALSE(called.ok());
+  CHECK(called.error().describe().find("removed.py:6:20: error: np.Inf was removed in NumPy 2.0") !=
+        std::string::npos);
+}
