@@ -399,17 +399,30 @@ Value expand_dims(FunctionChecker& c, const CallSite& call) {
   return expanded(c, a, *axis, call.range);
 }
 
-// np.atleast_1d(a), np.atleast_2d(a) of one array: a itself, or a view with an axis in front.
+// np.atleast_1d(a), np.atleast_2d(a): a itself, or a view with an axis in front; of several
+// arrays, a tuple of them.
 Value atleast(FunctionChecker& c, const CallSite& call) {
   int minimum = short_name(call.name) == "atleast_1d" ? 1 : 2;
   std::string name = shown(call);
   if (!c.allow_host_only(call.range, name)) return Value::error();
-  if (call.args.size() != 1 || !call.keywords.empty())
-    return refuse(c, call, DiagKind::wrong_arity, name + "() of one array is supported; call it once per array");
-  const Value& a = call.args[0];
-  if (!want_array(c, call, a, name)) return Value::error();
-  if (a.type.ndim >= minimum) return a;
-  return expanded(c, a, int_constant(c, 0, call.range), call.range);
+  if (call.args.empty() || !call.keywords.empty())
+    return refuse(c, call, DiagKind::wrong_arity, name + "() takes arrays as positional arguments");
+  std::vector<Value> results;
+  for (const Value& a : call.args) {
+    if (!want_array(c, call, a, name)) return Value::error();
+    results.push_back(a.type.ndim >= minimum ? a : expanded(c, a, int_constant(c, 0, call.range), call.range));
+  }
+  if (results.size() == 1) return results[0];
+  ir::Expr tuple;
+  tuple.kind = ir::ExprKind::make_tuple;
+  tuple.range = call.range;
+  std::vector<Type> types;
+  for (const Value& r : results) {
+    tuple.args.push_back(r.expr);
+    types.push_back(r.type);
+  }
+  tuple.type = Type::tuple(std::move(types));
+  return c.value_of(c.add(std::move(tuple)));
 }
 
 // ---------------------------------------------------------------- joining arrays

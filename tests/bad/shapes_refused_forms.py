@@ -23,7 +23,7 @@ def forms(a, m, n):
     p = np.roll(a, 1, axis=0)
     q = np.transpose(m, (0, 2, 1))
     r = a.astype(float)
-    s = np.atleast_2d(a, a)
+    s = np.atleast_2d(a, n)
     u = np.stack((a, n))
     w = np.expand_dims(a, 1.0)
     x = np.array([1.0, [2.0, 3.0]])

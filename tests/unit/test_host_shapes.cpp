@@ -43,6 +43,10 @@ def kept_view(n):
     return np.expand_dims(np.arange(n), 0)
 
 @njit
+def lifted(a, m):
+    return np.atleast_2d(a, m)
+
+@njit
 def join(a, b, axis):
     return np.concatenate((a, b), axis=axis)
 
@@ -132,6 +136,13 @@ TEST_CASE("a view of a local array returned keeps the array's storage") {
   CHECK(made->type == "array(int64, 2d, C)");
   CHECK(made->arrays[0].shape() == std::vector<int64_t>{1, 4});
   CHECK(made->arrays[0].at<int64_t>(0, 3) == 3);
+  Array a = Array::from<double>({1, 2, 3});
+  Array m = Array::from<double>({1, 2, 3, 4}, {2, 2});
+  auto both = module.function("lifted")->call(a, m);
+  REQUIRE_MESSAGE(both.ok(), message(both));
+  CHECK(both->type == "UniTuple(array(float64, 2d, C) x 2)");
+  CHECK(both->arrays[0].shape() == std::vector<int64_t>{1, 3});
+  CHECK(both->arrays[1].data() == m.data());
 }
 
 TEST_CASE("np.concatenate and np.stack: promoted dtypes and Numba's errors for shapes and axes") {
