@@ -211,9 +211,12 @@ PK_DEVICE Array<T, N, layout_a> slice_axis(const Array<T, N, L>& a, i64 start, i
   return view;
 }
 
+// A 1-d array is its own transpose, of its own layout (sema calls every 1-d contiguous array C).
 template <class T, int N, Layout L>
-PK_DEVICE Array<T, N, L == layout_c ? layout_f : L == layout_f ? layout_c : layout_a> transpose(const Array<T, N, L>& a) {
-  Array<T, N, L == layout_c ? layout_f : L == layout_f ? layout_c : layout_a> t;
+using TransposedLayout = Array<T, N, N == 1 ? L : L == layout_c ? layout_f : L == layout_f ? layout_c : layout_a>;
+template <class T, int N, Layout L>
+PK_DEVICE TransposedLayout<T, N, L> transpose(const Array<T, N, L>& a) {
+  TransposedLayout<T, N, L> t;
   t.data = a.data;
   for (int axis = 0; axis < N; ++axis) {
     t.shape[axis] = a.shape[N - 1 - axis];
@@ -250,10 +253,54 @@ template <class T, int N, class... E> PK_DEVICE Array<T, N, layout_c> make_array
   return a;
 }
 
-// a.reshape(...): a view with new extents, in the array's own order (C or F, which the sema
-// requires; an F array reshapes in F order, as Numba's compiled code does, where NumPy would
-// copy in C order); one negative extent is inferred. Sizes that do not match stop the thread
-// with Numba's ValueError.
+// Whether an F array of shape `from` (byte strides `strides`) reads in C order as one of shape
+// `to` without a copy, as NumPy's _attempt_nocopy_reshape decides (Numba calls it in C order
+// for every layout): groups of old axes that multiply to groups of new ones, each group
+// contiguous in C order. The new view must also be F-ordered (extent-1 axes aside), as its
+// type says; only splits and merges of extent-1 axes pass both.
+template <int N, int M>
+PK_DEVICE bool f_reshapes_without_copy(const i64 (&from)[N], const i64 (&strides)[N], const i64 (&to)[M], i64 item,
+                                       i64 (&out)[M]) {
+  i64 olddims[N > 0 ? N : 1], oldstrides[N > 0 ? N : 1];
+  int oldnd = 0;
+  for (int k = 0; k < N; ++k) {
+    if (from[k] == 1) continue;
+    olddims[oldnd] = from[k];
+    oldstrides[oldnd++] = strides[k];
+  }
+  int oi = 0, oj = 1, ni = 0, nj = 1;
+  while (ni < M && oi < oldnd) {
+    i64 np = to[ni], op = olddims[oi];
+    while (np != op) {
+      if (np < op) {
+        if (nj >= M) return false;
+        np *= to[nj++];
+      } else {
+        if (oj >= oldnd) return false;
+        op *= olddims[oj++];
+      }
+    }
+    for (int ok = oi; ok < oj - 1; ++ok)
+      if (oldstrides[ok] != olddims[ok + 1] * oldstrides[ok + 1]) return false;
+    out[nj - 1] = oldstrides[oj - 1];
+    for (int nk = nj - 1; nk > ni; --nk) out[nk - 1] = out[nk] * to[nk];
+    ni = nj++;
+    oi = oj++;
+  }
+  i64 last = ni >= 1 ? out[ni - 1] : item;
+  for (int nk = ni; nk < M; ++nk) out[nk] = last;
+  i64 expected = item;
+  for (int k = 0; k < M; ++k) {
+    if (to[k] != 1 && out[k] != expected) return false;
+    expected *= to[k];
+  }
+  return true;
+}
+
+// a.reshape(...): a view with new extents of a C or F array (which the sema requires), read in
+// C order as Numba reads it; one negative extent is inferred. Sizes that do not match stop the
+// thread with Numba's ValueError; an F array whose elements are not in the new shape's order
+// without a copy, with Numba's NotImplementedError.
 template <int M, class T, int N, Layout L, class... E>
 PK_DEVICE Array<T, M, L> reshape(const char* file, int line, const Array<T, N, L>& a, E... extents) {
   static_assert(L != layout_a, "reshape needs a contiguous array");
@@ -286,6 +333,13 @@ PK_DEVICE Array<T, M, L> reshape(const char* file, int line, const Array<T, N, L
     view.shape[axis] = dims[axis];
     view.strides[axis] = stride;
     stride *= dims[axis];
+  }
+  if (L == layout_f && n > 1) {
+    i64 strides[N];
+    for (int axis = 0; axis < N; ++axis) strides[axis] = a.stride(axis);
+    i64 unused[M];
+    if (!f_reshapes_without_copy(a.shape, strides, dims, static_cast<i64>(sizeof(T)), unused))
+      report_failure(file, line, "NotImplementedError", "incompatible shape for array");
   }
   return view;
 }

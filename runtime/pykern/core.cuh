@@ -16,6 +16,7 @@
 #include "pykern/list.cuh"
 #include "pykern/owned_array.cuh"
 #include "pykern/fancy_index.cuh"
+#include "pykern/array_shapes.cuh"
 #include "pykern/host_random.cuh"
 #include "pykern/parallel.cuh"
 #include "pykern/reductions.cuh"

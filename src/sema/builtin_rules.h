@@ -2,7 +2,7 @@
 // rules several families share, and one function per family that adds its names
 // (builtins_math.cpp, builtins_python.cpp, builtins_numpy.cpp, builtins_cuda.cpp,
 // builtins_atomics.cpp, builtins_random.cpp, builtins_host.cpp, builtins_arrays.cpp,
-// builtins_reductions.cpp). A rule checks the arguments,
+// builtins_reductions.cpp, builtins_shapes.cpp). A rule checks the arguments,
 // converts them, and makes a call of a runtime operation of sema/calls.def.
 #pragma once
 #include <functional>
@@ -58,6 +58,17 @@ Value min_max(FunctionChecker& c, const CallSite& call, ir::Op op);
 // The absolute value (abs, np.abs): keeps the type; a complex gives its float part's type.
 Value absolute(FunctionChecker& c, const CallSite& call);
 
+// NumPy's array functions on the host (builtins_arrays.cpp, builtins_shapes.cpp): the name as the
+// user wrote it ("np.zeros"), the arguments bound to parameter names as Python binds them
+// (`required` leading ones must be given; nullopt after reporting), and a dtype argument as
+// Numba's parse_dtype reads it (Python's float where `takes_float`; a string where `takes_string`).
+std::string shown(const CallSite& call);
+using Bound = std::vector<std::optional<Value>>;
+std::optional<Bound> bind(FunctionChecker& c, const CallSite& call, const std::vector<const char*>& names,
+                          size_t required, const std::string& function);
+std::optional<Type> dtype_argument(FunctionChecker& c, const Value& value, const CallSite& call, bool takes_float,
+                                   bool takes_string = true);
+
 void add_math_builtins(HandlerTable& t);
 void add_python_builtins(HandlerTable& t);
 void add_numpy_builtins(HandlerTable& t);
@@ -71,6 +82,9 @@ void add_iterable_builtins(HandlerTable& t);
 // min(iterable) / max(iterable) of one list, 1-d array or range (builtins_iterables.cpp).
 Value iterable_extreme(FunctionChecker& c, const CallSite& call, ir::Op op);
 void add_linalg_builtins(HandlerTable& t);  // builtins_linalg.cpp
+void add_shape_builtins(HandlerTable& t);  // builtins_shapes.cpp
+// np.array([[1, 2], [3, 4]]) / np.asarray((x, y)): `name` called on a list or tuple display.
+Value array_of_display(FunctionChecker& c, const ast::Expr& call_expr, const std::string& name);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

@@ -71,6 +71,7 @@ const HandlerTable& handlers() {
     add_reduction_builtins(t);
     add_iterable_builtins(t);
     add_linalg_builtins(t);
+    add_shape_builtins(t);
     return t;
   }();
   return table;
@@ -149,7 +150,7 @@ std::vector<std::string> python_builtin_names() {
 
 const std::set<std::string>& known_qualified_names() {
   static const std::set<std::string> names = [] {
-    std::set<std::string> all = {prange_name, shared_array_name, local_array_name};
+    std::set<std::string> all = {prange_name, shared_array_name, local_array_name, newaxis_name};
     for (const auto& [name, builtin] : handlers())
       if (name.rfind("method.", 0) != 0) all.insert(name);
     for (const std::string& name : cuda_intrinsic_names()) all.insert(name);
@@ -163,7 +164,17 @@ const std::set<std::string>& known_qualified_names() {
 Value resolve_qualified(FunctionChecker& checker, const std::string& name, SourceRange range) {
   if (name.rfind(enum_class_prefix, 0) == 0) return enum_member(checker, name, range);  // Color.RED
   if (auto intrinsic = cuda_intrinsic_value(name)) return checker.make_call(*intrinsic, {}, Type::i32(), range);
+  if (checker.on_host() && (name == "numpy.NaN" || name == "numpy.Inf")) {
+    // Kernels follow numba-cuda with Debian's NumPy 1, which has them; NumPy 2 (Numba 0.68's)
+    // removed them, so a @jit function on the host reading one does not compile there.
+    std::string attr = name.substr(6);
+    checker.error(DiagKind::unknown_attribute, range,
+                  fmt::format("np.{} was removed in NumPy 2.0, the NumPy Numba 0.68 runs with", attr),
+                  attr == "NaN" ? "use np.nan" : "use np.inf");
+    return Value::error();
+  }
   if (auto constant = float_constant(name)) return checker.make_constant({*constant}, Type::f64(), range);
+  if (name == newaxis_name) return checker.make_constant({int64_t(0)}, Type::none(), range);  // np.newaxis is None
   if (auto type = type_value(name)) {
     Value value;
     value.kind = Value::Kind::type;
@@ -260,12 +271,14 @@ Value FunctionChecker::check_call(ast::ExprId id) {
     if (base.kind == Value::Kind::expr) {
       // Arguments may be types (a.view(np.int32)): each method checks what it takes.
       CallSite call{"method." + callee_ast.text, {base}, {}, e.range};
+      bool method_takes_types = builtin_takes_types(call.name);  // a.astype("float32")
       for (size_t i = 1; i < e.operands.size(); ++i) {
-        call.args.push_back(check_expr(e.operands[i]));
+        call.args.push_back(method_takes_types ? check_type_argument(e.operands[i]) : check_expr(e.operands[i]));
         if (!call.args.back().ok()) return Value::error();
       }
       for (const ast::Keyword& keyword : e.keywords) {
-        call.keywords.push_back({keyword.name, check_expr(keyword.value)});
+        call.keywords.push_back(
+            {keyword.name, method_takes_types ? check_type_argument(keyword.value) : check_expr(keyword.value)});
         if (!call.keywords.back().second.ok()) return Value::error();
       }
       return call_builtin(*this, call);
@@ -281,6 +294,12 @@ Value FunctionChecker::check_call(ast::ExprId id) {
       e.operands.size() == 2 && e.keywords.empty() && module().ast()[e.operands[1]].kind == ast::ExprKind::string)
     return callee.name == "builtins.ord" ? ord_of_literal(*this, module().ast()[e.operands[1]])
                                          : float_of_literal(*this, module().ast()[e.operands[1]]);
+  // np.array([[1, 2], [3, 4]]): a nested list display is read as the array's items.
+  if (callee.kind == Value::Kind::qualified && (callee.name == "numpy.array" || callee.name == "numpy.asarray") &&
+      e.operands.size() >= 2) {
+    ast::ExprKind first = module().ast()[e.operands[1]].kind;
+    if (first == ast::ExprKind::list || first == ast::ExprKind::tuple) return array_of_display(*this, e, callee.name);
+  }
   // Device functions also take compile-time arguments (types, functions, literals), and so do
   // the builtins that take types (np.dtype(np.float32)); every other callee takes run-time values.
   bool takes_types = callee.kind == Value::Kind::qualified && builtin_takes_types(callee.name);

@@ -18,6 +18,7 @@ std::vector<std::string> python_builtin_names();
 inline constexpr const char* prange_name = "numba.prange";
 inline constexpr const char* shared_array_name = "numba.cuda.shared.array";
 inline constexpr const char* local_array_name = "numba.cuda.local.array";
+inline constexpr const char* newaxis_name = "numpy.newaxis";  // None, as in NumPy
 
 // Every qualified name pykern gives a meaning to, read without types: the handler table's
 // (methods aside), the numba.cuda intrinsic values, the math constants, the types and the forms

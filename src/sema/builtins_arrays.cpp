@@ -10,14 +10,14 @@ namespace pykern::sema {
 
 using ir::Op;
 
-namespace {
-
-// "numpy.zeros" -> "np.zeros", as the user most likely wrote it.
-std::string shown(const CallSite& call) { return "np." + short_name(call.name); }
+// "numpy.zeros" -> "np.zeros", "method.astype" -> "array.astype", as the user most likely wrote it.
+std::string shown(const CallSite& call) {
+  if (call.name.rfind("method.", 0) == 0) return "array." + call.name.substr(7);  // a.astype(...)
+  return "np." + short_name(call.name);
+}
 
 // The call's arguments by parameter name, positional first, as Python binds them; `required`
 // leading ones must be given. An error (and nullopt) for too many, unknown or repeated ones.
-using Bound = std::vector<std::optional<Value>>;
 std::optional<Bound> bind(FunctionChecker& c, const CallSite& call, const std::vector<const char*>& names,
                           size_t required, const std::string& function) {
   Bound bound(names.size());
@@ -53,7 +53,7 @@ std::optional<Bound> bind(FunctionChecker& c, const CallSite& call, const std::v
 // np.dtype(...), a.dtype or a string naming one, all known at compile time. np.empty, np.zeros
 // and np.ones also take Python's float (Numba's special case); nothing takes int or bool.
 std::optional<Type> dtype_argument(FunctionChecker& c, const Value& value, const CallSite& call, bool takes_float,
-                                   bool takes_string = true) {
+                                   bool takes_string) {
   if (takes_float && value.kind == Value::Kind::qualified && value.name == "builtins.float") return Type::f64();
   if (!takes_string && value.kind == Value::Kind::type && value.name == string_dtype_name) {
     c.error(DiagKind::type_mismatch, call.range,
@@ -71,6 +71,8 @@ std::optional<Type> dtype_argument(FunctionChecker& c, const Value& value, const
           "pass np.float32, np.int64, np.intp, a string such as \"float64\", or a.dtype");
   return std::nullopt;
 }
+
+namespace {
 
 // The value as a run-time expression (a type where a number belongs is an error).
 std::optional<Value> runtime_value(FunctionChecker& c, const Value& value, SourceRange range) {

@@ -39,6 +39,11 @@ Value reshape(FunctionChecker& c, const CallSite& call) {
       extents.push_back(arg);
     }
   }
+  if (extents.empty() && call.args.size() == 2 && call.keywords.empty()) {
+    c.error(DiagKind::unsupported_operation, call.range, "reshape() to shape (): 0-d arrays are not supported yet",
+            "keep the one item as a scalar: a[0]");
+    return Value::error();
+  }
   if (extents.empty() || extents.size() > 32 || !call.keywords.empty()) {
     c.error(DiagKind::wrong_arity, call.range, "reshape() takes the new shape: a.reshape(3, 2) or a.reshape((3, 2))");
     return Value::error();

@@ -901,9 +901,13 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
     return Value::error();
   }
   if (static_cast<int>(items.size()) > type.ndim) {
+    bool new_axis = std::any_of(items.begin(), items.end(), [](const IndexItem& i) {
+      return !i.is_slice && i.value.type.is(TypeKind::none);
+    });
     error(DiagKind::bad_index, range,
           fmt::format("too many indices: the array has {} dimension{} but {} were given", type.ndim,
-                      type.ndim == 1 ? "" : "s", items.size()));
+                      type.ndim == 1 ? "" : "s", items.size()),
+          new_axis ? "a new axis in an index (None, np.newaxis) is not supported yet: use np.expand_dims(a, axis)" : "");
     return Value::error();
   }
   // An array among the indices (a mask, positions): sema/fancy_index.cpp.
@@ -921,7 +925,10 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
     if (!item.value.type.is_integer_like()) {
       error(DiagKind::bad_index, expr(item.value.expr).range,
             "array indices must be integers, not '" + to_string(item.value.type) + "'",
-            item.value.type.is(TypeKind::floating) ? "convert with int(...)" : "");
+            item.value.type.is(TypeKind::floating) ? "convert with int(...)"
+            : item.value.type.is(TypeKind::none)
+                ? "a new axis in an index (None, np.newaxis) is not supported yet: use np.expand_dims(a, axis)"
+                : "");
       return Value::error();
     }
     item.value = value_of(cast_expr(item.value.expr, Type::i64()));

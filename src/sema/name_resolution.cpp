@@ -338,6 +338,19 @@ std::optional<Diagnostic> unknown_module_attribute(const SourceFile& file, const
   if (is_known(qualified) || is_namespace(qualified)) return std::nullopt;
   Diagnostic d{Severity::error, DiagKind::unknown_attribute, &file, range,
                fmt::format("unknown attribute '{}' of module '{}'", attr, module_name), {}};
+  // NumPy 2.0 removed these aliases; Numba 0.68 runs with NumPy 2, where they fail as here.
+  static const std::pair<const char*, const char*> removed_in_numpy2[] = {
+      {"NINF", "-np.inf"}, {"PINF", "np.inf"},  {"NAN", "np.nan"},       {"Infinity", "np.inf"},
+      {"infty", "np.inf"}, {"NZERO", "-0.0"},   {"PZERO", "0.0"},        {"float_", "np.float64"},
+      {"Inf", "np.inf"},   {"NaN", "np.nan"}};
+  if (module_name == "numpy") {
+    for (const auto& [name, instead] : removed_in_numpy2) {
+      if (attr != name) continue;
+      d.message = fmt::format("np.{} was removed in NumPy 2.0, the NumPy Numba 0.68 runs with", attr);
+      d.hint = fmt::format("use {}", instead);
+      return d;
+    }
+  }
   d.hint = did_you_mean(attr, members(module_name));
   if (!d.hint.empty()) return d;  // a misspelling, most likely
   if (top_package(module_name) == "numba") {
@@ -351,8 +364,10 @@ std::optional<Diagnostic> unknown_module_attribute(const SourceFile& file, const
   if (top_package(module_name) != "numpy")
     d.hint = fmt::format("pykern supports no '{}' in {} (nor may Python have one)", attr, module_name);
   else if (in_jit_function)
-    d.hint = "@jit functions support NumPy's scalar math functions and types and array creation (np.zeros, np.ones, "
-             "np.empty, np.full, their _like forms, np.arange, np.copy), not yet other array functions";
+    d.hint = "@jit functions support NumPy's scalar math functions and types, array creation (np.zeros, np.ones, "
+             "np.empty, np.full, their _like forms, np.arange, np.copy, np.array, np.linspace, np.eye) and "
+             "reshaping and joining (np.reshape, np.ravel, np.concatenate, np.stack, ...), not yet other array "
+             "functions";
   else
     d.hint = "kernels support NumPy's scalar math functions and types, not array functions";
   return d;

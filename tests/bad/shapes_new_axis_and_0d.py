@@ -1,0 +1,21 @@
+# A new axis in an index (a[None], a[np.newaxis, :]) and 0-d arrays (a.reshape(()),
+# np.asarray of a number, np.atleast_1d of a number) are not built yet: each is named, with
+# the form that works (np.expand_dims, a scalar, a 1-element array).
+import numpy as np
+from numba import cuda, njit
+# pykern: --sig k=void(float64[::1])
+
+
+@njit
+def shapes(a):
+    row = a[None]
+    column = a[np.newaxis, :]
+    single = a.reshape(())
+    boxed = np.asarray(3.0)
+    lifted = np.atleast_1d(2.0)
+    return 0
+
+
+@cuda.jit
+def k(a):
+    a[0] = shapes(a)
