@@ -34,7 +34,8 @@ std::optional<Bound> bind(FunctionChecker& c, const CallSite& call, const Parame
   size_t positional = call.args.size() - first;
   if (positional > s.parameters.size()) {
     c.error(DiagKind::wrong_arity, call.range,
-            fmt::format("{}() takes at most {} positional arguments ({} given)", s.name, s.parameters.size(), positional));
+            fmt::format("{}() takes at most {} positional argument{} ({} given)", s.name, s.parameters.size(),
+                        s.parameters.size() == 1 ? "" : "s", positional));
     return std::nullopt;
   }
   for (size_t i = 0; i < positional; ++i) bound.values[i] = call.args[first + i];
@@ -138,7 +139,7 @@ bool method_on_array(FunctionChecker& c, const CallSite& call, const char* attri
 
 // np.sort(a): a sorted C-ordered copy, along the last axis. Numba's np.sort takes no kind.
 Value np_sort(FunctionChecker& c, const CallSite& call) {
-  if (!refuse_in_kernels(c, call, "np.sort")) return Value::error();
+  if (!refuse_in_kernels(c, call, "np.sort()")) return Value::error();
   auto bound = bind(c, call, {"np.sort", {"a"}, 1}, false);
   if (!bound) return Value::error();
   auto a = array_argument(c, (*bound)[0], call, "np.sort", "a");
@@ -196,7 +197,7 @@ Type search_result(const Value& keys) {
 
 // np.searchsorted(a, v, side='left'): the side a string literal, as Numba requires.
 Value searchsorted(FunctionChecker& c, const CallSite& call) {
-  if (!refuse_in_kernels(c, call, "np.searchsorted")) return Value::error();
+  if (!refuse_in_kernels(c, call, "np.searchsorted()")) return Value::error();
   auto bound = bind(c, call, {"np.searchsorted", {"a", "v", "side"}, 2}, false);
   if (!bound) return Value::error();
   auto a = array_argument(c, (*bound)[0], call, "np.searchsorted", "a", 1);
@@ -219,7 +220,7 @@ Value searchsorted(FunctionChecker& c, const CallSite& call) {
 
 // np.digitize(x, bins, right=False): bins a 1-d array, right a bool known at run time.
 Value digitize(FunctionChecker& c, const CallSite& call) {
-  if (!refuse_in_kernels(c, call, "np.digitize")) return Value::error();
+  if (!refuse_in_kernels(c, call, "np.digitize()")) return Value::error();
   auto bound = bind(c, call, {"np.digitize", {"x", "bins", "right"}, 2}, false);
   if (!bound) return Value::error();
   auto x = keys_argument(c, (*bound)[0], call, "np.digitize", "x");
@@ -237,7 +238,7 @@ Value digitize(FunctionChecker& c, const CallSite& call) {
 
 // np.unique(a): the sorted distinct elements, flattened, of a's dtype.
 Value unique(FunctionChecker& c, const CallSite& call) {
-  if (!refuse_in_kernels(c, call, "np.unique")) return Value::error();
+  if (!refuse_in_kernels(c, call, "np.unique()")) return Value::error();
   auto bound = bind(c, call, {"np.unique", {"ar"}, 1}, false);
   if (!bound) return Value::error();
   auto a = array_argument(c, (*bound)[0], call, "np.unique", "ar");
@@ -248,7 +249,7 @@ Value unique(FunctionChecker& c, const CallSite& call) {
 // np.bincount(x, weights=None, minlength=0): x a 1-d array of integers (not uint64, whose
 // maximum Numba cannot compare with -1); int64 counts, or float64 sums with weights.
 Value bincount(FunctionChecker& c, const CallSite& call) {
-  if (!refuse_in_kernels(c, call, "np.bincount")) return Value::error();
+  if (!refuse_in_kernels(c, call, "np.bincount()")) return Value::error();
   auto bound = bind(c, call, {"np.bincount", {"x", "weights", "minlength"}, 1}, false);
   if (!bound) return Value::error();
   auto x = array_argument(c, (*bound)[0], call, "np.bincount", "x", 1);
@@ -284,7 +285,7 @@ Value bincount(FunctionChecker& c, const CallSite& call) {
 // float64 edges over the range (the elements' own without one); an array of edges is returned
 // as the edges, and range is then unused, as in Numba.
 Value histogram(FunctionChecker& c, const CallSite& call) {
-  if (!refuse_in_kernels(c, call, "np.histogram")) return Value::error();
+  if (!refuse_in_kernels(c, call, "np.histogram()")) return Value::error();
   auto bound = bind(c, call, {"np.histogram", {"a", "bins", "range"}, 1}, false);
   if (!bound) return Value::error();
   auto a = array_argument(c, (*bound)[0], call, "np.histogram", "a");
@@ -351,7 +352,7 @@ Value nonzero_family(FunctionChecker& c, const CallSite& call, Op op, const char
 }  // namespace
 
 void add_sorting_builtins(HandlerTable& t) {
-  t["numpy.sort"] = np_sort;
+  t["numpy.sort"] = Builtin::with_strings(np_sort);  // so that kind="..." is named as Numba refuses it
   t["method.sort"] = Builtin::with_strings(method_sort);
   t["numpy.argsort"] = Builtin::with_strings([](FunctionChecker& c, const CallSite& call) { return argsort(c, call, false); });
   t["method.argsort"] = Builtin::with_strings([](FunctionChecker& c, const CallSite& call) { return argsort(c, call, true); });
