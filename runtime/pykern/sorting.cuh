@@ -6,8 +6,10 @@
 // The sorts are Numba's own algorithms, step for step: its quicksort (median of three, Hoare
 // partition, insertion sort below 16 elements, the larger part stacked) is not stable, so the
 // order it leaves equal keys in (argsort's indices, -0.0 beside 0.0) is Numba's only if the
-// algorithm is the same. NaNs sort last (Numba's lt_floats). A strided row is copied into a
-// contiguous buffer, sorted there and copied back: the result is the same, the sort faster.
+// algorithm is the same. NaNs sort last (Numba's lt_floats). Large arrays whose result cannot
+// depend on the algorithm (no equal keys that differ) take a radix sort instead, three to four
+// times faster (see "the fast path"). A strided row is copied into a contiguous buffer, sorted
+// there and copied back: the result is the same, the sort faster.
 //
 // Each operation is a small function object made at the call's Python line (PK_SORTING), so
 // that an error names that line. Host builds only: sema refuses these in kernels.
@@ -146,6 +148,142 @@ template <class Item, class Key> inline void mergesort(Item* arr, i64 n, Item* w
   }
 }
 
+// ---- the fast path: an LSD radix sort, used only where its result is Numba's bit for bit ----
+//
+// A sort's result depends on its algorithm only through keys that compare equal yet differ:
+// -0.0 beside 0.0, NaNs of different bits (values), equal keys' indices (argsort). Where there
+// are none, every correct sort gives Numba's result, and a radix sort gives it several times
+// faster than a comparison sort. Values: no -0.0 together with 0.0 and one NaN bit pattern.
+// A stable argsort (mergesort) is the one stable order whatever the keys, once -0.0 and 0.0
+// are not both present; a quicksort argsort needs distinct keys (checked after sorting, the
+// quicksort run if two are equal).
+constexpr i64 radix_threshold = 512;
+
+template <int Bytes> struct unsigned_of;
+template <> struct unsigned_of<1> { using type = u8; };
+template <> struct unsigned_of<2> { using type = u16; };
+template <> struct unsigned_of<4> { using type = u32; };
+template <> struct unsigned_of<8> { using type = u64; };
+
+// An unsigned key whose order is the values' (NaNs all last, as the largest key).
+template <class T> struct radix_key {
+  using K = typename unsigned_of<sizeof(T)>::type;
+  static constexpr K top = K(K(1) << (sizeof(T) * 8 - 1));
+  static K of(const T& v) {
+    K bits;
+    __builtin_memcpy(&bits, &v, sizeof(T));
+    if constexpr (is_float<T>::value) {
+      if (v != v) return K(~K(0));
+      return (bits & top) ? K(~bits) : K(bits | top);
+    } else if constexpr (T(-1) < T(0)) {
+      return K(bits ^ top);
+    } else {
+      return bits;
+    }
+  }
+  // The value of a key that is not a NaN's.
+  static T value(K key) {
+    K bits = key;
+    if constexpr (is_float<T>::value) bits = (key & top) ? K(key & ~top) : K(~key);
+    else if constexpr (T(-1) < T(0)) bits = K(key ^ top);
+    T v;
+    __builtin_memcpy(&v, &bits, sizeof(T));
+    return v;
+  }
+};
+
+// Whether the values hold no distinct-but-equal pair: not both zeros' signs, one NaN pattern.
+template <class T> inline bool equal_values_identical(const T* v, i64 n, T* nan_bits) {
+  if constexpr (!is_float<T>::value) {
+    return true;
+  } else {
+    bool negative_zero = false, positive_zero = false, have_nan = false;
+    for (i64 i = 0; i < n; ++i) {
+      const T x = v[i];
+      if (x == T(0)) (__builtin_signbit(x) ? negative_zero : positive_zero) = true;
+      else if (x != x) {
+        if (!have_nan) *nan_bits = x, have_nan = true;
+        else if (__builtin_memcmp(&x, nan_bits, sizeof(T)) != 0) return false;
+      }
+    }
+    return !(negative_zero && positive_zero);
+  }
+}
+template <class T> inline bool zeros_of_one_sign(const T* v, i64 n) {
+  if constexpr (!is_float<T>::value) {
+    return true;
+  } else {
+    bool negative_zero = false, positive_zero = false;
+    for (i64 i = 0; i < n; ++i)
+      if (v[i] == T(0)) (__builtin_signbit(v[i]) ? negative_zero : positive_zero) = true;
+    return !(negative_zero && positive_zero);
+  }
+}
+
+// Stable LSD radix sort of records by their `key` member, a byte at a time, skipping the bytes
+// all keys share. `spare` holds n records; the result ends in `items`.
+template <class R> inline void radix_sort(R* items, R* spare, i64 n) {
+  using K = decltype(items[0].key);
+  constexpr int bytes = sizeof(K);
+  i64 counts[bytes][256] = {};
+  for (i64 i = 0; i < n; ++i)
+    for (int b = 0; b < bytes; ++b) ++counts[b][(items[i].key >> (8 * b)) & 0xff];
+  R* from = items;
+  R* to = spare;
+  for (int b = 0; b < bytes; ++b) {
+    i64* count = counts[b];
+    if (count[(from[0].key >> (8 * b)) & 0xff] == n) continue;  // every key has this byte
+    i64 offset = 0;
+    for (int d = 0; d < 256; ++d) {
+      i64 c = count[d];
+      count[d] = offset;
+      offset += c;
+    }
+    for (i64 i = 0; i < n; ++i) to[count[(from[i].key >> (8 * b)) & 0xff]++] = from[i];
+    R* t = from;
+    from = to;
+    to = t;
+  }
+  if (from != items)
+    for (i64 i = 0; i < n; ++i) items[i] = from[i];
+}
+
+template <class K> struct KeyOnly { K key; };
+template <class K> struct KeyIndex { K key; i64 index; };
+
+// Sorts the values v[0..n) by radix where that gives Numba's result; false (v untouched) where
+// it might not.
+template <class T> inline bool radix_sort_values(const char* file, int line, T* v, i64 n) {
+  if (n < radix_threshold) return false;
+  T nan_bits{};
+  if (!equal_values_identical(v, n, &nan_bits)) return false;
+  using Key = radix_key<T>;
+  using R = KeyOnly<typename Key::K>;
+  Buffer<R> items(file, line, n), spare(file, line, n);
+  for (i64 i = 0; i < n; ++i) items.items[i].key = Key::of(v[i]);
+  radix_sort(items.items, spare.items, n);
+  for (i64 i = 0; i < n; ++i) {
+    auto key = items.items[i].key;
+    v[i] = (is_float<T>::value && key == typename Key::K(~typename Key::K(0))) ? nan_bits : Key::value(key);
+  }
+  return true;
+}
+
+// The argsort of v[0..n) into indices by radix where that gives Numba's result.
+template <class T> inline bool radix_argsort(const char* file, int line, const T* v, i64 n, i64* indices, bool stable) {
+  if (n < radix_threshold || !zeros_of_one_sign(v, n)) return false;
+  using Key = radix_key<T>;
+  using R = KeyIndex<typename Key::K>;
+  Buffer<R> items(file, line, n), spare(file, line, n);
+  for (i64 i = 0; i < n; ++i) items.items[i] = {Key::of(v[i]), i};
+  radix_sort(items.items, spare.items, n);
+  if (!stable)  // Numba's quicksort leaves equal keys in its own order: only distinct keys agree
+    for (i64 i = 1; i < n; ++i)
+      if (items.items[i].key == items.items[i - 1].key) return false;
+  for (i64 i = 0; i < n; ++i) indices[i] = items.items[i].index;
+  return true;
+}
+
 // Sorts items[0..n) by key with the kind sema passes: 0 quicksort, 1 mergesort (and 'stable').
 template <class Item, class Key>
 inline void sort_items(const char* file, int line, Item* items, i64 n, int kind, Key key) {
@@ -176,7 +314,7 @@ template <class T, int N, Layout L> inline void sort_rows(const char* file, int 
       for (i64 i = 0; i < row_length; ++i) buffer.items[i] = *reinterpret_cast<T*>(base + i * row_stride);
       items = buffer.items;
     }
-    sort_items(file, line, items, row_length, kind, identity);
+    if (!radix_sort_values(file, line, items, row_length)) sort_items(file, line, items, row_length, kind, identity);
     if (!contiguous)
       for (i64 i = 0; i < row_length; ++i) *reinterpret_cast<T*>(base + i * row_stride) = buffer.items[i];
     for (int axis = N - 2; axis >= 0; --axis) {  // the next row, in C order
@@ -277,7 +415,8 @@ struct argsort : sorting_site {
       sorting::gather(a, copy.items);
       values = copy.items;
     }
-    sorting::sort_items(file, line, indices.data, n, static_cast<int>(kind), [values](i64 i) { return values[i]; });
+    if (!sorting::radix_argsort(file, line, values, n, indices.data, kind != 0))
+      sorting::sort_items(file, line, indices.data, n, static_cast<int>(kind), [values](i64 i) { return values[i]; });
     return indices;
   }
 };
@@ -372,7 +511,8 @@ struct unique : sorting_site {
     i64 n = size(a);
     sorting::Buffer<T> sorted(file, line, n);
     sorting::gather(a, sorted.items);
-    sorting::sort_items(file, line, sorted.items, n, 0, [](const T& v) { return v; });
+    if (!sorting::radix_sort_values(file, line, sorted.items, n))
+      sorting::sort_items(file, line, sorted.items, n, 0, [](const T& v) { return v; });
     i64 kept = 0;
     for (i64 i = 0; i < n; ++i) {
       const T& x = sorted.items[i];

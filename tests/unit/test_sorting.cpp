@@ -265,3 +265,32 @@ TEST_CASE("Numba's run-time errors at the call's line: bincount, histogram, digi
   CHECK(failure(module, "bin_of", Array::from<double>({1}), Array::from<double>({1, 3, 2}), false)
             .find("ValueError: bins must be monotonically increasing or decreasing") != std::string::npos);
 }
+
+TEST_CASE("large arrays take the radix path only where its result is Numba's: zeros of both signs, tied argsort keys") {
+  Module module = load();
+  // -0.0 beside 0.0: Numba's quicksort decides where each zero goes; the radix sort must step aside.
+  std::vector<double> zeros(1000);
+  for (int i = 0; i < 1000; ++i) zeros[i] = i % 3 == 0 ? 0.0 : i % 3 == 1 ? -0.0 : double(i % 7) - 3.0;
+  std::vector<double> sorted = items<double>(run(module, "sorted_copy", Array::from<double>(zeros)).arrays[0]);
+  int64_t negative_zero_positions = 0, negative = 0;
+  for (int i = 0; i < 1000; ++i) {
+    negative += std::signbit(sorted[i]) ? 1 : 0;
+    if (sorted[i] == 0 && std::signbit(sorted[i])) negative_zero_positions += i;
+  }
+  CHECK(negative == 476);
+  CHECK(negative_zero_positions == 165981);
+  // Distinct keys and two NaNs: one order, the NaNs last in index order.
+  std::vector<double> distinct(2000);
+  for (int i = 0; i < 2000; ++i) distinct[i] = double((int64_t(i) * 7919) % 10007);
+  distinct[5] = distinct[17] = not_a_number;
+  std::vector<int64_t> order = items<int64_t>(run(module, "order", Array::from<double>(distinct)).arrays[0]);
+  CHECK(std::vector<int64_t>(order.begin(), order.begin() + 5) == std::vector<int64_t>{0, 1687, 647, 1294, 254});
+  CHECK(std::vector<int64_t>(order.end() - 3, order.end()) == std::vector<int64_t>{1040, 5, 17});
+  // Thirteen keys over 2000 elements: Numba's quicksort order of the ties.
+  std::vector<int64_t> tied(2000);
+  for (int i = 0; i < 2000; ++i) tied[i] = (int64_t(i) * 7919) % 13;
+  std::vector<int64_t> quick = items<int64_t>(run(module, "order", Array::from<int64_t>(tied)).arrays[0]);
+  CHECK(std::vector<int64_t>(quick.begin(), quick.begin() + 8) ==
+        std::vector<int64_t>{1625, 494, 1638, 481, 468, 1651, 455, 1664});
+  CHECK(std::vector<int64_t>(quick.end() - 4, quick.end()) == std::vector<int64_t>{1423, 1826, 994, 1254});
+}
