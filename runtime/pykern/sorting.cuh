@@ -39,14 +39,35 @@ template <class T> inline bool less(const T& a, const T& b) {
   else return a < b;
 }
 
+// Two numbers as Numba compares them: integers of one signedness (and booleans) and floats as
+// they are, integers of both signednesses narrower than 64 bits in int64, any other pair in
+// float64 (int64 against uint64, an integer against a float), where C++ would convert one to
+// the other's type.
+template <class T> struct is_signed_integer { static constexpr bool value = !is_float<T>::value && T(-1) < T(0); };
+template <class A, class B> struct comparison {
+  static constexpr bool floats = is_float<A>::value && is_float<B>::value;
+  static constexpr bool integers = !is_float<A>::value && !is_float<B>::value;
+  static constexpr bool same_sign = is_signed_integer<A>::value == is_signed_integer<B>::value;
+  // 0: as they are, 1: in int64, 2: in float64
+  static constexpr int how = floats || (integers && same_sign) ? 0 : integers && sizeof(A) < 8 && sizeof(B) < 8 ? 1 : 2;
+};
+template <class A, class B> inline bool less_than(const A& a, const B& b) {
+  constexpr int how = comparison<A, B>::how;
+  if constexpr (how == 0) return a < b;
+  else if constexpr (how == 1) return static_cast<i64>(a) < static_cast<i64>(b);
+  else return static_cast<f64>(a) < static_cast<f64>(b);
+}
+template <class A, class B> inline bool less_equal(const A& a, const B& b) { return !less_than(b, a) && a == a && b == b; }
+template <class A, class B> inline bool equal(const A& a, const B& b) { return less_equal(a, b) && less_equal(b, a); }
+
 // Numba's searchsorted comparisons: the NaN rules follow the key's type (the second operand).
 template <class A, class B> inline bool search_less(const A& a, const B& b) {
-  if constexpr (is_float<B>::value) return a < b || (b != b && a == a);
-  else return a < b;
+  if constexpr (is_float<B>::value) return less_than(a, b) || (b != b && a == a);
+  else return less_than(a, b);
 }
 template <class A, class B> inline bool search_less_equal(const A& a, const B& b) {
-  if constexpr (is_float<B>::value) return b != b || a <= b;
-  else return a <= b;
+  if constexpr (is_float<B>::value) return b != b || less_equal(a, b);
+  else return less_equal(a, b);
 }
 
 // Scratch memory that frees itself; a MemoryError at the call's line when there is none.
@@ -572,10 +593,10 @@ struct histogram : sorting_site {
   template <class T, int N, Layout L, class Lo, class Hi>
   tuple<Counts, Edges> operator()(const Array<T, N, L>& a, i64 bins, Lo lo, Hi hi) const {
     if (bins <= 0) report_failure(file, line, "ValueError", "histogram(): `bins` should be a positive integer");
-    if (!(lo <= hi)) report_failure(file, line, "ValueError", "histogram(): max must be larger than min in range parameter");
+    if (!sorting::less_equal(lo, hi)) report_failure(file, line, "ValueError", "histogram(): max must be larger than min in range parameter");
     auto counts = sorting::new_indices(file, line, bins);
     for (i64 i = 0; i < bins; ++i) counts.data[i] = 0;
-    if (hi > lo) {
+    if (sorting::less_than(lo, hi)) {
       // Numba computes hi - lo and v - lo as Python would: in int64 for integers.
       f64 span;
       if constexpr (sorting::integer_pair<Lo, Hi>::value) span = static_cast<f64>(static_cast<i64>(hi) - static_cast<i64>(lo));
@@ -589,7 +610,7 @@ struct histogram : sorting_site {
         else offset = static_cast<f64>(v) - static_cast<f64>(lo);
         f64 b = __builtin_floor(offset * ratio);
         if (0 <= b && b < static_cast<f64>(bins)) ++counts.data[static_cast<i64>(b)];
-        else if (v == hi) ++counts.data[bins - 1];
+        else if (sorting::equal(v, hi)) ++counts.data[bins - 1];
         return true;
       });
     }
@@ -626,11 +647,11 @@ struct histogram : sorting_site {
     if (bins > 0) {
       auto lo = edge(0), hi = edge(bins);
       reduce::nditer(a, [&](const T& v) {
-        if (!(lo <= v && v <= hi)) return true;  // outside, or NaN
+        if (!(sorting::less_equal(lo, v) && sorting::less_equal(v, hi))) return true;  // outside, or NaN
         i64 low = 0, high = bins - 1;
         while (low < high) {
           i64 mid = (low + high + 1) >> 1;
-          if (v < edge(mid)) high = mid - 1;
+          if (sorting::less_than(v, edge(mid))) high = mid - 1;
           else low = mid;
         }
         ++counts.data[low];

@@ -182,6 +182,13 @@ TEST_CASE("np.searchsorted: int64 for a number, an array of the keys' shape, bot
   Array unsorted = Array::from<double>({5, 1, 4, 2, 3});
   CHECK(items<int64_t>(run(module, "find_left", unsorted, Array::from<double>({3, 1, 4, 0.5, 2})).arrays[0]) ==
         std::vector<int64_t>{2, 0, 2, 0, 2});
+  // Mixed types compare as Numba compares them: int64 for narrow integers of both signs,
+  // float64 for int64 against uint64 or a float.
+  CHECK(run(module, "find_left", Array::from<uint32_t>({1, 2, 3}), int32_t(-1)).values[0].integer == 0);
+  CHECK(run(module, "find_left", Array::from<uint64_t>({1, 2, 3}), int64_t(-1)).values[0].integer == 0);
+  CHECK(run(module, "find_left", Array::from<int64_t>({1, 2, 3}), 2.5f).values[0].integer == 2);
+  Array big = Array::from<int64_t>({int64_t(1) << 53, (int64_t(1) << 53) + 1, (int64_t(1) << 53) + 2});
+  CHECK(run(module, "find_left", big, 9007199254740993.0).values[0].integer == 0);
   Returned grid = run(module, "find_right", Array::from<int64_t>({1, 2, 3}), Array::from<int32_t>({0, 1, 2, 3}, {2, 2}));
   CHECK(grid.type == "array(int64, 2d, C)");
   CHECK(items<int64_t>(grid.arrays[0]) == std::vector<int64_t>{0, 1, 2, 3});
