@@ -155,6 +155,11 @@ Value method_sort(FunctionChecker& c, const CallSite& call) {
   auto a = array_argument(c, call.args[0], call, "a.sort", "a");
   auto kind = a ? sort_kind(c, (*bound)[0], call, "a.sort") : std::nullopt;
   if (!kind) return Value::error();
+  if (a->type.readonly) {  // Numba fails to lower it
+    c.error(DiagKind::bad_assignment, call.range, "a.sort() cannot sort a read-only (module-level) array in place",
+            "sort a copy: np.sort(a)");
+    return Value::error();
+  }
   return c.make_call(Op::array_sort_in_place, {a->expr, int64_constant(c, *kind, call.range).expr}, Type::void_(),
                      call.range);
 }

@@ -4,6 +4,7 @@
 # order. (A kernel calls the function so that it is typed; its own refusal follows.)
 import numpy as np
 from numba import cuda, njit
+FROZEN = np.array([3.0, 1.0, 2.0])
 # pykern: --sig k=void(float64[:, :], complex128[:], uint64[:], float64, int64[:])
 
 
@@ -26,6 +27,7 @@ def forms(a, z, u, x, c):
     s13 = np.bincount(c, minlength=1.5)
     s14 = np.argwhere(row, 1)
     s15 = np.searchsorted(row, "x")
+    FROZEN.sort()
     return 0.0
 
 
