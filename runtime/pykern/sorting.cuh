@@ -291,8 +291,25 @@ template <class T> inline bool radix_sort_values(const char* file, int line, T* 
 }
 
 // The argsort of v[0..n) into indices by radix where that gives Numba's result.
+// Whether integer keys must repeat: fewer possible values between the smallest and largest than
+// keys (so a quicksort argsort need not try the radix sort first).
+template <class T> inline bool integers_must_repeat(const T* v, i64 n) {
+  if constexpr (is_float<T>::value) {
+    return false;
+  } else {
+    T lo = v[0], hi = v[0];
+    for (i64 i = 1; i < n; ++i) {
+      lo = v[i] < lo ? v[i] : lo;
+      hi = v[i] > hi ? v[i] : hi;
+    }
+    u64 span = static_cast<u64>(radix_key<T>::of(hi)) - static_cast<u64>(radix_key<T>::of(lo));
+    return span < static_cast<u64>(n - 1);
+  }
+}
+
 template <class T> inline bool radix_argsort(const char* file, int line, const T* v, i64 n, i64* indices, bool stable) {
   if (n < radix_threshold || !zeros_of_one_sign(v, n)) return false;
+  if (!stable && integers_must_repeat(v, n)) return false;
   using Key = radix_key<T>;
   using R = KeyIndex<typename Key::K>;
   Buffer<R> items(file, line, n), spare(file, line, n);
