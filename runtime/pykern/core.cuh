@@ -24,6 +24,7 @@
 #include "pykern/linalg.cuh"
 #include "pykern/reductions_axis.cuh"
 #include "pykern/statistics.cuh"
+#include "pykern/sorting.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

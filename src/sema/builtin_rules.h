@@ -2,7 +2,8 @@
 // rules several families share, and one function per family that adds its names
 // (builtins_math.cpp, builtins_python.cpp, builtins_numpy.cpp, builtins_cuda.cpp,
 // builtins_atomics.cpp, builtins_random.cpp, builtins_host.cpp, builtins_arrays.cpp,
-// builtins_reductions.cpp, builtins_shapes.cpp). A rule checks the arguments,
+// builtins_reductions.cpp, builtins_shapes.cpp, builtins_sorting.cpp, builtins_linalg.cpp,
+// builtins_iterables.cpp). A rule checks the arguments,
 // converts them, and makes a call of a runtime operation of sema/calls.def.
 #pragma once
 #include <functional>
@@ -24,6 +25,7 @@ using Handler = std::function<Value(FunctionChecker&, const CallSite&)>;
 struct Builtin {
   Handler rule;
   bool takes_types = false;
+  bool takes_strings = false;  // string literal arguments reach the rule (Value::string_literal)
 
   Builtin() = default;
   template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, Builtin>>>
@@ -31,6 +33,11 @@ struct Builtin {
   static Builtin with_types(Handler rule) {
     Builtin b(std::move(rule));
     b.takes_types = true;
+    return b;
+  }
+  static Builtin with_strings(Handler rule) {
+    Builtin b(std::move(rule));
+    b.takes_strings = true;
     return b;
   }
 };
@@ -85,6 +92,7 @@ void add_linalg_builtins(HandlerTable& t);  // builtins_linalg.cpp
 void add_shape_builtins(HandlerTable& t);  // builtins_shapes.cpp
 // np.array([[1, 2], [3, 4]]) / np.asarray((x, y)): `name` called on a list or tuple display.
 Value array_of_display(FunctionChecker& c, const ast::Expr& call_expr, const std::string& name);
+void add_sorting_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

@@ -72,6 +72,7 @@ const HandlerTable& handlers() {
     add_iterable_builtins(t);
     add_linalg_builtins(t);
     add_shape_builtins(t);
+    add_sorting_builtins(t);
     return t;
   }();
   return table;
@@ -210,6 +211,11 @@ bool builtin_takes_types(const std::string& name) {
   return found != handlers().end() && found->second.takes_types;
 }
 
+bool builtin_takes_strings(const std::string& name) {
+  auto found = handlers().find(name);
+  return found != handlers().end() && found->second.takes_strings;
+}
+
 std::optional<Type> dtype_named(const std::string& text) {
   // NumPy's byte-order marks: little-endian and native are this machine's order; '|' means
   // not applicable. A big-endian dtype is not one pykern has.
@@ -261,6 +267,14 @@ Value FunctionChecker::check_type_argument(ast::ExprId id) {
 
 // ---------------------------------------------------------------- calls
 
+// An argument of a builtin that takes string literals (np.searchsorted's side="left"): the
+// literal as a compile-time value; anything else is checked as usual.
+Value FunctionChecker::check_string_or_expr(ast::ExprId id) {
+  const ast::Expr& e = module().ast()[id];
+  if (e.kind == ast::ExprKind::string) return Value::string_literal(e.text);
+  return check_expr(id);
+}
+
 Value FunctionChecker::check_call(ast::ExprId id) {
   const ast::Expr& e = module().ast()[id];
   const ast::Expr& callee_ast = module().ast()[e.operands[0]];
@@ -272,13 +286,16 @@ Value FunctionChecker::check_call(ast::ExprId id) {
       // Arguments may be types (a.view(np.int32)): each method checks what it takes.
       CallSite call{"method." + callee_ast.text, {base}, {}, e.range};
       bool method_takes_types = builtin_takes_types(call.name);  // a.astype("float32")
+      bool strings = builtin_takes_strings(call.name);            // a.sort(kind="mergesort")
+      auto argument = [&](ast::ExprId id) {
+        return method_takes_types ? check_type_argument(id) : strings ? check_string_or_expr(id) : check_expr(id);
+      };
       for (size_t i = 1; i < e.operands.size(); ++i) {
-        call.args.push_back(method_takes_types ? check_type_argument(e.operands[i]) : check_expr(e.operands[i]));
+        call.args.push_back(argument(e.operands[i]));
         if (!call.args.back().ok()) return Value::error();
       }
       for (const ast::Keyword& keyword : e.keywords) {
-        call.keywords.push_back(
-            {keyword.name, method_takes_types ? check_type_argument(keyword.value) : check_expr(keyword.value)});
+        call.keywords.push_back({keyword.name, argument(keyword.value)});
         if (!call.keywords.back().second.ok()) return Value::error();
       }
       return call_builtin(*this, call);
@@ -304,6 +321,7 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   // the builtins that take types (np.dtype(np.float32)); every other callee takes run-time values.
   bool takes_types = callee.kind == Value::Kind::qualified && builtin_takes_types(callee.name);
   bool takes_static = callee.kind == Value::Kind::function || takes_types;
+  bool takes_strings = callee.kind == Value::Kind::qualified && builtin_takes_strings(callee.name);
   // Numba converts Optional(T) to T for the arguments of most builtins (math.sqrt(r), abs, min,
   // int, range, an atomic's value and 1-d index, which it types intp), not for float(), bool(),
   // a type's conversion (np.float32(r)) or print; a device function is specialised on the
@@ -325,6 +343,10 @@ Value FunctionChecker::check_call(ast::ExprId id) {
       for (size_t k = 0; k < tuple.type.elements.size(); ++k) args.push_back(element_of_tuple(tuple, k, operand.range));
       continue;
     }
+    if (takes_strings && operand.kind == ast::ExprKind::string) {
+      args.push_back(Value::string_literal(operand.text));
+      continue;
+    }
     Value arg = takes_types ? check_type_argument(e.operands[i]) : check_expr(e.operands[i]);
     if (!takes_static) arg = as_runtime(arg, module().ast()[e.operands[i]].range);
     if (unwraps) arg = unwrap_optional(arg, module().ast()[e.operands[i]].range);
@@ -333,6 +355,10 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   }
   std::vector<std::pair<std::string, Value>> keywords;
   for (const ast::Keyword& keyword : e.keywords) {
+    if (takes_strings && module().ast()[keyword.value].kind == ast::ExprKind::string) {
+      keywords.push_back({keyword.name, Value::string_literal(module().ast()[keyword.value].text)});
+      continue;
+    }
     Value arg = takes_types ? check_type_argument(keyword.value) : check_expr(keyword.value);
     if (!takes_static) arg = as_runtime(arg, keyword.range);
     if (unwraps) arg = unwrap_optional(arg, keyword.range);

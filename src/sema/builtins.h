@@ -45,6 +45,7 @@ Value ord_of_literal(FunctionChecker& checker, const ast::Expr& literal);
 // Whether the builtin `name` takes its arguments as they are (types and dtypes stay values)
 // rather than as run-time values.
 bool builtin_takes_types(const std::string& name);
+bool builtin_takes_strings(const std::string& name);
 
 // What a dtype given as a string literal is named, beside numpy.dtype for np.dtype(...).
 inline constexpr const char* string_dtype_name = "numpy.dtype(str)";

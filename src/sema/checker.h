@@ -30,6 +30,16 @@ struct Value {
     v.name = "numpy.dtype";
     return v;
   }
+  // A string literal passed to a builtin that takes one (side="left", kind="mergesort"): a
+  // compile-time value of type string whose name is its text, as Numba's StringLiteral.
+  static Value string_literal(std::string text) {
+    Value v;
+    v.kind = Kind::type;
+    v.type = Type::string();
+    v.name = std::move(text);
+    return v;
+  }
+  bool is_string_literal() const { return kind == Kind::type && type.is(TypeKind::string); }
   bool ok() const { return kind != Kind::error; }
 };
 
@@ -119,6 +129,8 @@ class FunctionChecker {
   Value check_call(ast::ExprId id);
   // An argument where Python passes a type or dtype: a string literal is the dtype it names.
   Value check_type_argument(ast::ExprId id);
+  // An argument of a builtin that takes string literals: a literal is Value::string_literal.
+  Value check_string_or_expr(ast::ExprId id);
   Value binary(ast::BinaryOp op, Value left, Value right, SourceRange range);
   // Evaluates `value` once into a new temporary and returns a read of it.
   Value store_in_temporary(const Value& value, SourceRange range);
