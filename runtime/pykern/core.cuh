@@ -18,6 +18,7 @@
 #include "pykern/host_random.cuh"
 #include "pykern/parallel.cuh"
 #include "pykern/reductions.cuh"
+#include "pykern/array_expr.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -67,6 +67,9 @@ void add_random_builtins(HandlerTable& t);
 void add_host_builtins(HandlerTable& t);
 void add_array_builtins(HandlerTable& t);
 void add_reduction_builtins(HandlerTable& t);
+// NumPy's ufuncs, np.where and np.clip (builtins_ufuncs.cpp): after add_numpy_builtins, whose
+// scalar rules it keeps for numbers.
+void add_ufunc_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

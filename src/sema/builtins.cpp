@@ -69,6 +69,7 @@ const HandlerTable& handlers() {
     add_host_builtins(t);
     add_array_builtins(t);
     add_reduction_builtins(t);
+    add_ufunc_builtins(t);  // wraps the NumPy scalar rules above
     return t;
   }();
   return table;
