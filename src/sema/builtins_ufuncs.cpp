@@ -372,6 +372,11 @@ void add_ufunc_builtins(HandlerTable& t) {
     Handler scalar = found != t.end() ? found->second.rule : Handler();
     t[numpy_name] = [u, scalar](FunctionChecker& c, const CallSite& call) -> Value {
       if (!any_array(call) && scalar) return scalar(c, call);
+      if (u->name == "round" && (call.args.size() > 1 || !call.keywords.empty())) {
+        c.error(DiagKind::bad_argument, call.range, "np.round() with decimals is not supported on arrays yet",
+                "scale, round and scale back: np.round(a * 100) / 100");
+        return Value::error();
+      }
       if (call.args.size() != static_cast<size_t>(u->inputs) || !call.keywords.empty()) {
         c.error(DiagKind::wrong_arity, call.range,
                 fmt::format("np.{}() takes {} argument{}", u->name, u->inputs, u->inputs == 1 ? "" : "s"),
