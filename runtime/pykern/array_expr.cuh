@@ -224,7 +224,8 @@ template <class R, class F, class A, class B, class C> auto map(F f, const A& a,
 
 // ---- evaluation ----
 
-template <class E> using result_t = decltype(static_cast<const E*>(nullptr)->at_linear(0));
+template <class T> T&& declared() noexcept;  // in unevaluated operands only
+template <class E> using result_t = decltype(declared<const E&>().at_linear(0));
 
 // The shape the operands broadcast to; Numba's ValueError (naming the operand, counted from 0
 // left to right) where two do not.

@@ -58,6 +58,62 @@ const char* ufunc_of(ast::BinaryOp op) {
   }
 }
 
+constexpr const char* array_hint =
+    "numba-cuda has no whole-array operations in kernels: index the arrays, e.g. a[i], or call a @jit function on "
+    "the host";
+
+// array_map's op_arg: a map whose element is Numba's scalar expression, not yet converted to
+// the array's type (fused into the expression that takes it), or the conversion of one.
+constexpr int fusible_map = 1;
+constexpr int conversion_map = 2;
+
+// An operand of a new ufunc map: a materialised ufunc expression enters unconverted (fused).
+ir::ExprId fused_operand(const FunctionChecker& c, ir::ExprId id) {
+  ir::ExprId lazy = lazy_operand(c, id);
+  const ir::Expr& e = c.expr(lazy);
+  if (e.kind == ir::ExprKind::array_map && e.op_arg == conversion_map && c.expr(e.args[0]).op_arg == fusible_map)
+    return e.args[0];
+  return lazy;
+}
+
+// Inside a map's body: the element of operand k.
+Value element_of(FunctionChecker& c, int k, const Type& type, SourceRange range) {
+  ir::Expr param;
+  param.kind = ir::ExprKind::map_element;
+  param.op_arg = k;
+  param.type = type;
+  param.range = range;
+  return c.value_of(c.add(std::move(param)));
+}
+
+// The map `id` with its elements converted to `dtype`.
+ir::ExprId converted(FunctionChecker& c, ir::ExprId id, const Type& dtype, SourceRange range) {
+  ir::Expr map;
+  map.kind = ir::ExprKind::array_map;
+  map.op_arg = conversion_map;
+  map.range = range;
+  map.args = {id};
+  map.body = c.cast_expr(element_of(c, 0, c.expr(id).type.dtype(), range).expr, dtype);
+  map.type = Type::array(dtype, c.expr(id).type.ndim, Layout::C);
+  return c.add(std::move(map));
+}
+
+// Whether every operand is a number or an array of numbers (no records, float16, 0-d arrays).
+bool takes_elements(FunctionChecker& c, const std::vector<Value>& operands, const std::string& what,
+                    SourceRange range) {
+  for (const Value& v : operands) {
+    const Type& t = element_type(v.type);
+    bool half = t.is(TypeKind::floating) && t.bits == 16;
+    if (!t.is_numeric() || t.is(TypeKind::record) || half || (v.type.is(TypeKind::array) && v.type.ndim == 0)) {
+      c.error(DiagKind::type_mismatch, range, fmt::format("{} does not take a '{}'", what, to_string(v.type)),
+              "whole-array operations take numbers and arrays of booleans, integers, float32, float64 and complex "
+              "numbers");
+      return false;
+    }
+  }
+  return true;
+}
+
 std::string shown_types(const std::vector<Value>& operands) {
   std::string text;
   for (const Value& v : operands) text += (text.empty() ? "" : ", ") + to_string(v.type);
@@ -80,12 +136,12 @@ Value FunctionChecker::array_binary(ast::BinaryOp op, const Value& left, const V
           "multiply matrices with loops for now");
     return Value::error();
   }
-  return apply_ufunc(*ufunc_named(name), {left, right}, range);
+  return apply_ufunc(*ufunc_named(name), {left, right}, range, true);
 }
 
 Value FunctionChecker::array_unary(ast::UnaryOp op, const Value& operand, SourceRange range) {
   const char* name = op == ast::UnaryOp::neg ? "negative" : op == ast::UnaryOp::pos ? "positive" : "invert";
-  return apply_ufunc(*ufunc_named(name), {operand}, range);
+  return apply_ufunc(*ufunc_named(name), {operand}, range, true);
 }
 
 Value FunctionChecker::array_compare(ast::CompareOp op, const Value& left, const Value& right, SourceRange range) {
@@ -104,26 +160,65 @@ Value FunctionChecker::array_compare(ast::CompareOp op, const Value& left, const
           fmt::format("'{}' with an array is not supported", ast::to_string(op)));
     return Value::error();
   }
-  return apply_ufunc(*ufunc_named(name), {left, right}, range);
+  return apply_ufunc(*ufunc_named(name), {left, right}, range, true);
 }
 
-Value FunctionChecker::apply_ufunc(const Ufunc& u, std::vector<Value> operands, SourceRange range) {
+Value FunctionChecker::apply_ufunc(const Ufunc& u, std::vector<Value> operands, SourceRange range, bool as_operator) {
   std::vector<Type> base;
+  int ndim = 0;
   for (Value& v : operands) {
     v = unwrap_optional(as_runtime(v, range), range);
     if (!v.ok() || !v.type.known()) return Value::error();
     base.push_back(element_type(v.type));
+    if (v.type.is(TypeKind::array)) ndim = std::max(ndim, v.type.ndim);
   }
   std::optional<UfuncLoop> loop = find_ufunc_loop(u.loops, base);
-  if (!loop) {
-    error(DiagKind::type_mismatch, range,
-          fmt::format("np.{}() is not supported for operands of type ({})", u.name, shown_types(operands)),
-          "NumPy's ufuncs take numbers and arrays of booleans, integers, float32, float64 and complex numbers, where "
-          "a loop of the ufunc takes them");
+  if (!loop || (ndim > 0 && !takes_elements(*this, operands, fmt::format("np.{}()", u.name), range))) {
+    if (!loop)
+      error(DiagKind::type_mismatch, range,
+            fmt::format("np.{}() is not supported for operands of type ({})", u.name, shown_types(operands)),
+            "NumPy's ufuncs take numbers and arrays of booleans, integers, float32, float64 and complex numbers, "
+            "where a loop of the ufunc takes them");
     return Value::error();
   }
-  return elementwise(fmt::format("np.{}()", u.name), std::move(operands), loop->inputs, loop->output, u.element,
-                     range);
+  if (ndim == 0)  // numbers only: the ufunc's loop on them, as Numba types np.add(x, y)
+    return elementwise(fmt::format("np.{}()", u.name), std::move(operands), loop->inputs, loop->output, u.element,
+                       range);
+  if (!allow_host_only(range, fmt::format("np.{}() on arrays", u.name), array_hint)) return Value::error();
+  UncheckedDivision unchecked(function_.options.checks_division);
+  // Numba's array-expression rewrite computes a whole expression as one scalar function of the
+  // arrays' elements: the operators by the scalar rules, ufuncs by their loops on those
+  // scalars, and converts only the result to the array's type (so (a + b) / 9.0 on uint8
+  // arrays does not wrap at 255). An operand that is such an expression enters unconverted.
+  ir::Expr map;
+  map.kind = ir::ExprKind::array_map;
+  map.op_arg = fusible_map;
+  map.range = range;
+  std::vector<Value> elements;
+  std::vector<Type> element_types;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    ir::ExprId operand = fused_operand(*this, operands[k].expr);
+    map.args.push_back(operand);
+    element_types.push_back(element_type(expr(operand).type));
+    elements.push_back(element_of(*this, static_cast<int>(k), element_types.back(), range));
+  }
+  Value raw;
+  if (as_operator) {
+    raw = u.element(*this, elements, range);
+  } else {
+    std::optional<UfuncLoop> scalar_loop = find_ufunc_loop(u.loops, element_types);
+    const UfuncLoop& chosen = scalar_loop ? *scalar_loop : *loop;
+    for (size_t k = 0; k < elements.size(); ++k) elements[k] = cast(elements[k], chosen.inputs[k], range);
+    raw = u.element(*this, elements, range);
+    if (raw.ok()) raw = cast(raw, chosen.output, range);
+  }
+  if (!raw.ok() || !raw.type.is_numeric()) return Value::error();
+  map.body = raw.expr;
+  map.type = Type::array(raw.type, ndim, Layout::C);
+  ir::ExprId made = add(std::move(map));
+  if (raw.type != loop->output) made = converted(*this, made, loop->output, range);
+  Type type = expr(made).type;
+  return make_call(ir::Op::materialize, {made}, type, range);
 }
 
 Value FunctionChecker::elementwise(const std::string& what, std::vector<Value> operands,
@@ -133,16 +228,9 @@ Value FunctionChecker::elementwise(const std::string& what, std::vector<Value> o
   for (Value& v : operands) {
     v = unwrap_optional(as_runtime(v, range), range);
     if (!v.ok() || !v.type.known()) return Value::error();
-    const Type& t = element_type(v.type);
-    bool half = t.is(TypeKind::floating) && t.bits == 16;
-    if (!t.is_numeric() || t.is(TypeKind::record) || half || (v.type.is(TypeKind::array) && v.type.ndim == 0)) {
-      error(DiagKind::type_mismatch, range, fmt::format("{} does not take a '{}'", what, to_string(v.type)),
-            "whole-array operations take numbers and arrays of booleans, integers, float32, float64 and complex "
-            "numbers");
-      return Value::error();
-    }
     if (v.type.is(TypeKind::array)) ndim = std::max(ndim, v.type.ndim);
   }
+  if (!takes_elements(*this, operands, what, range)) return Value::error();
   UncheckedDivision unchecked(function_.options.checks_division);
   if (ndim == 0) {  // numbers only: the element is the value
     std::vector<Value> elements;
@@ -150,22 +238,16 @@ Value FunctionChecker::elementwise(const std::string& what, std::vector<Value> o
     Value value = element(*this, elements, range);
     return value.ok() ? cast(value, result, range) : Value::error();
   }
-  if (!allow_host_only(range, what + " on arrays",
-                       "numba-cuda has no whole-array operations in kernels: index the arrays, e.g. a[i], or call a "
-                       "@jit function on the host"))
-    return Value::error();
+  if (!allow_host_only(range, what + " on arrays", array_hint)) return Value::error();
+  // The operands as arrays hold them: an expression's elements converted to its array's type.
   ir::Expr map;
   map.kind = ir::ExprKind::array_map;
   map.range = range;
   std::vector<Value> elements;
   for (size_t k = 0; k < operands.size(); ++k) {
     map.args.push_back(lazy_operand(*this, operands[k].expr));
-    ir::Expr param;
-    param.kind = ir::ExprKind::map_element;
-    param.op_arg = static_cast<int>(k);
-    param.type = element_type(operands[k].type);
-    param.range = range;
-    elements.push_back(cast(value_of(add(std::move(param))), element_types[k], range));
+    Value param = element_of(*this, static_cast<int>(k), element_type(operands[k].type), range);
+    elements.push_back(cast(param, element_types[k], range));
   }
   Value body = element(*this, elements, range);
   if (!body.ok()) return Value::error();

@@ -150,8 +150,9 @@ class FunctionChecker {
 
   // ---- whole-array expressions on the host (sema/array_exprs.cpp, sema/builtins_ufuncs.cpp) ----
   // The ufunc `u` of these operands: an array (fused, sema/ir.h array_map) when one is an
-  // array, else the element itself; typed by NumPy's loops as Numba types them.
-  Value apply_ufunc(const Ufunc& u, std::vector<Value> operands, SourceRange range);
+  // array, else the element itself; typed by NumPy's loops as Numba types them. `as_operator`:
+  // written as an operator (a + b), whose element Numba computes by the scalar operator's rule.
+  Value apply_ufunc(const Ufunc& u, std::vector<Value> operands, SourceRange range, bool as_operator = false);
   // An element-wise operation: `element` computes one element from the operands' elements
   // converted to `element_types`; the result converts to `result`. `what` names it in errors.
   Value elementwise(const std::string& what, std::vector<Value> operands, const std::vector<Type>& element_types,

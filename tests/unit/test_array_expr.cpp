@@ -50,6 +50,10 @@ def mismatch(a, b):
     return a + b
 
 @njit
+def bytes_mean(a, b):
+    return (a + b) / 2.0, a + b
+
+@njit
 def rows(m, w):
     out = np.empty_like(m)
     for i in range(m.shape[0]):
@@ -151,4 +155,14 @@ TEST_CASE("np.where and np.clip broadcast scalars; a reduction takes an expressi
   CHECK(values<double>(r.arrays[0]) == std::vector<double>{0, 1.5, 3});
   CHECK(values<float>(r.arrays[1]) == std::vector<float>{0.5f, 1.5f, 2.5f});
   CHECK(r.values[0].value.real() == doctest::Approx(11.5));
+}
+
+TEST_CASE("a fused expression computes by the scalar rules and converts only its result, as Numba's rewrite does") {
+  Module module = load();
+  // uint8 + uint8 is a uint8 array (wrapping at 256), but inside (a + b) / 2.0 the sum is
+  // Numba's scalar integer sum: 200 + 100 = 300, halved to 150, not 44 / 2.
+  Returned r = call(module, "bytes_mean", Array::from<uint8_t>({200, 1}), Array::from<uint8_t>({100, 2}));
+  CHECK(r.type == "Tuple(array(float64, 1d, C), array(uint8, 1d, C))");
+  CHECK(values<double>(r.arrays[0]) == std::vector<double>{150, 1.5});
+  CHECK(values<uint8_t>(r.arrays[1]) == std::vector<uint8_t>{44, 3});
 }
