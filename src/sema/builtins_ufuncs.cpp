@@ -114,13 +114,13 @@ Value sign_element(FunctionChecker& c, const std::vector<Value>& x, SourceRange 
   return select(positive, constant(1), select(negative, constant(-1), select(is_zero, zero, v)));
 }
 
-// np.logical_and and friends: the operands' truth.
-ElementRule logical_rule(ast::BinaryOp op, bool negate_second) {
-  return [op, negate_second](FunctionChecker& c, const std::vector<Value>& x, SourceRange range) {
+// np.logical_and and friends: `op` on the operands' truth; np.logical_not is its operand's
+// truth xor True.
+ElementRule logical_rule(ast::BinaryOp op) {
+  return [op](FunctionChecker& c, const std::vector<Value>& x, SourceRange range) {
     Value a = c.truth(x[0], range);
     Value b = x.size() > 1 ? c.truth(x[1], range) : c.make_constant({true}, Type::boolean(), range);
     if (!a.ok() || !b.ok()) return Value::error();
-    (void)negate_second;
     return c.binary(op, a, b, range);
   };
 }
@@ -203,10 +203,10 @@ const std::vector<Ufunc>& ufunc_table() {
       {"isinf", 1, truth_unary_loops, scalar_rule("isinf")},
       {"isfinite", 1, truth_unary_loops, scalar_rule("isfinite")},
       // logic and bits
-      {"logical_and", 2, truth_binary_loops, logical_rule(B::bitand_, false)},
-      {"logical_or", 2, truth_binary_loops, logical_rule(B::bitor_, false)},
-      {"logical_xor", 2, truth_binary_loops, logical_rule(B::bitxor, false)},
-      {"logical_not", 1, truth_unary_loops, logical_rule(B::bitxor, true)},
+      {"logical_and", 2, truth_binary_loops, logical_rule(B::bitand_)},
+      {"logical_or", 2, truth_binary_loops, logical_rule(B::bitor_)},
+      {"logical_xor", 2, truth_binary_loops, logical_rule(B::bitxor)},
+      {"logical_not", 1, truth_unary_loops, logical_rule(B::bitxor)},
       {"bitwise_and", 2, bitwise_loops, binary_rule(B::bitand_)},
       {"bitwise_or", 2, bitwise_loops, binary_rule(B::bitor_)},
       {"bitwise_xor", 2, bitwise_loops, binary_rule(B::bitxor)},

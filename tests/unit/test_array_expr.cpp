@@ -54,6 +54,10 @@ def bytes_mean(a, b):
     return (a + b) / 2.0, a + b
 
 @njit
+def logic(a):
+    return np.logical_not(a > 1.0), np.sign(a), np.logical_or(a > 2, a < 0.5)
+
+@njit
 def rows(m, w):
     out = np.empty_like(m)
     for i in range(m.shape[0]):
@@ -165,4 +169,16 @@ TEST_CASE("a fused expression computes by the scalar rules and converts only its
   CHECK(r.type == "Tuple(array(float64, 1d, C), array(uint8, 1d, C))");
   CHECK(values<double>(r.arrays[0]) == std::vector<double>{150, 1.5});
   CHECK(values<uint8_t>(r.arrays[1]) == std::vector<uint8_t>{44, 3});
+}
+
+TEST_CASE("np.sign keeps NaN; the logical ufuncs take their operands' truth") {
+  Module module = load();
+  Returned r = call(module, "logic", Array::from<double>({0.0, 1.5, std::nan(""), -2.0}));
+  CHECK(values<bool>(r.arrays[0]) == std::vector<bool>{true, false, true, true});
+  std::vector<double> sign = values<double>(r.arrays[1]);
+  CHECK(sign[0] == 0.0);
+  CHECK(sign[1] == 1.0);
+  CHECK(std::isnan(sign[2]));
+  CHECK(sign[3] == -1.0);
+  CHECK(values<bool>(r.arrays[2]) == std::vector<bool>{true, false, false, true});
 }
