@@ -25,6 +25,7 @@
 #include "pykern/reductions_axis.cuh"
 #include "pykern/statistics.cuh"
 #include "pykern/sorting.cuh"
+#include "pykern/array_expr.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -507,6 +507,18 @@ std::string Emitter::expr(ir::ExprId id) {
     }
     case ir::ExprKind::select:
       return fmt::format("({} ? {} : {})", expr(e.args[0]), expr(e.args[1]), expr(e.args[2]));
+    case ir::ExprKind::array_map: {
+      // A lazy node of runtime/pykern/array_expr.cuh: the body as a lambda of the operands'
+      // elements (pk_e0, pk_e1, ...), which sema has already converted inside the body.
+      std::string params;
+      for (size_t k = 0; k < e.args.size(); ++k) {
+        const Type& operand = (*function_)[e.args[k]].type;
+        params += fmt::format("{}{} pk_e{}", k ? ", " : "", cxx_type(operand.is(TypeKind::array) ? operand.dtype() : operand), k);
+      }
+      std::string element = cxx_type(e.type.dtype());
+      return fmt::format("pk::ex::map<{0}>([]({1}) -> {0} {{ return {2}; }}, {3})", element, params, expr(e.body), args(0));
+    }
+    case ir::ExprKind::map_element: return fmt::format("pk_e{}", e.op_arg);
     case ir::ExprKind::constant_array: {
       const ir::ConstantArray& array = program_.constant_arrays[e.callee];
       std::string extents;

@@ -93,6 +93,9 @@ void add_shape_builtins(HandlerTable& t);  // builtins_shapes.cpp
 // np.array([[1, 2], [3, 4]]) / np.asarray((x, y)): `name` called on a list or tuple display.
 Value array_of_display(FunctionChecker& c, const ast::Expr& call_expr, const std::string& name);
 void add_sorting_builtins(HandlerTable& t);
+// NumPy's ufuncs, np.where and np.clip (builtins_ufuncs.cpp): after add_numpy_builtins, whose
+// scalar rules it keeps for numbers.
+void add_ufunc_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

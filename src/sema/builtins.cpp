@@ -73,6 +73,7 @@ const HandlerTable& handlers() {
     add_linalg_builtins(t);
     add_shape_builtins(t);
     add_sorting_builtins(t);
+    add_ufunc_builtins(t);  // wraps the NumPy scalar rules above
     return t;
   }();
   return table;

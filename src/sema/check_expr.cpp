@@ -343,6 +343,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
   // a @ b: np.dot's rule (sema/builtins_linalg.cpp, as Numba's operator.matmul overload).
   if (op == ast::BinaryOp::matmul && (left.type.is(TypeKind::array) || right.type.is(TypeKind::array)))
     return call_builtin(*this, CallSite{"operator.matmul", {left, right}, {}, range});
+  if (on_array_path(left, right)) return array_binary(op, left, right, range);
   if (!left.type.is_numeric() || !right.type.is_numeric()) {
     bool arrays = left.type.is(TypeKind::array) || right.type.is(TypeKind::array);
     error(DiagKind::type_mismatch, range,
@@ -431,6 +432,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
 
 Value FunctionChecker::unary(ast::UnaryOp op, Value operand, SourceRange range) {
   operand = unwrap_optional(operand, range);
+  if (on_array_path(operand, operand)) return array_unary(op, operand, range);
   if (!operand.type.is_numeric()) {
     error(DiagKind::type_mismatch, range,
           fmt::format("bad operand type for unary {}: '{}'", ast::to_string(op), to_string(operand.type)));
@@ -471,6 +473,7 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   right = unwrap_optional(right, range);
   if (op == ast::CompareOp::in || op == ast::CompareOp::not_in)
     return membership(op == ast::CompareOp::in, left, right, range);
+  if (on_array_path(left, right)) return array_compare(op, left, right, range);
   if (!left.type.is_numeric() || !right.type.is_numeric()) {
     error(DiagKind::type_mismatch, range,
           fmt::format("cannot compare '{}' and '{}'", to_string(left.type), to_string(right.type)));

@@ -7,6 +7,7 @@
 
 #include "frontend/module.h"
 #include "sema/infer.h"
+#include "sema/array_exprs.h"
 #include "sema/ir.h"
 #include "sema/webs.h"
 
@@ -174,6 +175,30 @@ class FunctionChecker {
 
   // The iterable as a range object held in a variable; an invalid value for anything else.
   Value range_value(ast::ExprId iterable);
+  // ---- whole-array expressions on the host (sema/array_exprs.cpp, sema/builtins_ufuncs.cpp) ----
+  // The ufunc `u` of these operands: an array (fused, sema/ir.h array_map) when one is an
+  // array, else the element itself; typed by NumPy's loops as Numba types them. `as_operator`:
+  // written as an operator (a + b), whose element Numba computes by the scalar operator's rule.
+  Value apply_ufunc(const Ufunc& u, std::vector<Value> operands, SourceRange range, bool as_operator = false);
+  // An element-wise operation: `element` computes one element from the operands' elements
+  // converted to `element_types`; the result converts to `result`. `what` names it in errors.
+  Value elementwise(const std::string& what, std::vector<Value> operands, const std::vector<Type>& element_types,
+                    const Type& result, const ElementRule& element, SourceRange range);
+  // target op= operand where target is an array: computed in place, into its type.
+  void assign_in_place(ast::BinaryOp op, const Value& target, const Value& operand, SourceRange range);
+  // view[...] = source where source is an array expression: computed into the view (false
+  // when it cannot be, and the caller copies the materialised array).
+  bool assign_expression_to_view(const Value& view, const Value& source, SourceRange range);
+  // The operators and comparisons on array elements (scalars): the scalar rules.
+  Value compare_elements(ast::CompareOp op, Value left, Value right, SourceRange range) {
+    return compare(op, std::move(left), std::move(right), range);
+  }
+  Value unary_element(ast::UnaryOp op, Value operand, SourceRange range) { return unary(op, std::move(operand), range); }
+  // An operator with an array operand outside a user's kernel (kernels keep their error).
+  bool on_array_path(const Value& left, const Value& right) const;
+  Value array_binary(ast::BinaryOp op, const Value& left, const Value& right, SourceRange range);
+  Value array_unary(ast::UnaryOp op, const Value& operand, SourceRange range);
+  Value array_compare(ast::CompareOp op, const Value& left, const Value& right, SourceRange range);
 
   // Statements may emit helper statements (declarations) before the current one.
   void emit_stmt(ir::Stmt stmt);

@@ -954,6 +954,7 @@ void FunctionChecker::assign_to_view(const Value& view, const Value& value, cons
   ir::Stmt out;
   out.kind = ir::StmtKind::expr;
   out.range = range;
+  if (source.type.is(TypeKind::array) && assign_expression_to_view(view, source, range)) return;
   if (source.type.is(TypeKind::array))
     out.value = make_call(ir::Op::copy_view, {view.expr, source.expr}, Type::void_(), range).expr;
   else
@@ -974,6 +975,10 @@ void FunctionChecker::check_aug_assign(const ast::Stmt& stmt) {
   Value operand = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
   if (!current.ok() || !operand.ok()) return;
   if (advanced_aug_assign(*this, current, operand, stmt.binary_op, stmt.range)) return;  // a[mask] += v
+  if (on_array_path(current, current)) {  // a += b updates the array itself, in its type
+    assign_in_place(stmt.binary_op, current, operand, stmt.range);
+    return;
+  }
   Value result = binary(stmt.binary_op, current, operand, stmt.range);
   if (!result.ok()) return;
   if (t.kind == ast::ExprKind::name) {

@@ -44,6 +44,12 @@ enum class ExprKind {
   make_tuple,   // a tuple of args
   select,       // args[0] ? args[1] : args[2]
   constant_array,  // the program's constant array `callee` (a module-level NumPy array), as a view
+  // A whole-array expression not yet computed (host @jit functions; sema/array_exprs.cpp): its
+  // element is `body` applied to the elements of args (arrays, other array_maps, scalars),
+  // broadcast together. Typed as the C array it makes; only an operand of another array_map,
+  // of Op::materialize or of Op::assign_expr.
+  array_map,
+  map_element,  // inside an array_map's body: the element of the map's operand `op_arg`
 };
 
 struct Expr {
@@ -61,6 +67,7 @@ struct Expr {
   // (sema/index_facts.h), so the emitted access skips the wrap-around / the bounds check.
   uint32_t known_non_negative = 0;
   uint32_t known_in_bounds = 0;
+  ExprId body;  // array_map: the element's scalar expression over map_element operands
 };
 
 enum class StmtKind {
