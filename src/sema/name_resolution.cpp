@@ -364,10 +364,8 @@ std::optional<Diagnostic> unknown_module_attribute(const SourceFile& file, const
   if (top_package(module_name) != "numpy")
     d.hint = fmt::format("pykern supports no '{}' in {} (nor may Python have one)", attr, module_name);
   else if (in_jit_function)
-    d.hint = "@jit functions support NumPy's scalar math functions and types, array creation (np.zeros, np.ones, "
-             "np.empty, np.full, their _like forms, np.arange, np.copy, np.array, np.linspace, np.eye) and "
-             "reshaping and joining (np.reshape, np.ravel, np.concatenate, np.stack, ...), not yet other array "
-             "functions";
+    d.hint = "@jit functions support NumPy's array creation, reshaping and joining, ufuncs and array arithmetic, "
+             "reductions (with axis=), sorting and searching, and np.linalg; the README lists them";
   else
     d.hint = "kernels support NumPy's scalar math functions and types, not array functions";
   return d;
