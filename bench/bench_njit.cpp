@@ -63,13 +63,16 @@ pykern::Array filled(const nlohmann::json& arg, int64_t n) {
   else
     for (const auto& extent : arg["shape"]) shape.push_back(sized(extent, n).get<int64_t>());
   pykern::Array a = pykern::Array::zeros(dtype, shape);
-  int64_t start = arg.value("start", 0), nan_every = arg.value("nan_every", 0);
+  // Read once: the loop runs over up to 1e7 elements.
+  const int64_t start = arg.value("start", 0), nan_every = arg.value("nan_every", 0);
+  const int64_t mod = fill == "int" ? arg["mod"].get<int64_t>() : 1;
+  const double scale = arg.value("scale", 1.0), offset = arg.value("offset", 0.0);
   for (int64_t i = 0; i < a.size(); ++i) {
     double value = 0;
     if (fill == "ramp")
-      value = static_cast<double>((i + start) * 7919 % 10007) / 10007.0 * arg.value("scale", 1.0) + arg.value("offset", 0.0);
+      value = static_cast<double>((i + start) * 7919 % 10007) / 10007.0 * scale + offset;
     else if (fill == "int")
-      value = static_cast<double>((i + start) * 7919 % 10007 % arg["mod"].get<int64_t>() + arg.value("offset", 0));
+      value = static_cast<double>((i + start) * 7919 % 10007 % mod) + offset;
     else if (fill == "values")
       value = arg["values"][i].get<double>();
     if (nan_every > 0 && i % nan_every == 0) value = std::nan("");

@@ -252,7 +252,9 @@ template <class T> std::vector<T> tie_heavy(size_t n, unsigned seed, std::vector
     state = state * 1103515245u + 12345u;
     int pick = static_cast<int>((state >> 16) % 7);
     if constexpr (std::is_floating_point_v<T>) {
-      const T values[] = {T(0), T(-0.0), T(1.5), T(-2.25), T(3), T(-0.0), T(0)};
+      // Seed 1: the minimum is a zero, seed 2: the maximum is; which one is first is the answer.
+      const T values[] = {T(0), T(-0.0), T(1.5), seed % 3 == 1 ? T(2) : T(-2.25), seed % 3 == 2 ? T(-1) : T(3),
+                          T(-0.0), T(0)};
       v[i] = values[pick];
     } else {
       v[i] = static_cast<T>(pick * 37 - 100);  // wraps for unsigned types: large values too
@@ -264,8 +266,8 @@ template <class T> std::vector<T> tie_heavy(size_t n, unsigned seed, std::vector
   return v;
 }
 
-template <class T> void check_extremes(Module& module, size_t n, unsigned seed, std::vector<size_t> nans) {
-  std::vector<T> values = tie_heavy<T>(n, seed, nans);
+template <class T> void check_extremes(Module& module, const std::vector<T>& values) {
+  size_t n = values.size();
   // As a C array, and as the transpose of a (2, n/2) C array: an F array whose min/max walk
   // memory order (Numba's nditer) and whose argmin/argmax count in C order.
   std::vector<std::pair<Array, std::vector<T>>> views;  // the view, its elements in C order
@@ -281,12 +283,16 @@ template <class T> void check_extremes(Module& module, size_t n, unsigned seed, 
     Extremes<T> want = numba_extremes<T>(values, views[k].second);  // memory order is nditer's for both
     auto got = module.function("extremes")->call(views[k].first);
     REQUIRE_MESSAGE(got.ok(), (got.ok() ? std::string() : got.error().describe()));
-    INFO("n ", n, ", seed ", seed, ", NaN at ", nans.empty() ? -1 : static_cast<int64_t>(nans[0]), k ? ", F array" : "");
+    INFO("n ", n, k ? ", F array" : ", C array");
     CHECK(same_value(want.min, got->values[0]));
     CHECK(same_value(want.max, got->values[1]));
     CHECK(got->values[2].integer == want.argmin);
     CHECK(got->values[3].integer == want.argmax);
   }
+}
+template <class T> void check_extremes(Module& module, size_t n, unsigned seed, std::vector<size_t> nans) {
+  INFO("seed ", seed, ", NaN at ", nans.empty() ? -1 : static_cast<int64_t>(nans[0]));
+  check_extremes<T>(module, tie_heavy<T>(n, seed, nans));
 }
 
 }  // namespace
@@ -313,5 +319,14 @@ def extremes(a):
     // A NaN first, in a vector group, in the scalar tail, and two NaNs (the first is the one).
     for (size_t at : {size_t(0), n / 3, n - 1}) check_extremes<double>(*module, n, 7, {at});
     check_extremes<float>(*module, n, 8, {n / 2, n / 4});
+  }
+  // The extreme is a zero, -0.0 met first (index 8) and +0.0 later (index 32): the vector lanes
+  // meet +0.0 first, and the first in order must still win.
+  for (double zero : {-0.0, 0.0}) {
+    std::vector<double> mins(200, 1.5), maxes(200, -1.5);
+    mins[8] = maxes[8] = zero;
+    mins[32] = maxes[32] = -zero;
+    check_extremes<double>(*module, mins);
+    check_extremes<double>(*module, maxes);
   }
 }
