@@ -149,10 +149,18 @@ PK_LANE_NUMBER(i8) PK_LANE_NUMBER(i16) PK_LANE_NUMBER(i32) PK_LANE_NUMBER(i64)
 PK_LANE_NUMBER(u8) PK_LANE_NUMBER(u16) PK_LANE_NUMBER(u32) PK_LANE_NUMBER(u64) PK_LANE_NUMBER(f32) PK_LANE_NUMBER(f64)
 #undef PK_LANE_NUMBER
 
-// 64 bytes of T: one AVX-512 register (two AVX2 ones, four SSE ones).
+// One register of T: AVX-512's 64 bytes, AVX's 32, else SSE's (or NEON's) 16. Never wider than
+// the target's registers: a wider vector passed by value changes the ABI (g++'s -Wpsabi).
+#if defined(__AVX512F__)
+constexpr int vector_bytes = 64;
+#elif defined(__AVX__)
+constexpr int vector_bytes = 32;
+#else
+constexpr int vector_bytes = 16;
+#endif
 template <class T> struct lanes {
-  typedef T vector __attribute__((vector_size(64)));
-  static constexpr int width = 64 / sizeof(T);
+  typedef T vector __attribute__((vector_size(vector_bytes)));
+  static constexpr int width = vector_bytes / sizeof(T);
   static vector load(const T* p) {
     vector v;
     __builtin_memcpy(&v, p, sizeof v);

@@ -308,8 +308,9 @@ def extremes(a):
     return np.min(a), a.max(), np.argmin(a), a.argmax()
 )py", "extremes.py", options);
   REQUIRE(module.ok());
-  // Sizes around the vector groups' edges (128 float64, 256 float32 and int8 lanes a group).
-  for (size_t n : {1, 2, 16, 17, 127, 128, 129, 256, 257, 300, 1000, 4098}) {
+  // Sizes around the edges of a vector (8 float64 with AVX-512) and of a group of 8 vectors
+  // between NaN tests (64 float64, 128 float32, 512 int8).
+  for (size_t n : {1, 2, 8, 9, 63, 64, 65, 127, 128, 129, 300, 511, 512, 513, 1000, 4098}) {
     for (unsigned seed = 0; seed < 3; ++seed) {
       check_extremes<double>(*module, n, seed, {});
       check_extremes<float>(*module, n, seed, {});
