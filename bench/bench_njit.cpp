@@ -19,12 +19,15 @@
 //                          [--out DIR] [--cache-dir DIR | --no-cache] [CASE ...]
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <variant>
+
+#include <sys/mman.h>
 
 #include <nlohmann/json.hpp>
 
@@ -54,6 +57,24 @@ nlohmann::json sized(const nlohmann::json& v, int64_t n) {
   throw std::invalid_argument("a size is a number, \"n\" or \"n/K\", not \"" + text + "\"");
 }
 
+// A zeroed array in memory like NumPy's for the same size: NumPy advises the kernel to back an
+// allocation of 4 MiB or more with huge pages (madvise MADV_HUGEPAGE; an 80 MB array of Numba's
+// inputs shows 74 MB of AnonHugePages here), and a loop over 1e7 int32 reads them 1.4x as fast
+// as over 4 KiB pages. Both sides' inputs get the same advice.
+pykern::Array numpy_like_zeros(const pykern::DType& dtype, const std::vector<int64_t>& shape) {
+  constexpr size_t huge_page = size_t{2} << 20, numpy_threshold = size_t{4} << 20;
+  size_t bytes = static_cast<size_t>(dtype.itemsize);
+  for (int64_t extent : shape) bytes *= static_cast<size_t>(extent);
+  if (bytes < numpy_threshold) return pykern::Array::zeros(dtype, shape);
+  size_t rounded = (bytes + huge_page - 1) / huge_page * huge_page;
+  void* memory = std::aligned_alloc(huge_page, rounded);
+  if (memory == nullptr) throw std::bad_alloc();
+  (void)madvise(memory, rounded, MADV_HUGEPAGE);
+  std::memset(memory, 0, bytes);
+  return pykern::Array::adopt(std::shared_ptr<void>(memory, std::free), memory, dtype, shape, {},
+                              pykern::Location::host);
+}
+
 // One array argument made by its formula (the case file's note), element by element.
 pykern::Array filled(const nlohmann::json& arg, int64_t n) {
   pykern::DType dtype = dtype_named(arg["dtype"]);
@@ -62,7 +83,7 @@ pykern::Array filled(const nlohmann::json& arg, int64_t n) {
   if (fill == "values") shape = {static_cast<int64_t>(arg["values"].size())};
   else
     for (const auto& extent : arg["shape"]) shape.push_back(sized(extent, n).get<int64_t>());
-  pykern::Array a = pykern::Array::zeros(dtype, shape);
+  pykern::Array a = numpy_like_zeros(dtype, shape);
   // Read once: the loop runs over up to 1e7 elements.
   const int64_t start = arg.value("start", 0), nan_every = arg.value("nan_every", 0);
   const int64_t mod = fill == "int" ? arg["mod"].get<int64_t>() : 1;
