@@ -133,6 +133,143 @@ template <class T> inline void select_two(T* v, i64 k, i64 low, i64 high) {
     }
   }
 }
+// ---- whole-array min, max, argmin, argmax over one run of memory, in vectors ----
+// Numba's loops compare element by element (floats with a NaN test first, which LLVM leaves
+// scalar); these give the same element: the first NaN met, else the first element equal to the
+// extreme. Each vector lane keeps `v < lane ? v : lane` (minpd's own rule) and a block's NaNs
+// are noted; equal values differ only in a zero's sign, so a zero result is looked up again in
+// order. g++ does not vectorise these loops from scalar code (the NaN test, the float select),
+// so they are written with GNU vector types (g++ and clang++ both take them).
+
+// The element types the vectors take: numbers the compiler compares natively (not bool, not
+// half floats).
+template <class T> struct lane_number { static constexpr bool value = false; };
+#define PK_LANE_NUMBER(T) template <> struct lane_number<T> { static constexpr bool value = true; };
+PK_LANE_NUMBER(i8) PK_LANE_NUMBER(i16) PK_LANE_NUMBER(i32) PK_LANE_NUMBER(i64)
+PK_LANE_NUMBER(u8) PK_LANE_NUMBER(u16) PK_LANE_NUMBER(u32) PK_LANE_NUMBER(u64) PK_LANE_NUMBER(f32) PK_LANE_NUMBER(f64)
+#undef PK_LANE_NUMBER
+
+// One register of T: AVX-512's 64 bytes, AVX's 32, else SSE's (or NEON's) 16. Never wider than
+// the target's registers: a wider vector passed by value changes the ABI (g++'s -Wpsabi).
+#if defined(__AVX512F__)
+constexpr int vector_bytes = 64;
+#elif defined(__AVX__)
+constexpr int vector_bytes = 32;
+#else
+constexpr int vector_bytes = 16;
+#endif
+template <class T> struct lanes {
+  typedef T vector __attribute__((vector_size(vector_bytes)));
+  static constexpr int width = vector_bytes / sizeof(T);
+  static vector load(const T* p) {
+    vector v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+  }
+  static vector splat(T x) {
+    vector v;
+    for (int k = 0; k < width; ++k) v[k] = x;
+    return v;
+  }
+  template <class Mask> static bool any(const Mask& m) {
+    bool hit = false;
+    for (int k = 0; k < width; ++k) hit |= m[k] != 0;
+    return hit;
+  }
+};
+
+// The elements in `FortranOrder`'s order (see each()) as one run of memory from a.data, when they
+// lie so (axes of extent 1 aside), else null.
+template <bool FortranOrder, class T, int N, Layout L> inline const T* run_of(const Array<T, N, L>& a) {
+  if constexpr (N == 0) {
+    return nullptr;
+  } else {
+    i64 expected = static_cast<i64>(sizeof(T));
+    for (int k = 0; k < N; ++k) {
+      int axis = FortranOrder ? k : N - 1 - k;
+      if (a.shape[axis] != 1 && a.stride(axis) != expected) return nullptr;
+      expected *= a.shape[axis];
+    }
+    return a.data;
+  }
+}
+template <class T, int N, Layout L> inline const T* nditer_run(const Array<T, N, L>& a) {
+  return run_of<L == layout_f && (N > 1)>(a);
+}
+template <class T, int N, Layout L> inline const T* flat_run(const Array<T, N, L>& a) { return run_of<false>(a); }
+
+// v beats best: v < best for a minimum, v > best for a maximum (of numbers or of vectors).
+template <bool Max, class V> inline auto beats(const V& v, const V& best) {
+  if constexpr (Max) return v > best;
+  else return v < best;
+}
+
+// Vectors read between two tests of a mask: reading a vector's lanes out costs more than
+// comparing several vectors.
+constexpr int vectors_per_test = 8;
+
+// The index of the first of p[0..n) that `match` takes (n when none), a group of vectors at a
+// time; `match` takes a number or a vector.
+template <class T, class Match> inline i64 first_match(const T* p, i64 n, Match match) {
+  using V = lanes<T>;
+  constexpr int step = vectors_per_test * V::width;
+  i64 i = 0;
+  for (; i + step <= n; i += step) {
+    auto hit = match(V::load(p + i));
+    for (int g = 1; g < vectors_per_test; ++g) hit |= match(V::load(p + i + g * V::width));
+    if (V::any(hit)) break;
+  }
+  for (; i < n; ++i)
+    if (match(p[i])) return i;
+  return n;
+}
+
+// The minimum (Max: maximum) of p[0..n), n > 0, as Numba's loop finds it: the first NaN, else
+// the first element equal to the extreme.
+template <bool Max, class T> inline T extreme_of_run(const T* p, i64 n) {
+  if constexpr (static_cast<T>(0.5) == T(0)) {
+    // Integers: no NaN, and equal is identical; g++ vectorises this loop itself (vpminsd).
+    T best = p[0];
+    for (i64 i = 1; i < n; ++i) best = beats<Max>(p[i], best) ? p[i] : best;
+    return best;
+  }
+  using V = lanes<T>;
+  constexpr int chains = 4;  // accumulators, to overlap the latency of a compare and a select
+  typename V::vector best_of[chains];
+  for (int c = 0; c < chains; ++c) best_of[c] = V::splat(p[0]);
+  constexpr int step = vectors_per_test * V::width;
+  i64 i = 0;
+  for (; i + step <= n; i += step) {
+    auto nan = best_of[0] != best_of[0];  // all false
+    for (int g = 0; g < vectors_per_test; ++g) {
+      typename V::vector v = V::load(p + i + g * V::width);
+      typename V::vector& b = best_of[g % chains];
+      b = beats<Max>(v, b) ? v : b;
+      nan |= v != v;
+    }
+    if (V::any(nan)) break;  // the loop below meets the NaN
+  }
+  T best = p[0];
+  for (int c = 0; c < chains; ++c)
+    for (int k = 0; k < V::width; ++k)
+      if (beats<Max>(best_of[c][k], best)) best = best_of[c][k];
+  for (; i < n; ++i) {
+    T v = p[i];
+    if (v != v) return v;
+    if (beats<Max>(v, best)) best = v;
+  }
+  if (best == T(0)) best = p[first_match(p, n, [&](const auto& v) { return v == best; })];  // +0.0 or -0.0
+  return best;
+}
+
+// The index of the minimum (Max: maximum) of p[0..n), n > 0: the first NaN's, else the first
+// element's equal to the extreme.
+template <bool Max, class T> inline i64 argextreme_of_run(const T* p, i64 n) {
+  T best = extreme_of_run<Max>(p, n);
+  if (best != best) return first_match(p, n, [](const auto& v) { return v != v; });
+  return first_match(p, n, [&](const auto& v) { return v == best; });
+}
+
 // What Numba's a + b gives for two elements: integers (and booleans) in 64 bits, floats in their
 // own type.
 template <class T> struct pair_sum { using type = T; };
@@ -237,6 +374,8 @@ template <bool Max> struct array_extreme : reduction_site {
       report_failure(file, line, "ValueError",
                      Max ? "zero-size array to reduction operation maximum which has no identity"
                          : "zero-size array to reduction operation minimum which has no identity");
+    if constexpr (reduce::lane_number<T>::value)
+      if (const T* run = reduce::nditer_run(a)) return reduce::extreme_of_run<Max>(run, size(a));
     bool first = true;
     T best{};
     reduce::nditer(a, [&](const T& v) {
@@ -280,6 +419,8 @@ template <bool Max> struct array_argextreme : reduction_site {
     if (size(a) == 0)
       report_failure(file, line, "ValueError",
                      Max ? "attempt to get argmax of an empty sequence" : "attempt to get argmin of an empty sequence");
+    if constexpr (reduce::lane_number<T>::value)
+      if (const T* run = reduce::flat_run(a)) return reduce::argextreme_of_run<Max>(run, size(a));
     i64 index = 0, best_index = 0;
     T best{};
     reduce::flat(a, [&](const T& v) {

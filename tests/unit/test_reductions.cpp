@@ -6,6 +6,9 @@
 #include <cmath>
 #include <complex>
 #include <filesystem>
+#include <limits>
+#include <type_traits>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -199,4 +202,132 @@ TEST_CASE("reductions of a number give the number, typed as the array form's res
   auto floats = module.function("of_numbers")->call(2.5f, true);
   REQUIRE(floats.ok());
   CHECK(floats->type == "Tuple(float32, float32, float32, float32, float32, bool, bool)");
+}
+
+namespace {
+
+// Numba's min/max/argmin/argmax loops (numba/np/arraymath.py) over elements in their order: the
+// first NaN, else the first element that no later one beats (a strict compare).
+template <class T> struct Extremes {
+  T min, max;
+  int64_t argmin, argmax;
+};
+template <class T> bool is_nan_value(T v) { return v != v; }
+template <class T> Extremes<T> numba_extremes(const std::vector<T>& in_order, const std::vector<T>& in_c_order) {
+  auto extreme = [](const std::vector<T>& v, bool max) {
+    T best = v[0];
+    for (T x : v) {
+      if (is_nan_value(x)) return x;
+      if (max ? x > best : x < best) best = x;
+    }
+    return best;
+  };
+  auto arg = [](const std::vector<T>& v, bool max) {
+    int64_t best = 0;
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (is_nan_value(v[i])) return static_cast<int64_t>(i);
+      if (max ? v[i] > v[best] : v[i] < v[best]) best = static_cast<int64_t>(i);
+    }
+    return best;
+  };
+  return {extreme(in_order, false), extreme(in_order, true), arg(in_c_order, false), arg(in_c_order, true)};
+}
+
+// The same value, bit for bit where the type has bits that compare equal (a zero's sign).
+template <class T> bool same_value(T expected, const Scalar& got) {
+  double g = got.value.real();
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(expected)) return std::isnan(g);
+    return g == static_cast<double>(expected) && std::signbit(g) == std::signbit(expected);
+  } else {
+    return got.integer == static_cast<int64_t>(expected) || got.unsigned_integer == static_cast<uint64_t>(expected);
+  }
+}
+
+// Arrays of n elements from a small set of values (many ties, signed zeros), NaNs at `nans`.
+template <class T> std::vector<T> tie_heavy(size_t n, unsigned seed, std::vector<size_t> nans) {
+  std::vector<T> v(n);
+  unsigned state = seed * 2654435761u + 1;
+  for (size_t i = 0; i < n; ++i) {
+    state = state * 1103515245u + 12345u;
+    int pick = static_cast<int>((state >> 16) % 7);
+    if constexpr (std::is_floating_point_v<T>) {
+      // Seed 1: the minimum is a zero, seed 2: the maximum is; which one is first is the answer.
+      const T values[] = {T(0), T(-0.0), T(1.5), seed % 3 == 1 ? T(2) : T(-2.25), seed % 3 == 2 ? T(-1) : T(3),
+                          T(-0.0), T(0)};
+      v[i] = values[pick];
+    } else {
+      v[i] = static_cast<T>(pick * 37 - 100);  // wraps for unsigned types: large values too
+    }
+  }
+  if constexpr (std::is_floating_point_v<T>)
+    for (size_t at : nans)
+      if (at < n) v[at] = std::numeric_limits<T>::quiet_NaN();
+  return v;
+}
+
+template <class T> void check_extremes(Module& module, const std::vector<T>& values) {
+  size_t n = values.size();
+  // As a C array, and as the transpose of a (2, n/2) C array: an F array whose min/max walk
+  // memory order (Numba's nditer) and whose argmin/argmax count in C order.
+  std::vector<std::pair<Array, std::vector<T>>> views;  // the view, its elements in C order
+  views.push_back({Array::from<T>(values), values});
+  if (n % 2 == 0) {
+    Array f = Array::from<T>(values, {2, static_cast<int64_t>(n / 2)}).transpose();
+    std::vector<T> c_order;
+    for (size_t i = 0; i < n / 2; ++i)
+      for (size_t j = 0; j < 2; ++j) c_order.push_back(values[j * (n / 2) + i]);
+    views.push_back({f, c_order});
+  }
+  for (size_t k = 0; k < views.size(); ++k) {
+    Extremes<T> want = numba_extremes<T>(values, views[k].second);  // memory order is nditer's for both
+    auto got = module.function("extremes")->call(views[k].first);
+    REQUIRE_MESSAGE(got.ok(), (got.ok() ? std::string() : got.error().describe()));
+    INFO("n ", n, k ? ", F array" : ", C array");
+    CHECK(same_value(want.min, got->values[0]));
+    CHECK(same_value(want.max, got->values[1]));
+    CHECK(got->values[2].integer == want.argmin);
+    CHECK(got->values[3].integer == want.argmax);
+  }
+}
+template <class T> void check_extremes(Module& module, size_t n, unsigned seed, std::vector<size_t> nans) {
+  INFO("seed ", seed, ", NaN at ", nans.empty() ? -1 : static_cast<int64_t>(nans[0]));
+  check_extremes<T>(module, tie_heavy<T>(n, seed, nans));
+}
+
+}  // namespace
+
+TEST_CASE("min, max, argmin and argmax of contiguous arrays (vectorised) give Numba's element: first NaN, first of equals, a zero's sign") {
+  ModuleOptions options;
+  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-reductions-" + std::to_string(::getpid()))).string();
+  auto module = Module::load_source(R"py(import numpy as np
+from numba import njit
+
+@njit
+def extremes(a):
+    return np.min(a), a.max(), np.argmin(a), a.argmax()
+)py", "extremes.py", options);
+  REQUIRE(module.ok());
+  // Sizes around the edges of a vector (8 float64 with AVX-512) and of a group of 8 vectors
+  // between NaN tests (64 float64, 128 float32, 512 int8).
+  for (size_t n : {1, 2, 8, 9, 63, 64, 65, 127, 128, 129, 300, 511, 512, 513, 1000, 4098}) {
+    for (unsigned seed = 0; seed < 3; ++seed) {
+      check_extremes<double>(*module, n, seed, {});
+      check_extremes<float>(*module, n, seed, {});
+      check_extremes<int8_t>(*module, n, seed, {});
+      check_extremes<uint64_t>(*module, n, seed, {});
+    }
+    // A NaN first, in a vector group, in the scalar tail, and two NaNs (the first is the one).
+    for (size_t at : {size_t(0), n / 3, n - 1}) check_extremes<double>(*module, n, 7, {at});
+    check_extremes<float>(*module, n, 8, {n / 2, n / 4});
+  }
+  // The extreme is a zero, -0.0 met first (index 8) and +0.0 later (index 32): the vector lanes
+  // meet +0.0 first, and the first in order must still win.
+  for (double zero : {-0.0, 0.0}) {
+    std::vector<double> mins(200, 1.5), maxes(200, -1.5);
+    mins[8] = maxes[8] = zero;
+    mins[32] = maxes[32] = -zero;
+    check_extremes<double>(*module, mins);
+    check_extremes<double>(*module, maxes);
+  }
 }
