@@ -165,9 +165,7 @@ def sum_2d_columns(x):
     return np.sum(x[:, ::2])
 
 
-# ---- pending: families other helpers are adding (issue 33); numpy_cases.json lists their
-# cases under "pending", which the driver does not run. Enable one by moving its row into
-# "cases" once pykern builds it. ----
+# ---- array expressions, sorting, linear algebra, scans and axis reductions ----
 
 @njit
 def fused_hypot(a, b):
@@ -197,3 +195,52 @@ def cumsum_of(x):
 @njit
 def sum_axis0(x):
     return np.sum(x, axis=0)
+
+
+@njit
+def where_clip(x):
+    return np.where(x > 0.0, np.clip(x, 0.0, 0.5), -x * 0.25)
+
+
+@njit
+def inplace_axpy(y, x):
+    y += 2.5 * x
+    return y[0] + y[-1]
+
+
+@njit
+def mask_select(x):
+    return x[x > 0.25]
+
+
+@njit
+def gather(x, idx):
+    return x[idx]
+
+
+@njit
+def search_sorted(x):
+    edges = np.sort(x[::97])
+    return np.searchsorted(edges, x)
+
+
+@njit
+def histogram_of(x):
+    counts, edges = np.histogram(x, bins=64)
+    return counts
+
+
+@njit
+def dot_vectors(a, b):
+    return np.dot(a, b)
+
+
+@njit
+def sum_axis1(x):
+    return np.sum(x, axis=1)
+
+
+@njit
+def concatenate_halves(x):
+    half = x.shape[0] // 2
+    return np.concatenate((x[half:], x[:half]))
