@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include "host_module.h"
 #include "pykern/compiler.h"
 #include "pykern/function.h"
 #include "sema/array_exprs.h"
@@ -65,19 +66,9 @@ def rows(m, w):
     return out
 )py";
 
-Module load() {
-  ModuleOptions options;
-  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-array-expr-" + std::to_string(::getpid()))).string();
-  auto module = Module::load_source(source, "exprs.py", options);
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return *module;
-}
+Module load() { return test::load_host_module(source, "exprs.py", "array-expr"); }
 
-template <class... A> Returned call(Module& module, const char* name, A&&... args) {
-  auto returned = module.function(name)->call(std::forward<A>(args)...);
-  REQUIRE_MESSAGE(returned.ok(), (returned.ok() ? std::string() : returned.error().describe()));
-  return *returned;
-}
+using test::call;
 
 template <class T> std::vector<T> values(const Array& a) {
   Array c = a.copy();

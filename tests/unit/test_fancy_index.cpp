@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <variant>
 
+#include "host_module.h"
 #include "pykern/function.h"
 
 using namespace pykern;
@@ -76,14 +77,7 @@ def fill_all(a, v):
     return a
 )py";
 
-Module load() {
-  ModuleOptions options;
-  options.cache_dir =
-      (std::filesystem::temp_directory_path() / ("pykern-fancy-index-" + std::to_string(::getpid()))).string();
-  auto module = Module::load_source(source, "fancy.py", options);
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return *module;
-}
+Module load() { return test::load_host_module(source, "fancy.py", "fancy-index"); }
 
 std::string message(const Result<Returned>& r) { return r.ok() ? "(ok)" : r.error().describe(); }
 

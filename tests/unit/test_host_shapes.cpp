@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <variant>
 
+#include "host_module.h"
 #include "pykern/function.h"
 
 using namespace pykern;
@@ -82,14 +83,7 @@ def same(a):
     return c[0], np.ascontiguousarray(a.T).shape[0], a.astype(np.int32), np.transpose(a), a.transpose()
 )py";
 
-Module load() {
-  ModuleOptions options;
-  options.cache_dir =
-      (std::filesystem::temp_directory_path() / ("pykern-host-shapes-" + std::to_string(::getpid()))).string();
-  auto module = Module::load_source(source, "shapes.py", options);
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return *module;
-}
+Module load() { return test::load_host_module(source, "shapes.py", "host-shapes"); }
 
 std::string message(const Result<Returned>& r) { return r.ok() ? "(ok)" : r.error().describe(); }
 

@@ -12,6 +12,7 @@
 
 #include <doctest/doctest.h>
 
+#include "host_module.h"
 #include "pykern/compiler.h"
 #include "pykern/function.h"
 #include "sim/blas_library.h"
@@ -88,23 +89,11 @@ def norm_ord(x, p):
     return np.linalg.norm(x, p)
 )py";
 
-Module load() {
-  ModuleOptions options;
-  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-linalg-" + std::to_string(::getpid()))).string();
-  auto module = Module::load_source(source, "algebra.py", options);
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return *module;
-}
+Module load() { return test::load_host_module(source, "algebra.py", "linalg"); }
 
-template <class... A> Returned call(Module& module, const char* name, A&&... args) {
-  auto returned = module.function(name)->call(std::forward<A>(args)...);
-  REQUIRE_MESSAGE(returned.ok(), (returned.ok() ? std::string() : returned.error().describe()));
-  return *returned;
-}
+using test::call;
 template <class... A> std::string failure(Module& module, const char* name, A&&... args) {
-  auto returned = module.function(name)->call(std::forward<A>(args)...);
-  REQUIRE_FALSE(returned.ok());
-  return returned.error().describe();
+  return test::failure_described(module, name, std::forward<A>(args)...);
 }
 // The error a call's typing reports.
 template <class... A> std::string refusal(Module& module, const char* name, A&&... args) {

@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include "host_module.h"
 #include "pykern/compiler.h"
 #include "pykern/function.h"
 
@@ -88,25 +89,10 @@ def plain_average(a):
     return np.average(a)
 )py";
 
-Module load() {
-  ModuleOptions options;
-  options.cache_dir =
-      (std::filesystem::temp_directory_path() / ("pykern-reductions-axis-" + std::to_string(::getpid()))).string();
-  auto module = Module::load_source(source, "axes.py", options);
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return *module;
-}
+Module load() { return test::load_host_module(source, "axes.py", "reductions-axis"); }
 
-template <class... A> Returned call(Module& module, const char* name, A&&... args) {
-  auto returned = module.function(name)->call(std::forward<A>(args)...);
-  REQUIRE_MESSAGE(returned.ok(), (returned.ok() ? std::string() : returned.error().describe()));
-  return *returned;
-}
-template <class... A> std::string failure(Module& module, const char* name, A&&... args) {
-  auto returned = module.function(name)->call(std::forward<A>(args)...);
-  REQUIRE_FALSE(returned.ok());
-  return returned.error().message;
-}
+using test::call;
+using test::failure;
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 const double not_a_number = std::nan("");

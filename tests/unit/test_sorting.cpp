@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include "host_module.h"
 #include "pykern/compiler.h"
 #include "pykern/function.h"
 
@@ -89,24 +90,12 @@ def where_rows(a):
     return np.argwhere(a)
 )py";
 
-Module load() {
-  ModuleOptions options;
-  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-sorting-" + std::to_string(::getpid()))).string();
-  auto module = Module::load_source(source, "order.py", options);
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return *module;
-}
+Module load() { return test::load_host_module(source, "order.py", "sorting"); }
 
 template <class... A> Returned run(Module& module, const char* name, A&&... args) {
-  auto returned = module.function(name)->call(std::forward<A>(args)...);
-  REQUIRE_MESSAGE(returned.ok(), (returned.ok() ? std::string() : returned.error().describe()));
-  return *returned;
+  return test::call(module, name, std::forward<A>(args)...);
 }
-template <class... A> std::string failure(Module& module, const char* name, A&&... args) {
-  auto returned = module.function(name)->call(std::forward<A>(args)...);
-  REQUIRE_FALSE(returned.ok());
-  return returned.error().message;
-}
+using test::failure;
 // The elements in C order.
 template <class T> std::vector<T> items(const Array& a) {
   Array c = a.copy();
