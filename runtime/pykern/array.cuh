@@ -123,17 +123,18 @@ PK_DEVICE Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> in
 #define PK_INDEX_AXIS(axis, array, index) (::pk::index_axis<axis>(__FILE__, __LINE__, array, index))
 
 // a[s] = v where a[s] is a view (slices, or indices that leave axes): every element of the view
-// set. The byte offset of element `flat` (C order over the view's shape) of an array whose
-// strides are `strides`.
+// set. The byte offset of element `flat` (C order over the view's shape; 0 <= flat < its size)
+// of an array whose strides are `strides`. What is left of `flat` after the inner axes is the
+// index along axis 0 itself, so that axis takes no division: a 1-d view's offset is one multiply.
 template <int N>
 PK_DEVICE i64 flat_offset(i64 flat, const i64 (&shape)[N], const i64 (&strides)[N]) {
   i64 offset = 0;
-  for (int axis = N - 1; axis >= 0; --axis) {
+  for (int axis = N - 1; axis >= 1; --axis) {
     i64 extent = shape[axis] > 0 ? shape[axis] : 1;
     offset += (flat % extent) * strides[axis];
     flat /= extent;
   }
-  return offset;
+  return offset + flat * strides[0];
 }
 
 // a[s] = scalar: the scalar (already of the array's type) into every element.
