@@ -20,8 +20,10 @@ std::optional<FastMathFlag> FastMath::flag_named(std::string_view name) {
   return std::nullopt;
 }
 
-const char* FastMath::valid_names() {
-  return "'fast', 'nnan', 'ninf', 'nsz', 'arcp', 'contract', 'afn', 'reassoc'";
+std::string FastMath::valid_names() {
+  std::string names;
+  for (const Named& named : flag_names) names += (names.empty() ? "'" : ", '") + std::string(named.name) + "'";
+  return names;
 }
 
 }  // namespace pykern

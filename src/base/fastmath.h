@@ -36,7 +36,7 @@ struct FastMath {
 
   // Numba's names: 'fast', 'nnan', 'ninf', 'nsz', 'arcp', 'contract', 'afn', 'reassoc'.
   static std::optional<FastMathFlag> flag_named(std::string_view name);
-  static const char* valid_names();  // "'fast', 'nnan', ...", for messages
+  static std::string valid_names();  // "'fast', 'nnan', ...", from the table of names, for messages
 };
 
 }  // namespace pykern
