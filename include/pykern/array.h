@@ -18,7 +18,10 @@
 
 namespace pykern {
 
-enum class Location { host, device };
+// Where an array's bytes are. `unified`: memory the host and the GPU both address with the same
+// pointer (managed memory, mapped host memory): a launch hands it to the kernel as it is, and
+// the host reads and writes it directly (once the GPU's work on it is done).
+enum class Location { host, device, unified };
 enum class Order { C, F };
 
 // Python's slice: start:stop:step, with nullopt for an omitted part.

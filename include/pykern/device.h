@@ -11,8 +11,11 @@
 // "device" arrays are host arrays and streams do their work at once, as in Numba's simulator:
 // the same program runs, with the same results, on a machine without a GPU.
 #pragma once
+#include <functional>
+#include <future>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pykern/array.h"
@@ -22,12 +25,50 @@
 
 namespace pykern {
 
+class Event;
+
+// How a new stream behaves; the defaults are numba.cuda.stream()'s.
+struct StreamOptions {
+  // Neither waits for the other: the stream and the legacy default stream (CU_STREAM_NON_BLOCKING).
+  bool non_blocking = false;
+  // CUDA's stream priority: a lower number runs first. Within Stream::priority_range(), else
+  // an error (CUDA would clamp it silently); 0 is the default priority.
+  int priority = 0;
+};
+
 class Stream {
  public:
   Stream() = default;  // the default stream
   static Result<Stream> create(Backend backend = Backend::automatic);
+  static Result<Stream> create(const StreamOptions& options, Backend backend = Backend::automatic);
+  // A stream someone else made and owns (numba.cuda.external_stream): a CUstream of the context
+  // pykern uses (the device's primary context, the CUDA runtime's). pykern queues work on it and
+  // never destroys it. An error without a GPU, or for a null handle (that is Stream()).
+  static Result<Stream> wrap(void* cu_stream);
+  // The default streams by name (numba.cuda.legacy_default_stream / per_thread_default_stream).
+  // Stream() is the legacy one unless PYKERN_PER_THREAD_DEFAULT_STREAM=1 (Numba's
+  // NUMBA_CUDA_PER_THREAD_DEFAULT_STREAM) makes it each host thread's own.
+  static Result<Stream> legacy_default(Backend backend = Backend::automatic);
+  static Result<Stream> per_thread_default(Backend backend = Backend::automatic);
+  // The priorities a stream may have on the current GPU, {lowest, highest}: CUDA numbers the
+  // highest priority lowest ({0, -5} on recent GPUs). {0, 0} on the simulator.
+  static Result<std::pair<int, int>> priority_range(Backend backend = Backend::automatic);
+
   // Waits for everything queued on the stream.
   Status synchronize() const;
+  // Whether everything queued on it has finished, without waiting (cuStreamQuery).
+  Result<bool> query() const;
+  // Work queued on this stream from now on waits until `event` has completed (cuStreamWaitEvent;
+  // numba's event.wait(stream)). An event never recorded is complete.
+  Status wait(const Event& event) const;
+  // Calls `callback` once the work queued so far has finished, with how it ended (numba's
+  // stream.add_callback; cuStreamAddCallback, which reports a failed stream too). It runs on a
+  // driver thread and must not call CUDA nor throw: what it throws is caught there and dropped.
+  // On the simulator the work has finished already and it runs before add_callback returns.
+  Status add_callback(std::function<void(const Status&)> callback) const;
+  // A future that becomes ready, with how the work ended, once the work queued so far has
+  // finished (numba's stream.async_done).
+  Result<std::future<Status>> done() const;
   void* handle() const;  // the CUstream; null for the default stream and the simulator
   Backend backend() const;
 
@@ -43,12 +84,16 @@ class Event {
   // Marks the point the stream has reached (what is queued so far).
   Status record(const Stream& stream = {});
   Status synchronize() const;
+  // Whether the work before the event has finished, without waiting (cuEventQuery); an event
+  // never recorded has.
+  Result<bool> query() const;
   // Milliseconds from this event to `end`, both recorded and complete (numba's elapsed_time).
   Result<float> elapsed_ms(const Event& end) const;
 
   struct State;
 
  private:
+  friend class Stream;
   std::shared_ptr<State> state_;
 };
 
@@ -77,6 +122,31 @@ Status copy_to_device(const Array& from, const Array& device, const Stream& stre
 Status copy_to_host(const Array& device, const Array& host, const Stream& stream = {});
 // Into a new C-contiguous host array.
 Result<Array> copy_to_host(const Array& device, const Stream& stream = {});
+// Managed (unified) memory (numba.cuda.managed_array): one address for the host and the GPU,
+// the driver moving pages where they are used. Location::unified: launches take it as it is,
+// and the host reads and writes it directly once the GPU's work on it is done (synchronize).
+Result<Array> managed_array(DType dtype, std::vector<int64_t> shape, Order order = Order::C,
+                            Backend backend = Backend::automatic);
+// Page-locked host memory the GPU reads and writes over the bus (numba.cuda.mapped_array):
+// Location::unified, no copies; for data a kernel touches once.
+Result<Array> mapped_array(DType dtype, std::vector<int64_t> shape, Order order = Order::C,
+                           Backend backend = Backend::automatic);
+// A view of `host`'s memory page-locked in place (cuMemHostRegister) while the view lives
+// (numba.cuda.pinned), and mapped into the GPU's address space too when `mapped` (numba.cuda.mapped:
+// the view is Location::unified and kernels use it without copies). The view keeps `host`'s
+// storage alive. A read-only array is refused: a kernel could write through the view.
+Result<Array> register_host(const Array& host, bool mapped = false, Backend backend = Backend::automatic);
+// Free and total bytes of the current GPU's memory (numba's get_memory_info); of the host's
+// physical memory on the simulator.
+struct MemoryInfo {
+  size_t free = 0, total = 0;
+};
+Result<MemoryInfo> memory_info(Backend backend = Backend::automatic);
+// Starts and stops the profiler's collection (cuProfilerStart/Stop; numba.cuda.profile_start),
+// for Nsight Systems' --capture-range=cudaProfilerApi. Nothing to do on the simulator.
+Status profile_start(Backend backend = Backend::automatic);
+Status profile_stop(Backend backend = Backend::automatic);
+
 // Waits for all work on the GPU (numba.cuda.synchronize); nothing to wait for in the simulator.
 // Backend::automatic waits for the GPU that Backend::cuda launches and device arrays have used.
 //

@@ -238,7 +238,7 @@ Status pack_argument(const CompiledKernel& kernel, size_t i, const Argument& arg
     const Array* array = std::get_if<Array>(&arg);
     if (!array || !accepts_one(p, arg)) return refuse("");
     if (!*array) return refuse(" (its data pointer is null)");  // Kernel::launch refuses it sooner
-    if (array->location() != where)
+    if (array->location() != where && array->location() != Location::unified)  // unified: both address it
       return refuse(where == Location::host ? " (it lives on the device; the CPU simulator needs host memory)"
                                             : " (it lives in host memory)");
     void* data = array->data();

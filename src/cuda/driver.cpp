@@ -67,6 +67,20 @@ Result<Driver> load() {
   PK_BIND(event_synchronize, cuEventSynchronize);
   // Drivers before 12.8 have only the first version, with the same signature.
   bind(d.event_elapsed_time, {PK_SYMBOL(cuEventElapsedTime), "cuEventElapsedTime"});
+  PK_BIND(mem_alloc_managed, cuMemAllocManaged);
+  PK_BIND(mem_host_alloc, cuMemHostAlloc);
+  PK_BIND(mem_host_get_device_pointer, cuMemHostGetDevicePointer);
+  PK_BIND(mem_host_register, cuMemHostRegister);
+  PK_BIND(mem_host_unregister, cuMemHostUnregister);
+  PK_BIND(mem_get_info, cuMemGetInfo);
+  PK_BIND(pointer_get_attribute, cuPointerGetAttribute);
+  PK_BIND(stream_create_with_priority, cuStreamCreateWithPriority);
+  PK_BIND(ctx_stream_priority_range, cuCtxGetStreamPriorityRange);
+  PK_BIND(stream_wait_event, cuStreamWaitEvent);
+  PK_BIND(stream_add_callback, cuStreamAddCallback);
+  PK_BIND(event_query, cuEventQuery);
+  PK_BIND(profiler_start, cuProfilerStart);
+  PK_BIND(profiler_stop, cuProfilerStop);
   PK_BIND(error_name, cuGetErrorName);
   PK_BIND(error_string, cuGetErrorString);
 #undef PK_BIND

@@ -6,6 +6,7 @@
 // of it (copies, launch parameters, error paths) on machines without a GPU.
 #pragma once
 #include <cuda.h>
+#include <cudaProfiler.h>
 
 #include <string>
 #include <vector>
@@ -57,6 +58,22 @@ struct Driver {
   decltype(&::cuEventRecord) event_record = nullptr;
   decltype(&::cuEventSynchronize) event_synchronize = nullptr;
   decltype(&::cuEventElapsedTime) event_elapsed_time = nullptr;
+  // Memory kinds beyond device and pinned memory, and what a pointer is.
+  decltype(&::cuMemAllocManaged) mem_alloc_managed = nullptr;
+  decltype(&::cuMemHostAlloc) mem_host_alloc = nullptr;
+  decltype(&::cuMemHostGetDevicePointer) mem_host_get_device_pointer = nullptr;
+  decltype(&::cuMemHostRegister) mem_host_register = nullptr;
+  decltype(&::cuMemHostUnregister) mem_host_unregister = nullptr;
+  decltype(&::cuMemGetInfo) mem_get_info = nullptr;
+  decltype(&::cuPointerGetAttribute) pointer_get_attribute = nullptr;
+  // Streams and events beyond create, wait and time.
+  decltype(&::cuStreamCreateWithPriority) stream_create_with_priority = nullptr;
+  decltype(&::cuCtxGetStreamPriorityRange) ctx_stream_priority_range = nullptr;
+  decltype(&::cuStreamWaitEvent) stream_wait_event = nullptr;
+  decltype(&::cuStreamAddCallback) stream_add_callback = nullptr;
+  decltype(&::cuEventQuery) event_query = nullptr;
+  decltype(&::cuProfilerStart) profiler_start = nullptr;
+  decltype(&::cuProfilerStop) profiler_stop = nullptr;
   decltype(&::cuGetErrorName) error_name = nullptr;
   decltype(&::cuGetErrorString) error_string = nullptr;
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cuda/memory.h"
+#include "cuda/streams.h"
 
 namespace pykern::cuda {
 
@@ -426,7 +427,9 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   if (auto s = prepare_shared_memory(config.shared_bytes()); !s.ok()) return s;
   if (kernel_.cooperative)
     if (auto s = check_cooperative_grid(config); !s.ok()) return s;
-  CUstream stream = static_cast<CUstream>(config.stream());
+  auto queue = queue_for(static_cast<CUstream>(config.stream()));
+  if (!queue.ok()) return queue.error();
+  CUstream stream = *queue;
   std::vector<Argument> device_args;  // stays empty unless a host array needs a device copy
   std::vector<StagedArray> staged;
   std::string what;  // built only on the slow paths: a warm launch formats nothing

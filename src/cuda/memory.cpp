@@ -1,5 +1,7 @@
 #include "cuda/memory.h"
 
+#include "cuda/streams.h"
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -10,8 +12,11 @@ namespace pykern::cuda {
 
 namespace {
 
+// Unified memory is both: the driver's copies take its address as host or device memory.
+bool at(const Array& a, Location where) { return a.location() == where || a.location() == Location::unified; }
+
 Status same_kind(const Array& from, const Array& to, Location from_at, Location to_at, const char* what) {
-  if (from.location() != from_at || to.location() != to_at)
+  if (!at(from, from_at) || !at(to, to_at))
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("{} copies from {} memory to {} memory", what,
                                    from_at == Location::host ? "host" : "device",
@@ -39,13 +44,6 @@ struct Staging {
   std::vector<std::byte> bytes;
   Array view;
 };
-
-// The bytes a new contiguous array needs (at least one: the driver refuses empty allocations).
-size_t allocation_bytes(const DType& dtype, const std::vector<int64_t>& shape) {
-  int64_t count = 1;
-  for (int64_t extent : shape) count *= extent;
-  return static_cast<size_t>(std::max<int64_t>(count * dtype.itemsize, 1));
-}
 
 // One transfer of the span does: both sides have the same layout and no gaps.
 bool direct(const Array& a, const Array& b, const Span& span) {
@@ -182,6 +180,12 @@ Packed packed_like(const Array& device) {
 
 }  // namespace
 
+size_t allocation_bytes(const DType& dtype, const std::vector<int64_t>& shape) {
+  int64_t count = 1;
+  for (int64_t extent : shape) count *= extent;
+  return static_cast<size_t>(std::max<int64_t>(count * dtype.itemsize, 1));
+}
+
 Span span_of(const Array& a) {
   if (a.size() == 0) return {};
   int64_t low = 0, high = 0;
@@ -230,6 +234,10 @@ Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::ve
 
 Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CUstream stream) {
   if (auto s = same_kind(host, device, Location::host, Location::device, "copy_to_device"); !s.ok()) return s;
+  bool wait_here = stream == nullptr;  // the default stream's copies are complete on return
+  auto queue = queue_for(stream);
+  if (!queue.ok()) return queue.error();
+  stream = *queue;
   if (host.size() == 0) return ok_status();
   ContextScope bound(gpu);
   if (!bound.ok()) return bound.status();
@@ -241,7 +249,7 @@ Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CU
     if (auto s = d.check(d.memcpy_htod_async(target, from.lowest, from.bytes, stream), "cuMemcpyHtoDAsync", "copy_to_device");
         !s.ok())
       return s;
-    return stream == nullptr ? synchronize(gpu, stream, "copy_to_device") : ok_status();
+    return wait_here ? synchronize(gpu, stream, "copy_to_device") : ok_status();
   }
   if (auto plan = worth_rows(device, span)) {  // only the elements go over
     Packed packed = packed_like(device);
@@ -265,6 +273,10 @@ Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CU
 
 Status copy_to_host(const Gpu& gpu, const Array& device, const Array& host, CUstream stream) {
   if (auto s = same_kind(device, host, Location::device, Location::host, "copy_to_host"); !s.ok()) return s;
+  bool wait_here = stream == nullptr;  // the default stream's copies are complete on return
+  auto queue = queue_for(stream);
+  if (!queue.ok()) return queue.error();
+  stream = *queue;
   if (host.size() == 0) return ok_status();
   ContextScope bound(gpu);
   if (!bound.ok()) return bound.status();
@@ -276,7 +288,7 @@ Status copy_to_host(const Gpu& gpu, const Array& device, const Array& host, CUst
     if (auto s = d.check(d.memcpy_dtoh_async(to.lowest, source, to.bytes, stream), "cuMemcpyDtoHAsync", "copy_to_host");
         !s.ok())
       return s;
-    return stream == nullptr ? synchronize(gpu, stream, "copy_to_host") : ok_status();
+    return wait_here ? synchronize(gpu, stream, "copy_to_host") : ok_status();
   }
   if (auto plan = worth_rows(device, span)) {
     Packed packed = packed_like(device);
@@ -291,6 +303,10 @@ Status copy_to_host(const Gpu& gpu, const Array& device, const Array& host, CUst
 
 Status copy_device_to_device(const Gpu& gpu, const Array& from, const Array& to, CUstream stream) {
   if (auto s = same_kind(from, to, Location::device, Location::device, "copy_to_device"); !s.ok()) return s;
+  bool wait_here = stream == nullptr;  // the default stream's copies are complete on return
+  auto queue = queue_for(stream);
+  if (!queue.ok()) return queue.error();
+  stream = *queue;
   if (from.size() == 0) return ok_status();
   Span source = span_of(from), target = span_of(to);
   if (!direct(from, to, source))
@@ -304,7 +320,7 @@ Status copy_device_to_device(const Gpu& gpu, const Array& from, const Array& to,
                        "cuMemcpyDtoDAsync", "copy_to_device");
       !s.ok())
     return s;
-  return stream == nullptr ? synchronize(gpu, stream, "copy_to_device") : ok_status();
+  return wait_here ? synchronize(gpu, stream, "copy_to_device") : ok_status();
 }
 
 }  // namespace pykern::cuda

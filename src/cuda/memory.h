@@ -18,12 +18,31 @@ struct Span {
   size_t bytes = 0;
 };
 Span span_of(const Array& a);
+// The bytes a new contiguous array needs (at least one: the driver refuses empty allocations).
+size_t allocation_bytes(const DType& dtype, const std::vector<int64_t>& shape);
 
 // Uninitialised device memory (as numba.cuda.device_array), freed with the last view of it.
 Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order);
 // Page-locked host memory (numba.cuda.pinned_array): copies from and to it run at full speed
 // and can overlap kernels.
 Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order);
+
+// The kinds of memory beyond these two are in memory_kinds.cpp.
+// Managed (unified) memory (numba.cuda.managed_array): one address the host and the GPU both
+// use, migrated by the driver; Location::unified.
+Result<Array> managed_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order);
+// Page-locked host memory mapped into the GPU's address space (numba.cuda.mapped_array): a
+// kernel reads and writes it over the bus, with no copy; Location::unified.
+Result<Array> mapped_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order);
+// `host`'s memory page-locked (cuMemHostRegister) while the returned view of it lives
+// (numba.cuda.pinned), and mapped into the GPU's address space as well when `mapped`
+// (numba.cuda.mapped: the view is Location::unified). The view keeps `host`'s storage alive.
+Result<Array> register_host(const std::shared_ptr<Gpu>& gpu, const Array& host, bool mapped);
+// The GPU's free and total memory (numba.cuda.current_context().get_memory_info()).
+struct MemoryInfo {
+  size_t free = 0, total = 0;
+};
+Result<MemoryInfo> memory_info(const Gpu& gpu);
 
 // Copies on `stream` (null: the default stream, and the copy is complete on return).
 Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CUstream stream);

@@ -91,7 +91,7 @@ Array Array::adopt(std::shared_ptr<void> owner, void* data, DType dtype, std::ve
                    std::vector<int64_t> strides, Location location, int device_id) {
   Array a = wrap(data, std::move(dtype), std::move(shape), std::move(strides), location);
   a.owner_ = std::move(owner);
-  a.device_id_ = location == Location::device ? device_id : 0;
+  a.device_id_ = location == Location::host ? 0 : device_id;
   return a;
 }
 
@@ -200,7 +200,7 @@ std::string Array::read_only_access() {
 }
 
 std::byte* Array::checked_element(const int64_t* indices, size_t count) const {
-  if (location_ != Location::host)
+  if (location_ == Location::device)
     throw std::invalid_argument("Array::at: the array lives on a device; copy it to the host first");
   if (count != shape_.size())
     throw std::out_of_range(fmt::format("Array::at: {} indices for a {}-d array", count, shape_.size()));
@@ -225,7 +225,7 @@ Status copy_elements(const Array& from, const Array& to) {
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("cannot copy a {} array of shape {} into a {} array of shape {}", from.dtype().name(),
                                    shape_text(from.shape()), to.dtype().name(), shape_text(to.shape())));
-  if (from.location() != Location::host || to.location() != Location::host)
+  if (from.location() == Location::device || to.location() == Location::device)
     return Error::make(ErrorKind::invalid_argument, "copy_elements copies between host arrays; use copy_to_host or "
                                                     "copy_to_device for device arrays");
   if (to.read_only())

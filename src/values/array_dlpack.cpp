@@ -78,7 +78,18 @@ Result<DType> dtype_of(DLDataType type) {
   return unsupported("unknown");
 }
 
-// Where the memory is: host (CPU, pinned host) or a GPU (CUDA, managed), and which GPU.
+// DLPack's name for where an array is: managed memory for unified memory (mapped host memory
+// included: a consumer may read both from the host and from the GPU).
+DLDevice dlpack_device(const Array& a) {
+  switch (a.location()) {
+    case Location::host: return {kDLCPU, 0};
+    case Location::device: return {kDLCUDA, a.device_id()};
+    case Location::unified: return {kDLCUDAManaged, a.device_id()};
+  }
+  return {kDLCPU, 0};
+}
+
+// Where the memory is: host (CPU, pinned host), a GPU (CUDA) or both (managed), and which GPU.
 Result<std::pair<Location, int>> location_of(DLDevice device) {
   switch (device.device_type) {
     case kDLCPU:
@@ -86,7 +97,7 @@ Result<std::pair<Location, int>> location_of(DLDevice device) {
     case kDLCUDA:
     case kDLCUDAManaged:
       if (device.device_id < 0) return refuse(fmt::format("CUDA device id {}", device.device_id));
-      return std::pair{Location::device, device.device_id};
+      return std::pair{device.device_type == kDLCUDA ? Location::device : Location::unified, device.device_id};
     default:
       return refuse(fmt::format("device type {} is not supported; pykern takes CPU ({}), CUDA ({}), CUDA host ({}) "
                                 "and CUDA managed ({}) memory",
@@ -124,7 +135,7 @@ template <class Managed> struct Exported {
     for (int64_t stride : a.strides()) e->strides.push_back(stride / a.dtype().itemsize);
     DLTensor& t = e->managed.dl_tensor;
     t.data = a.size() == 0 ? nullptr : a.data();  // as DLPack asks of a tensor with no elements
-    t.device = {a.location() == Location::host ? kDLCPU : kDLCUDA, a.location() == Location::host ? 0 : a.device_id()};
+    t.device = dlpack_device(a);
     t.ndim = a.ndim();
     t.dtype = {*type_code(a.dtype(), bool_code), static_cast<uint8_t>(a.dtype().itemsize * 8), 1};
     t.shape = e->shape.data();
@@ -159,7 +170,7 @@ template <class Managed> void call_deleter(void* tensor) {
 DLTensor Array::to_dlpack() const {
   DLTensor t{};
   t.data = data_;
-  t.device = {location_ == Location::host ? kDLCPU : kDLCUDA, location_ == Location::host ? 0 : device_id_};
+  t.device = dlpack_device(*this);
   t.ndim = ndim();
   static_assert(sizeof(int64_t) == sizeof(*t.shape));
   t.shape = const_cast<int64_t*>(reinterpret_cast<const int64_t*>(shape_.data()));

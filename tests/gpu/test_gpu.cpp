@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -328,6 +329,90 @@ TEST_CASE("streams and events: asynchronous launches, timed") {
   REQUIRE(back.ok());
   REQUIRE(stream->synchronize().ok());
   CHECK(back->at<float>(n - 1) == 1024);
+}
+
+TEST_CASE("managed, mapped and registered host memory are launched on in place; memory info is the driver's") {
+  if (!have_gpu()) return;
+  auto module = Module::load_source(
+      "from numba import cuda\n@cuda.jit\ndef twice(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] *= 2\n",
+      "twice.py", options());
+  REQUIRE(module.ok());
+  auto managed = managed_array(DType::float_(32), {1000}, Order::C, Backend::cuda);
+  auto mapped = mapped_array(DType::float_(32), {1000}, Order::C, Backend::cuda);
+  REQUIRE_MESSAGE(managed.ok(), (managed.ok() ? std::string() : managed.error().message));
+  REQUIRE_MESSAGE(mapped.ok(), (mapped.ok() ? std::string() : mapped.error().message));
+  Array plain = Array::zeros(DType::float_(32), {1000});
+  auto registered = register_host(plain, true, Backend::cuda);
+  REQUIRE_MESSAGE(registered.ok(), (registered.ok() ? std::string() : registered.error().message));
+  for (const Array& a : {*managed, *mapped, *registered}) {
+    CHECK(a.location() == Location::unified);
+    for (int i = 0; i < 1000; ++i) a.at<float>(i) = float(i);
+    auto status = module->kernel("twice")->launch(Launch::forall(1000).backend(Backend::cuda), a);
+    REQUIRE_MESSAGE(status.ok(), (status.ok() ? std::string() : status.error().describe()));
+    REQUIRE(synchronize().ok());
+    CHECK(a.at<float>(999) == 1998);
+  }
+  CHECK(plain.at<float>(10) == 20);  // registered in place: the host array itself changed
+  auto info = memory_info(Backend::cuda);
+  REQUIRE(info.ok());
+  CHECK(info->free > 0);
+  CHECK(info->free <= info->total);
+}
+
+TEST_CASE("streams: priorities, a stream waiting for another's event, callbacks and done(), an external stream") {
+  if (!have_gpu()) return;
+  auto module = Module::load_source(
+      "from numba import cuda\n@cuda.jit\ndef twice(a):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] *= 2\n",
+      "twice.py", options());
+  REQUIRE(module.ok());
+  auto range = Stream::priority_range(Backend::cuda);
+  REQUIRE(range.ok());
+  auto producer = Stream::create(StreamOptions{true, range->second}, Backend::cuda);
+  auto consumer = Stream::create(StreamOptions{true, range->first}, Backend::cuda);
+  auto ready = Event::create(Backend::cuda);
+  REQUIRE((producer.ok() && consumer.ok() && ready.ok()));
+  const int64_t n = 1 << 22;
+  Array ones = Array::zeros(DType::float_(32), {n});
+  for (int64_t i = 0; i < n; ++i) ones.at<float>(i) = 1;
+  auto device = to_device(ones, {}, Backend::cuda);
+  REQUIRE(device.ok());
+  for (int k = 0; k < 4; ++k)
+    REQUIRE(module->kernel("twice")->launch(Launch::forall(n).backend(Backend::cuda).stream(*producer), *device).ok());
+  REQUIRE(ready->record(*producer).ok());
+  REQUIRE(consumer->wait(*ready).ok());  // the consumer's launch runs after the producer's four
+  REQUIRE(module->kernel("twice")->launch(Launch::forall(n).backend(Backend::cuda).stream(*consumer), *device).ok());
+  std::atomic<int> called{0};
+  REQUIRE(consumer->add_callback([&](const Status& s) { called = s.ok() ? 1 : 2; }).ok());
+  auto done = consumer->done();
+  REQUIRE(done.ok());
+  CHECK(done->get().ok());
+  CHECK(*consumer->query());
+  CHECK(*ready->query());
+  auto back = copy_to_host(*device);
+  REQUIRE(back.ok());
+  CHECK(back->at<float>(n - 1) == 32);
+  // A stream the host program made, wrapped and queued on; pykern leaves it to its owner.
+  CUstream theirs = nullptr;
+  auto driver = cuda::Driver::get();
+  REQUIRE(driver.ok());
+  auto gpu = cuda::Gpu::current();
+  REQUIRE(gpu.ok());
+  REQUIRE((*gpu)->bind().ok());
+  REQUIRE((*driver)->stream_create(&theirs, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS);
+  {
+    auto wrapped = Stream::wrap(theirs);
+    REQUIRE(wrapped.ok());
+    REQUIRE(module->kernel("twice")->launch(Launch::forall(n).backend(Backend::cuda).stream(*wrapped), *device).ok());
+    REQUIRE(wrapped->synchronize().ok());
+  }
+  CHECK((*driver)->stream_query(theirs) == CUDA_SUCCESS);  // still alive after the wrapper went
+  (*driver)->stream_destroy(theirs);
+  back = copy_to_host(*device);
+  REQUIRE(back.ok());
+  CHECK(back->at<float>(0) == 64);
+  CHECK(called == 1);
+  REQUIRE(profile_start(Backend::cuda).ok());
+  REQUIRE(profile_stop(Backend::cuda).ok());
 }
 
 TEST_CASE("launches that do not fit the device are refused with the device's limit") {

@@ -146,6 +146,8 @@ CUresult occupancy_max_blocks(int* blocks, CUfunction, int, size_t) {
   return CUDA_SUCCESS;
 }
 
+bool free_managed(CUdeviceptr p);  // below, with cuMemAllocManaged
+
 CUresult mem_alloc(CUdeviceptr* p, size_t bytes) {
   PK_FAKE_ENTER("cuMemAlloc");
   *p = reinterpret_cast<CUdeviceptr>(std::calloc(1, bytes));
@@ -155,6 +157,7 @@ CUresult mem_alloc(CUdeviceptr* p, size_t bytes) {
 CUresult mem_free(CUdeviceptr p) {
   fake->calls.push_back("cuMemFree");
   if (CUresult r = wait("cuMemFree"); r != CUDA_SUCCESS) return r;
+  if (free_managed(p)) return CUDA_SUCCESS;
   if (fake->device_memory.erase(p) == 0) fake->freed_unknown_pointer = true;
   std::free(reinterpret_cast<void*>(p));
   return CUDA_SUCCESS;
@@ -169,6 +172,47 @@ CUresult mem_free_host(void* p) {
   if (CUresult r = wait("cuMemFreeHost"); r != CUDA_SUCCESS) return r;
   if (fake->pinned_memory.erase(p) == 0) fake->freed_unknown_pointer = true;
   std::free(p);
+  return CUDA_SUCCESS;
+}
+CUresult mem_alloc_managed(CUdeviceptr* p, size_t bytes, unsigned flags) {
+  PK_FAKE_ENTER("cuMemAllocManaged");
+  if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST) return CUDA_ERROR_INVALID_VALUE;
+  *p = reinterpret_cast<CUdeviceptr>(std::calloc(1, bytes));
+  fake->managed_memory[*p] = bytes;
+  return CUDA_SUCCESS;
+}
+// cuMemFree frees managed memory too.
+bool free_managed(CUdeviceptr p) {
+  if (fake->managed_memory.erase(p) == 0) return false;
+  std::free(reinterpret_cast<void*>(p));
+  return true;
+}
+CUresult mem_host_alloc(void** p, size_t bytes, unsigned) {
+  PK_FAKE_ENTER("cuMemHostAlloc");
+  *p = std::calloc(1, bytes);
+  fake->pinned_memory[*p] = bytes;
+  return CUDA_SUCCESS;
+}
+CUresult mem_host_get_device_pointer(CUdeviceptr* device, void* host, unsigned) {
+  PK_FAKE_ENTER("cuMemHostGetDevicePointer");
+  *device = reinterpret_cast<CUdeviceptr>(host) + (fake->maps_elsewhere ? 0x10000 : 0);
+  return CUDA_SUCCESS;
+}
+CUresult mem_host_register(void* p, size_t bytes, unsigned flags) {
+  PK_FAKE_ENTER("cuMemHostRegister");
+  if (fake->registered_memory.count(p)) return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+  fake->registered_memory[p] = {bytes, flags};
+  return CUDA_SUCCESS;
+}
+CUresult mem_host_unregister(void* p) {
+  PK_FAKE_ENTER("cuMemHostUnregister");
+  if (fake->registered_memory.erase(p) == 0) fake->freed_unknown_pointer = true;
+  return CUDA_SUCCESS;
+}
+CUresult mem_get_info(size_t* free, size_t* total) {
+  PK_FAKE_ENTER("cuMemGetInfo");
+  *free = fake->free_bytes;
+  *total = size_t(141) << 30;
   return CUDA_SUCCESS;
 }
 CUresult htod(CUdeviceptr to, const void* from, size_t bytes, CUstream) {
@@ -210,6 +254,31 @@ CUresult stream_create(CUstream* s, unsigned) {
   *s = reinterpret_cast<CUstream>(0x4000 + ++fake->streams_live);
   return CUDA_SUCCESS;
 }
+CUresult stream_create_with_priority(CUstream* s, unsigned flags, int priority) {
+  PK_FAKE_ENTER("cuStreamCreateWithPriority");
+  fake->stream_requests.push_back({flags, priority});
+  *s = reinterpret_cast<CUstream>(0x4000 + ++fake->streams_live);
+  return CUDA_SUCCESS;
+}
+// As recent GPUs: priorities 0 (lowest) to -5 (highest).
+CUresult ctx_stream_priority_range(int* least, int* greatest) {
+  PK_FAKE_ENTER("cuCtxGetStreamPriorityRange");
+  *least = 0;
+  *greatest = -5;
+  return CUDA_SUCCESS;
+}
+CUresult stream_wait_event(CUstream stream, CUevent event, unsigned) {
+  PK_FAKE_ENTER("cuStreamWaitEvent");
+  fake->stream_waits.push_back({stream, event});
+  return CUDA_SUCCESS;
+}
+// The work queued so far is done at once here: the callback runs now, with the stream's state.
+CUresult stream_add_callback(CUstream stream, CUstreamCallback callback, void* data, unsigned) {
+  PK_FAKE_ENTER("cuStreamAddCallback");
+  fake->callback_streams.push_back(stream);
+  callback(stream, fake->fault, data);
+  return CUDA_SUCCESS;
+}
 CUresult stream_destroy(CUstream) { --fake->streams_live; return CUDA_SUCCESS; }
 // What a call that waits for the device answers: the fault, or for ever when the kernel never ends.
 CUresult wait(const char* call) {
@@ -235,6 +304,16 @@ CUresult event_create(CUevent* e, unsigned) {
 CUresult event_destroy(CUevent) { --fake->events_live; return CUDA_SUCCESS; }
 CUresult event_record(CUevent, CUstream) { PK_FAKE_ENTER("cuEventRecord"); return CUDA_SUCCESS; }
 CUresult event_synchronize(CUevent) { PK_FAKE_ENTER("cuEventSynchronize"); return wait("cuEventSynchronize"); }
+CUresult event_query(CUevent) {
+  PK_FAKE_ENTER("cuEventQuery");
+  if (fake->events_not_ready > 0) {
+    --fake->events_not_ready;
+    return CUDA_ERROR_NOT_READY;
+  }
+  return fake->fault;
+}
+CUresult profiler_start() { PK_FAKE_ENTER("cuProfilerStart"); return CUDA_SUCCESS; }
+CUresult profiler_stop() { PK_FAKE_ENTER("cuProfilerStop"); return CUDA_SUCCESS; }
 CUresult event_elapsed(float* ms, CUevent, CUevent) { PK_FAKE_ENTER("cuEventElapsedTime"); *ms = 1.5f; return CUDA_SUCCESS; }
 
 CUresult error_name(CUresult r, const char** name) {
@@ -298,6 +377,19 @@ FakeDriver::FakeDriver() {
   d.event_record = event_record;
   d.event_synchronize = event_synchronize;
   d.event_elapsed_time = event_elapsed;
+  d.mem_alloc_managed = mem_alloc_managed;
+  d.mem_host_alloc = mem_host_alloc;
+  d.mem_host_get_device_pointer = mem_host_get_device_pointer;
+  d.mem_host_register = mem_host_register;
+  d.mem_host_unregister = mem_host_unregister;
+  d.mem_get_info = mem_get_info;
+  d.stream_create_with_priority = stream_create_with_priority;
+  d.ctx_stream_priority_range = ctx_stream_priority_range;
+  d.stream_wait_event = stream_wait_event;
+  d.stream_add_callback = stream_add_callback;
+  d.event_query = event_query;
+  d.profiler_start = profiler_start;
+  d.profiler_stop = profiler_stop;
   d.error_name = error_name;
   d.error_string = error_string;
 }
@@ -308,6 +400,7 @@ FakeDriver::~FakeDriver() {
   // (freeing it would wait for the kernel), or a failing test's.
   for (const auto& [pointer, bytes] : device_memory) std::free(reinterpret_cast<void*>(pointer));
   for (const auto& [pointer, bytes] : pinned_memory) std::free(pointer);
+  for (const auto& [pointer, bytes] : managed_memory) std::free(reinterpret_cast<void*>(pointer));
   fake = nullptr;
 }
 

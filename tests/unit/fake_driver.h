@@ -64,6 +64,18 @@ struct FakeDriver {
   // A kernel that takes a while: cuStreamQuery answers "not ready" this many times first.
   int queries_until_done = 0;
   std::vector<std::string> waited_for_ever;
+  // Host memory page-locked in place (cuMemHostRegister): its start, bytes and flags.
+  std::map<void*, std::pair<size_t, unsigned>> registered_memory;
+  // Memory the host and the device share (cuMemAllocManaged), and what kind each allocation is.
+  std::map<CUdeviceptr, size_t> managed_memory;
+  // cuMemHostGetDevicePointer answers an address other than the host's (no unified addressing).
+  bool maps_elsewhere = false;
+  // What the streams made asked for, in order: flags and priority.
+  std::vector<std::pair<unsigned, int>> stream_requests;
+  std::vector<std::pair<CUstream, CUevent>> stream_waits;  // cuStreamWaitEvent's arguments
+  std::vector<CUstream> callback_streams;                  // where cuStreamAddCallback queued one
+  int events_not_ready = 0;  // cuEventQuery answers "not ready" this many times first
+  size_t free_bytes = size_t(100) << 30;  // what cuMemGetInfo answers as free
 
   FakeDriver();
   ~FakeDriver();
@@ -76,7 +88,9 @@ struct FakeDriver {
   static void make_current(CUcontext context);
   // The primary context of device `ordinal` (select_gpu's is device 0).
   static CUcontext gpu_context(int ordinal = 0);
-  size_t live_allocations() const { return device_memory.size() + pinned_memory.size(); }
+  size_t live_allocations() const {
+    return device_memory.size() + pinned_memory.size() + managed_memory.size() + registered_memory.size();
+  }
 };
 
 }  // namespace test

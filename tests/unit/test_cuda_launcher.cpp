@@ -1033,3 +1033,29 @@ TEST_CASE("a GPU launch whose progress callback throws waits for its kernel, the
   }
   std::filesystem::remove_all(fake_options().cache_dir);
 }
+
+TEST_CASE("managed and mapped arrays go to the kernel as they are: no staging copy, the host sees the writes") {
+  if (!has_nvrtc()) return;
+  test::FakeDriver fake;
+  fake.kernel = run_twice;
+  REQUIRE(fake.select_gpu());
+  {
+    Kernel twice = load_twice();
+    auto managed = managed_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    auto mapped = mapped_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+    REQUIRE((managed.ok() && mapped.ok()));
+    for (const Array& a : {*managed, *mapped}) {
+      for (int i = 0; i < 4; ++i) a.at<float>(i) = float(i + 1);
+      int copies = fake.count("cuMemcpyHtoDAsync");
+      REQUIRE_MESSAGE(twice.launch(Launch(1, 32).backend(Backend::cuda), a).ok(), "launch");
+      CHECK(fake.count("cuMemcpyHtoDAsync") == copies);  // nothing staged
+      CHECK(*static_cast<void* const*>(fake.launches.back().params[0]) == a.data());
+      REQUIRE(pykern::synchronize().ok());
+      CHECK(a.at<float>(3) == 8);  // the host reads the kernel's writes in place
+    }
+    // The simulator takes unified memory too: the host addresses it.
+    REQUIRE(twice.launch(Launch(1, 32).backend(Backend::cpu), *managed).ok());
+    CHECK(managed->at<float>(3) == 16);
+  }
+  CHECK(fake.live_allocations() == 0);
+}

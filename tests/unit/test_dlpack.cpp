@@ -372,6 +372,22 @@ TEST_CASE("device memory: a CUDA tensor's GPU is kept, exported again, and check
   }
 }
 
+TEST_CASE("unified memory goes out as CUDA managed memory and comes back unified, readable on the host") {
+  float values[2] = {1.5f, 2.5f};
+  std::shared_ptr<void> owner(values, [](void*) {});
+  Array managed = Array::adopt(owner, values, DType::float_(32), {2}, {}, Location::unified, 1);
+  CHECK(managed.device_id() == 1);
+  CHECK(managed.to_dlpack().device.device_type == kDLCUDAManaged);
+  auto exported = managed.to_dlpack_versioned();
+  REQUIRE(exported.ok());
+  CHECK((*exported)->dl_tensor.device.device_type == kDLCUDAManaged);
+  CHECK((*exported)->dl_tensor.device.device_id == 1);
+  auto back = Array::from_dlpack(*exported);
+  REQUIRE(back.ok());
+  CHECK(back->location() == Location::unified);
+  CHECK(back->at<float>(1) == 2.5f);  // the host addresses it
+}
+
 TEST_CASE("bfloat16 values: rounded to nearest even from float, exact back") {
   auto bits = [](float x) { return bfloat16(x).bits; };
   CHECK(bits(1.0f) == 0x3f80);

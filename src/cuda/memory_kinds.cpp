@@ -1,0 +1,108 @@
+// Memory both the host and the GPU address (managed and mapped), host memory page-locked in
+// place, and how much memory the GPU has free: the memory kinds numba.cuda offers beyond
+// device_array and pinned_array.
+#include <fmt/format.h>
+
+#include "cuda/memory.h"
+
+namespace pykern::cuda {
+
+namespace {
+
+CUdeviceptr device_pointer(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+
+// A mapped host allocation is used through its host address, as the GPU's address for it is
+// the same wherever the driver has unified addressing (every 64-bit platform CUDA 12 runs on).
+// Checked, not assumed.
+Status check_same_address(const Driver& d, void* host, const std::string& what) {
+  CUdeviceptr device = 0;
+  if (auto s = d.check(d.mem_host_get_device_pointer(&device, host, 0), "cuMemHostGetDevicePointer", what); !s.ok())
+    return s;
+  if (reinterpret_cast<void*>(device) != host)
+    return Error::make(ErrorKind::driver, fmt::format("{}: the GPU maps it at another address than the host's (the "
+                                                      "driver has no unified addressing), which pykern does not support",
+                                                      what));
+  return ok_status();
+}
+
+}  // namespace
+
+Result<Array> managed_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
+  ContextScope bound(*gpu);
+  if (!bound.ok()) return bound.status().error();
+  std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
+  size_t bytes = allocation_bytes(dtype, shape);
+  const Driver& d = gpu->driver();
+  CUdeviceptr pointer = 0;
+  if (auto s = d.check(d.mem_alloc_managed(&pointer, bytes, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged",
+                       fmt::format("{} bytes for a managed array", bytes));
+      !s.ok())
+    return s.error();
+  std::shared_ptr<void> owner(reinterpret_cast<void*>(pointer), [gpu](void* p) {
+    ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().mem_free(device_pointer(p));
+  });
+  return Array::adopt(std::move(owner), reinterpret_cast<void*>(pointer), std::move(dtype), std::move(shape),
+                      std::move(strides), Location::unified, gpu->info().ordinal);
+}
+
+Result<Array> mapped_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
+  ContextScope bound(*gpu);
+  if (!bound.ok()) return bound.status().error();
+  std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
+  size_t bytes = allocation_bytes(dtype, shape);
+  const Driver& d = gpu->driver();
+  void* pointer = nullptr;
+  std::string what = fmt::format("{} bytes for a mapped array", bytes);
+  // PORTABLE: pinned for every context, as numba.cuda.mapped_array(portable=True) asks.
+  if (auto s = d.check(d.mem_host_alloc(&pointer, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE),
+                       "cuMemHostAlloc", what);
+      !s.ok())
+    return s.error();
+  std::shared_ptr<void> owner(pointer, [gpu](void* p) {
+    ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().mem_free_host(p);
+  });
+  if (auto s = check_same_address(d, pointer, what); !s.ok()) return s.error();
+  return Array::adopt(std::move(owner), pointer, std::move(dtype), std::move(shape), std::move(strides),
+                      Location::unified, gpu->info().ordinal);
+}
+
+Result<Array> register_host(const std::shared_ptr<Gpu>& gpu, const Array& host, bool mapped) {
+  if (host.location() != Location::host)
+    return Error::make(ErrorKind::invalid_argument,
+                       "register_host page-locks host memory in place; this array is not host memory");
+  Span span = span_of(host);
+  if (span.bytes == 0) return host;  // nothing to lock
+  ContextScope bound(*gpu);
+  if (!bound.ok()) return bound.status().error();
+  const Driver& d = gpu->driver();
+  std::string what = fmt::format("{} bytes of host memory at {}", span.bytes, static_cast<void*>(span.lowest));
+  unsigned flags = CU_MEMHOSTREGISTER_PORTABLE | (mapped ? CU_MEMHOSTREGISTER_DEVICEMAP : 0u);
+  if (auto s = d.check(d.mem_host_register(span.lowest, span.bytes, flags), "cuMemHostRegister", what); !s.ok())
+    return s.error();
+  // The view's owner undoes the registration with the last view, and keeps the host array's
+  // storage alive until then.
+  std::shared_ptr<void> owner(span.lowest, [gpu, keep = host](void* p) {
+    ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().mem_host_unregister(p);
+  });
+  if (mapped)
+    if (auto s = check_same_address(d, span.lowest, what); !s.ok()) return s.error();
+  Location location = mapped ? Location::unified : Location::host;
+  return Array::adopt(std::move(owner), host.data(), host.dtype(), host.shape(), host.strides(), location,
+                      gpu->info().ordinal)
+      .with_label(host.label());
+}
+
+Result<MemoryInfo> memory_info(const Gpu& gpu) {
+  ContextScope bound(gpu);
+  if (!bound.ok()) return bound.status().error();
+  const Driver& d = gpu.driver();
+  MemoryInfo info;
+  if (auto s = d.check(d.mem_get_info(&info.free, &info.total), "cuMemGetInfo", "the GPU's free memory"); !s.ok())
+    return s.error();
+  return info;
+}
+
+}  // namespace pykern::cuda
