@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/profile_range.h"
 #include "jit/nvrtc.h"
 #include "pykern/version.h"
 #include "embed/runtime_headers.h"
@@ -47,7 +48,10 @@ Status compile_cached(const ir::Program& program, CompileOutput& output, const S
   request.output = kind;
   request.options = *flags;
   request.kernels = static_cast<int>(output.kernels.size());
-  auto compiled = jit::nvrtc_compile(request);
+  auto compiled = [&] {
+    ProfileRange range("pykern: nvrtc " + request.name);
+    return jit::nvrtc_compile(request);
+  }();
   output.timings.nvrtc_ms = clock.lap_ms();
   if (!compiled.ok()) return compiled.error();
   output.binary = std::move(compiled->binary);

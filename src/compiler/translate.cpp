@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "base/profile_range.h"
 #include "base/diagnostics.h"
 #include "compiler/generated_source.h"
 #include "compiler/pipeline.h"
@@ -22,6 +23,7 @@ namespace {
 Error compile_error(const Diagnostics& diagnostics) { return Error::make(ErrorKind::compile, diagnostics.render()); }
 
 Result<Translation> run_pipeline(const Request& request) {
+  ProfileRange range("pykern: translate " + request.file_name);
   Translation result;
   CompileOutput& output = result.output;
   if (auto checked = check_request(request, output); !checked.ok()) return checked.error();

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "base/profile_range.h"
 #include "cuda/memory.h"
 #include "cuda/streams.h"
 
@@ -47,6 +48,7 @@ Status load_module(const Driver& d, const std::string& image, CUmodule* module, 
   CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void* values[] = {log, reinterpret_cast<void*>(static_cast<uintptr_t>(sizeof log))};
   unsigned count = is_cubin(image) ? 0 : 2;
+  ProfileRange range("pykern: load " + what);
   Status loaded = d.check(d.module_load_data_ex(module, image.data(), count, options, values), "cuModuleLoadDataEx", what);
   if (!loaded.ok() && log[0] != 0) {
     Error error = loaded.error();
@@ -415,6 +417,7 @@ Status GpuKernel::check_failure(CUstream stream, const Launch& config, const std
 }
 
 Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args) {
+  ProfileRange range(kernel_.function);  // the kernel's name: no text is built on a warm launch
   const Gpu& g = *gpu_;
   const Driver& d = g.driver();
   if (auto s = check_launch_limits(g.info(), max_threads_per_block_, static_shared_bytes_, config, kernel_.function);

@@ -29,6 +29,7 @@
 #include <fmt/format.h>
 
 #include "base/files.h"
+#include "base/profile_range.h"
 #include "embed/runtime_headers.h"
 #include "pykern/compiler.h"
 #include "pykern/runtime.cuh"
@@ -523,7 +524,10 @@ Result<std::string> compile(const std::string& source, const BuildOptions& optio
   auto command = compiler_command(options, {"-pipe", "-I", (dir / "include").string(), (dir / "kernels.cpp").string(),
                                             "-o", (dir / "kernels.so").string()},
                                   true);
-  auto status = run_compiler(command, dir / "log", options.cancel);
+  auto status = [&] {
+    ProfileRange range("pykern: build for the simulator");
+    return run_compiler(command, dir / "log", options.cancel);
+  }();
   if (!status.ok()) return status.error();
   auto library = files::read_regular((dir / "kernels.so").string());
   if (*status != 0 || !library.ok() || library->empty()) return compiler_failed(*status, command, dir / "log", options);
