@@ -136,6 +136,13 @@ Result<Array> mapped_array(DType dtype, std::vector<int64_t> shape, Order order 
 // the view is Location::unified and kernels use it without copies). The view keeps `host`'s
 // storage alive. A read-only array is refused: a kernel could write through the view.
 Result<Array> register_host(const Array& host, bool mapped = false, Backend backend = Backend::automatic);
+// An array over GPU memory someone else allocated (the CUDA runtime's cudaMalloc, another
+// library's tensor), kept alive by `keep_alive` as long as the array or a view of it lives.
+// The driver is asked what the pointer is: memory it did not allocate or register, a shape and
+// strides reaching outside the allocation, are errors. Managed and mapped memory give a
+// Location::unified array. Needs a GPU (Backend::cuda).
+Result<Array> wrap_device(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
+                          std::shared_ptr<void> keep_alive = nullptr);
 // Free and total bytes of the current GPU's memory (numba's get_memory_info); of the host's
 // physical memory on the simulator.
 struct MemoryInfo {

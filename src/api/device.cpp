@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "api/device_choice.h"
 #include "cuda/gpu.h"
@@ -120,6 +121,31 @@ Result<Array> register_host(const Array& host, bool mapped, Backend backend) {
   if (!gpu.ok()) return gpu.error();
   if (!*gpu) return host;  // the simulator's memory needs no locking
   return cuda::register_host(*gpu, host, mapped);
+}
+
+Result<Array> wrap_device(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides,
+                          std::shared_ptr<void> keep_alive) {
+  Array view;
+  try {  // the shape and strides checked as Array::wrap checks them
+    view = Array::wrap(data, dtype, shape, strides, Location::device);
+  } catch (const std::invalid_argument& e) {
+    return Error::make(ErrorKind::invalid_argument, std::string("wrap_device: ") + e.what());
+  }
+  if (view.size() == 0) return Array::adopt(std::move(keep_alive), data, std::move(dtype), view.shape(), view.strides(), Location::device);
+  auto gpu = gpu_for(Backend::cuda);
+  if (!gpu.ok()) return gpu.error();
+  auto facts = cuda::pointer_facts(**gpu, data);
+  if (!facts.ok()) return Error::make(ErrorKind::invalid_argument, "wrap_device: " + facts.error().message);
+  cuda::Span span = cuda::span_of(view);
+  if (span.lowest < facts->start || span.lowest + span.bytes > facts->start + facts->bytes)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("wrap_device: a {} array of shape {} and strides ({}) spans {} bytes from {}, outside "
+                                   "its allocation of {} bytes at {}",
+                                   dtype.name(), shape_text(view.shape()), fmt::join(view.strides(), ", "), span.bytes,
+                                   static_cast<const void*>(span.lowest), facts->bytes,
+                                   static_cast<const void*>(facts->start)));
+  return Array::adopt(std::move(keep_alive), data, std::move(dtype), view.shape(), view.strides(), facts->location,
+                      facts->device);
 }
 
 Result<MemoryInfo> memory_info(Backend backend) {

@@ -38,6 +38,15 @@ Result<Array> mapped_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::ve
 // (numba.cuda.pinned), and mapped into the GPU's address space as well when `mapped`
 // (numba.cuda.mapped: the view is Location::unified). The view keeps `host`'s storage alive.
 Result<Array> register_host(const std::shared_ptr<Gpu>& gpu, const Array& host, bool mapped);
+// What the driver says a pointer is: where its memory is, on which GPU, and the allocation it
+// falls in. An error for memory the driver does not know (plain host memory, a stray pointer).
+struct PointerFacts {
+  Location location = Location::device;
+  int device = 0;
+  const std::byte* start = nullptr;  // the allocation's first byte
+  size_t bytes = 0;                  // and its size
+};
+Result<PointerFacts> pointer_facts(const Gpu& gpu, const void* pointer);
 // The GPU's free and total memory (numba.cuda.current_context().get_memory_info()).
 struct MemoryInfo {
   size_t free = 0, total = 0;

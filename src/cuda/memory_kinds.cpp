@@ -95,6 +95,34 @@ Result<Array> register_host(const std::shared_ptr<Gpu>& gpu, const Array& host, 
       .with_label(host.label());
 }
 
+Result<PointerFacts> pointer_facts(const Gpu& gpu, const void* pointer) {
+  ContextScope bound(gpu);
+  if (!bound.ok()) return bound.status().error();
+  const Driver& d = gpu.driver();
+  CUdeviceptr p = device_pointer(pointer);
+  std::string what = fmt::format("the memory at {}", pointer);
+  unsigned memory_type = 0, managed = 0;
+  int device = 0;
+  CUdeviceptr start = 0;
+  size_t bytes = 0;
+  CUresult asked = d.pointer_get_attribute(&memory_type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, p);
+  if (asked == CUDA_ERROR_INVALID_VALUE)
+    return Error::make(ErrorKind::invalid_argument, fmt::format("{} is not memory the CUDA driver allocated or "
+                                                                "registered (a host pointer? a stray one?)", what));
+  for (auto [result, call] : {std::pair{asked, "cuPointerGetAttribute (memory type)"},
+                              {d.pointer_get_attribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, p), "cuPointerGetAttribute (managed)"},
+                              {d.pointer_get_attribute(&device, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, p), "cuPointerGetAttribute (device)"},
+                              {d.pointer_get_attribute(&start, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, p), "cuPointerGetAttribute (range)"},
+                              {d.pointer_get_attribute(&bytes, CU_POINTER_ATTRIBUTE_RANGE_SIZE, p), "cuPointerGetAttribute (size)"}})
+    if (auto s = d.check(result, call, what); !s.ok()) return s.error();
+  PointerFacts facts;
+  facts.location = managed || memory_type == CU_MEMORYTYPE_HOST ? Location::unified : Location::device;
+  facts.device = device;
+  facts.start = reinterpret_cast<const std::byte*>(start);
+  facts.bytes = bytes;
+  return facts;
+}
+
 Result<MemoryInfo> memory_info(const Gpu& gpu) {
   ContextScope bound(gpu);
   if (!bound.ok()) return bound.status().error();

@@ -215,6 +215,34 @@ CUresult mem_get_info(size_t* free, size_t* total) {
   *total = size_t(141) << 30;
   return CUDA_SUCCESS;
 }
+// The allocation `p` falls in, among `memory`'s: its start and size.
+template <class Map> bool find_allocation(const Map& memory, uintptr_t p, uintptr_t* start, size_t* bytes) {
+  for (const auto& [base, size] : memory) {
+    uintptr_t b = 0;
+    std::memcpy(&b, &base, sizeof b);  // a CUdeviceptr or a void*
+    if (p >= b && p < b + size) return *start = b, *bytes = size, true;
+  }
+  return false;
+}
+CUresult pointer_get_attribute(void* value, CUpointer_attribute attribute, CUdeviceptr pointer) {
+  PK_FAKE_ENTER("cuPointerGetAttribute");
+  uintptr_t start = 0;
+  size_t bytes = 0;
+  auto p = static_cast<uintptr_t>(pointer);
+  unsigned type = CU_MEMORYTYPE_DEVICE, managed = 0;
+  if (find_allocation(fake->managed_memory, p, &start, &bytes)) managed = 1;
+  else if (find_allocation(fake->pinned_memory, p, &start, &bytes)) type = CU_MEMORYTYPE_HOST;
+  else if (!find_allocation(fake->device_memory, p, &start, &bytes)) return CUDA_ERROR_INVALID_VALUE;
+  switch (attribute) {
+    case CU_POINTER_ATTRIBUTE_MEMORY_TYPE: *static_cast<unsigned*>(value) = type; break;
+    case CU_POINTER_ATTRIBUTE_IS_MANAGED: *static_cast<unsigned*>(value) = managed; break;
+    case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL: *static_cast<int*>(value) = 0; break;
+    case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR: *static_cast<CUdeviceptr*>(value) = start; break;
+    case CU_POINTER_ATTRIBUTE_RANGE_SIZE: *static_cast<size_t*>(value) = bytes; break;
+    default: return CUDA_ERROR_INVALID_VALUE;
+  }
+  return CUDA_SUCCESS;
+}
 CUresult htod(CUdeviceptr to, const void* from, size_t bytes, CUstream) {
   PK_FAKE_ENTER("cuMemcpyHtoDAsync");
   std::memcpy(reinterpret_cast<void*>(to), from, bytes);
@@ -383,6 +411,7 @@ FakeDriver::FakeDriver() {
   d.mem_host_register = mem_host_register;
   d.mem_host_unregister = mem_host_unregister;
   d.mem_get_info = mem_get_info;
+  d.pointer_get_attribute = pointer_get_attribute;
   d.stream_create_with_priority = stream_create_with_priority;
   d.ctx_stream_priority_range = ctx_stream_priority_range;
   d.stream_wait_event = stream_wait_event;

@@ -271,3 +271,42 @@ TEST_CASE("PYKERN_PER_THREAD_DEFAULT_STREAM: 1 or 0, anything else an error nami
                                  "(the legacy default stream), not 'yes'");
   CHECK(*cuda::queue_for(reinterpret_cast<CUstream>(0x4001)) == reinterpret_cast<CUstream>(0x4001));
 }
+
+TEST_CASE("wrap_device takes another library's GPU memory after asking the driver what it is") {
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  {
+    // Memory the host program allocated itself, with its own release.
+    CUdeviceptr theirs = 0;
+    REQUIRE(fake.table.mem_alloc(&theirs, 64) == CUDA_SUCCESS);
+    bool released = false;
+    std::shared_ptr<void> keep(nullptr, [&](void*) { released = true; });
+    auto column = wrap_device(reinterpret_cast<void*>(theirs + 4), DType::float_(32), {4}, {16}, keep);
+    REQUIRE_MESSAGE(column.ok(), message_of(column));
+    CHECK(column->location() == Location::device);
+    keep.reset();
+    Array host = Array::from<float>({1, 2, 3, 4});
+    REQUIRE(copy_to_device(host, *column).ok());
+    CHECK(reinterpret_cast<float*>(theirs)[1 + 4 * 3] == 4);  // element 3: 4 bytes in, 3 strides of 16
+    CHECK_FALSE(released);
+    *column = Array();
+    CHECK(released);  // the last view let it go
+    // Reaching past the allocation, or memory the driver does not know, is refused.
+    auto past = wrap_device(reinterpret_cast<void*>(theirs), DType::float_(64), {9});
+    REQUIRE_FALSE(past.ok());
+    CHECK(past.error().message.find("outside its allocation of 64 bytes") != std::string::npos);
+    float on_stack[4];
+    CHECK(message_of(wrap_device(on_stack, DType::float_(32), {4})).find("not memory the CUDA driver allocated") !=
+          std::string::npos);
+    CHECK(message_of(wrap_device(reinterpret_cast<void*>(theirs), DType::float_(32), {-1})).find("wrap_device:") == 0);
+    REQUIRE(fake.table.mem_free(theirs) == CUDA_SUCCESS);
+  }
+  {
+    auto managed = managed_array(DType::int_(64), {3}, Order::C, Backend::cuda);
+    REQUIRE(managed.ok());
+    auto wrapped = wrap_device(managed->data(), DType::int_(64), {3});
+    REQUIRE(wrapped.ok());
+    CHECK(wrapped->location() == Location::unified);
+  }
+  CHECK(fake.live_allocations() == 0);
+}
