@@ -162,11 +162,12 @@ template <class K, class V> struct dict {
     i64 index_size;
     i64 size;  // live entries
     i64 references;
+    i64 iterated_size;  // the size when the latest loop over the dict began
   };
   Storage* storage = nullptr;
 
   dict() = default;
-  dict(empty_dict) : storage(new Storage{nullptr, 0, 0, nullptr, 0, 0, 1}) { rebuild(8); }
+  dict(empty_dict) : storage(new Storage{nullptr, 0, 0, nullptr, 0, 0, 1, 0}) { rebuild(8); }
   dict(const dict& other) : storage(other.storage) {
     if (storage) ++storage->references;
   }
@@ -341,15 +342,17 @@ template <class K, class V> void dict_update(dict<K, V> d, const dict<K, V>& oth
 }
 
 // A for loop over a dict or a view: the entries are compacted before the loop, so entry i is
-// the i-th in order. A loop that deletes from the dict it walks gets Python's RuntimeError.
+// the i-th in order. A loop that adds or deletes keys of the dict it walks gets Python's
+// RuntimeError (Numba's iterator stops there without a word).
 template <class K, class V> i64 dict_iteration_length(dict<K, V> d) {
   if (d.storage->entry_count != d.storage->size) d.rebuild(d.storage->capacity);
+  d.storage->iterated_size = d.storage->size;
   return d.storage->size;
 }
 template <class K, class V> const typename dict<K, V>::Entry& dict_entry_at(const char* file, int line, const dict<K, V>& d,
                                                                            i64 i) {
   auto* s = d.storage;
-  if (s->entry_count != s->size || i >= s->entry_count)
+  if (s->entry_count != s->size || s->size != s->iterated_size || i >= s->entry_count)
     report_failure(file, line, "RuntimeError", "dictionary changed size during iteration");
   return s->entries[i];
 }

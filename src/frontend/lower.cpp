@@ -844,7 +844,7 @@ ExprId Lowerer::dictionary(TSNode node) {
 StmtId Lowerer::delete_statement(TSNode node) {
   std::vector<TSNode> children = tree_.named_children(node);
   if (children.size() != 1 || tree_.kind(children[0]) != Node::subscript)
-    return unsupported_stmt(node, "'del' of anything but one item (del d[k])");
+    return unsupported_stmt(node, "'del' of anything but one dict item (del d[k])");
   ExprId item = expression(children[0]);
   if (ast_[item].kind != ExprKind::subscript) return add(make_stmt(StmtKind::error, node));
   Expr method = make_expr(ExprKind::attribute, children[0]);

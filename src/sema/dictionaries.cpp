@@ -187,6 +187,12 @@ Value popitem(FunctionChecker& c, const CallSite& call) {
 }
 
 Value delitem(FunctionChecker& c, const CallSite& call) {
+  if (!call.args[0].type.is(TypeKind::dict)) {  // del a[i]: Python's TypeError at compile time
+    c.error(DiagKind::unsupported_operation, call.range,
+            fmt::format("a '{}' does not support item deletion", to_string(call.args[0].type)),
+            "del removes a key from a dict; arrays and lists keep their items");
+    return Value::error();
+  }
   auto d = receiver(c, call);
   if (!d || !want_positional(c, call, 1, 1)) return Value::error();
   return call_with_key(c, call, Op::dict_delitem, Type::void_());
@@ -480,7 +486,7 @@ bool is_dict_method(const std::string& method) {
 }
 
 std::string method_handler_name(const Type& receiver, const std::string& method) {
-  return (receiver.is(TypeKind::dict) ? "dict." : "method.") + method;
+  return (receiver.is(TypeKind::dict) || method == "__delitem__" ? "dict." : "method.") + method;
 }
 
 void add_dict_builtins(HandlerTable& t) {
@@ -505,11 +511,13 @@ void add_dict_builtins(HandlerTable& t) {
   // Numba's type constructors, as Dict.empty's arguments (numba_type): elsewhere not values.
   Handler only_as_argument = [](FunctionChecker& c, const CallSite& call) -> Value {
     c.error(DiagKind::unsupported_operation, call.range,
-            "'" + short_name(call.name) + "' is a type: pykern takes it as an argument of Dict.empty only");
+            "'" + short_name(call.name) + "' makes a type, which Numba does only outside jitted code",
+            "bind it at module level (PAIR = types.UniTuple(types.int64, 2)) and pass that name to Dict.empty");
     return Value::error();
   };
   for (const char* module : {"numba.types.", "numba.core.types."})
-    for (const char* name : {"UniTuple", "Tuple", "unicode_type"}) t[std::string(module) + name] = only_as_argument;
+    for (const char* name : {"UniTuple", "Tuple", "unicode_type"})
+      t[std::string(module) + name] = Builtin::with_types(only_as_argument);  // its arguments are types
 }
 
 }  // namespace pykern::sema

@@ -11,6 +11,7 @@
 #include "host_module.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
+#include "sema/types.h"
 
 using namespace pykern;
 
@@ -202,7 +203,78 @@ def nan_and_zero_keys():
     return len(d), d[-0.0], d[0.0], np.nan in d
 )py";
 
+const char* more_source = R"py(import numpy as np
+import numba
+from numba import njit
+from numba.core import types as nt
+from numba.typed import Dict
+
+PAIR = nt.UniTuple(nt.int64, 2)
+ROW = nt.float64[:]
+
+
+@njit
+def rows_by_key(n):
+    d = numba.typed.Dict.empty(key_type=nt.int64, value_type=ROW)
+    for i in range(n):
+        d[i] = np.arange(3.0) * i
+    d[0] = np.ones(6)[::2]
+    s = 0.0
+    for k, row in d.items():
+        s += row[1] * (k + 1)
+    return s, len(d)
+
+
+@njit
+def grid_cells(n):
+    cells = Dict.empty(key_type=PAIR, value_type=nt.int64)
+    for i in range(n):
+        for j in range(n):
+            cells[i, j] = i * n + j
+    del cells[0, 1]
+    return len(cells), cells[n - 1, n - 1], (1, 0) in cells, (0, 1) in cells
+
+
+@njit
+def nested(n):
+    outer = {}
+    for i in range(n):
+        inner = Dict.empty(key_type=nt.int64, value_type=nt.float64)
+        inner[i] = i * 0.5
+        outer[i] = inner
+    outer[1][7] = 2.0
+    return len(outer[1]), outer[1][7] + outer[2][2]
+
+
+@njit
+def delete_while_looping():
+    d = {1: 1.0, 2: 2.0, 3: 3.0}
+    for k in d:
+        if k == 2:
+            del d[3]
+    return len(d)
+
+
+@njit
+def make_table(n):
+    d = {}
+    for i in range(n):
+        d[i] = float(i)
+    return d
+
+
+@njit
+def aliasing(n):
+    d = {0: 0}
+    e = d
+    e[1] = n
+    f = d.copy()
+    f[2] = 5
+    return len(d), len(f), d[1]
+)py";
+
 Module load() { return test::load_host_module(source, "dicts.py", "dicts"); }
+Module load_more() { return test::load_host_module(more_source, "more.py", "dicts-more"); }
 
 template <class... A> Returned run(Module& module, const char* name, A&&... args) {
   return test::call(module, name, std::forward<A>(args)...);
@@ -315,4 +387,57 @@ TEST_CASE("views: len of keys(), values() and items(); enumerate over a dict") {
   CHECK(integer(r, 3) == 2);
   CHECK(integer(run(module, "keys_view_in", int64_t(3)), 0) == 0);
   CHECK(integer(run(module, "enumerate_keys"), 0) == 6);
+}
+
+TEST_CASE("Dict.empty with array values (types.float64[:] bound at module level) takes a strided view") {
+  Module module = load_more();
+  Returned r = run(module, "rows_by_key", int64_t(4));
+  CHECK(real(r, 0) == 21.0);
+  CHECK(integer(r, 1) == 4);
+}
+
+TEST_CASE("d[i, j] is d[(i, j)]: stores, reads, del and in with UniTuple keys") {
+  Module module = load_more();
+  Returned r = run(module, "grid_cells", int64_t(3));
+  CHECK(integer(r, 0) == 8);
+  CHECK(integer(r, 1) == 8);
+  CHECK(integer(r, 2) == 1);
+  CHECK(integer(r, 3) == 0);
+}
+
+TEST_CASE("dicts of dicts; names of one dict share it, copy() does not") {
+  Module module = load_more();
+  Returned r = run(module, "nested", int64_t(3));
+  CHECK(integer(r, 0) == 2);
+  CHECK(real(r, 1) == 3.0);
+  Returned a = run(module, "aliasing", int64_t(9));
+  CHECK(integer(a, 0) == 2);
+  CHECK(integer(a, 1) == 3);
+  CHECK(integer(a, 2) == 9);
+}
+
+TEST_CASE("a loop that deletes from the dict it walks is Python's RuntimeError, not a crash") {
+  Module module = load_more();
+  std::string message = test::failure_described(module, "delete_while_looping");
+  CHECK(message.find("RuntimeError: dictionary changed size during iteration") != std::string::npos);
+}
+
+TEST_CASE("a dict returned to the C++ caller is refused with a message") {
+  Module module = load_more();
+  auto returned = module.function("make_table")->call(int64_t(3));
+  REQUIRE_FALSE(returned.ok());
+  CAPTURE(returned.error().describe());
+  CHECK(returned.error().message.find("DictType[int64,float64]") != std::string::npos);
+}
+
+TEST_CASE("dict types print and unify as Numba's") {
+  using sema::Type;
+  Type precise = Type::dict_of(Type::i64(), Type::f64());
+  Type empty = Type::dict_of(Type::unknown(), Type::unknown());
+  CHECK(sema::to_string(precise) == "DictType[int64,float64]<iv=None>");
+  CHECK(sema::to_string(empty) == "DictType[undefined,undefined]<iv=None>");
+  CHECK(sema::to_string(Type::dict_of(Type::i64(), Type::f64(), 1)) == "dict_keys[DictType[int64,float64]<iv=None>]");
+  CHECK(sema::unify(empty, precise) == precise);
+  CHECK(sema::unify(precise, empty) == precise);
+  CHECK_FALSE(sema::unify(precise, Type::dict_of(Type::i64(), Type::i64())).has_value());
 }
