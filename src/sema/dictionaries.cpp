@@ -431,7 +431,7 @@ void store_into_dict(FunctionChecker& c, const Value& dict, const std::vector<as
       return;
     }
     type = Type::dict_of(key.type, stored.type);
-    c.learn_list_type(dict, type);
+    c.learn_list_type(dict, type);  // sets the type of the local the dict is read from, as for l.append
   }
   auto k = convert(c, key, key_type(type), range);
   auto v = k ? convert(c, stored, value_type(type), range) : std::nullopt;
