@@ -14,6 +14,7 @@
 #include "pykern/thread.cuh"
 #include "pykern/random.cuh"
 #include "pykern/list.cuh"
+#include "pykern/dict.cuh"
 #include "pykern/owned_array.cuh"
 #include "pykern/fancy_index.cuh"
 #include "pykern/array_shapes.cuh"

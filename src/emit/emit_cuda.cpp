@@ -37,6 +37,8 @@ std::string cxx_type(const Type& t, bool owning_arrays) {
     case TypeKind::grid_group: return "pk::grid_group";
     case TypeKind::optional: return fmt::format("pk::optional<{}>", cxx_type(t.elements.at(0), owning_arrays));
     case TypeKind::list: return fmt::format("pk::list<{}>", cxx_type(t.elements.at(0)));
+    case TypeKind::dict:  // a view (d.keys()) is the dict itself
+      return fmt::format("pk::dict<{}, {}>", cxx_type(t.elements.at(0)), cxx_type(t.elements.at(1), owning_arrays));
     default: return "void";
   }
 }
@@ -369,8 +371,8 @@ void Emitter::for_range(const ir::Stmt& s) {
 // accumulators hide the function's own; pointers taken before it reach the function's
 // variables for the hand-back of the last iteration's values. What the body only reads is
 // copied into the lambda's own locals too: the compiler keeps those in registers, where it
-// would reload a captured reference after every call it cannot see into. A list is the
-// exception (bound by reference: copying it would count references from several threads).
+// would reload a captured reference after every call it cannot see into. A list or a dict is
+// the exception (bound by reference: copying it would count references from several threads).
 void Emitter::parallel_for_range(const ir::Stmt& s) {
   const ir::ParallelLoop& plan = s.parallel;
   int id = s.loop_id;
@@ -398,7 +400,10 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   if (has_loops(*function_)) out_.line("PK_LOOP_COUNTER();");
   for (int r : plan.shared)
     out_.line(fmt::format("{} {} = *pk_shared_{}_{};",
-                          function_->locals[r].type.is(TypeKind::list) ? "const auto&" : "const auto", local_name(r),
+                          function_->locals[r].type.is(TypeKind::list) || function_->locals[r].type.is(TypeKind::dict)
+                              ? "const auto&"
+                              : "const auto",
+                          local_name(r),
                           id, r));
   out_.line(fmt::format("const {0} pk_first_{1} = pk_start_{1}, pk_stride_{1} = pk_step_{1};", counter_type, id));
   for (int p : plan.privates) out_.line(declaration(p));

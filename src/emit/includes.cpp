@@ -14,7 +14,7 @@ struct TypeCensus {
   void visit(const sema::Type& type) {
     if (type.is(sema::TypeKind::complex)) complex = true;
     if (type.is(sema::TypeKind::floating) && type.bits == 16) float16 = true;
-    if (type.is(sema::TypeKind::list)) list = true;
+    if (type.is(sema::TypeKind::list) || type.is(sema::TypeKind::dict)) list = true;  // counted storage
     for (const sema::Type& element : type.elements) visit(element);
   }
 };

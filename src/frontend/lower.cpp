@@ -58,6 +58,7 @@ class Lowerer {
   ExprId slice(TSNode node);
   ExprId sequence(TSNode node, ExprKind kind);
   ExprId dictionary(TSNode node);
+  StmtId delete_statement(TSNode node);
   ExprId list_comprehension(TSNode node);
   StmtId lower_statement(TSNode node);
   ExprId target(TSNode node);
@@ -287,7 +288,7 @@ StmtId Lowerer::lower_statement(TSNode node) {
     case Node::import_from_statement:
       return unsupported_stmt(node, "'import' inside a function",
                                      "import at module level");
-    case Node::delete_statement: return unsupported_stmt(node, "'del' statement");
+    case Node::delete_statement: return delete_statement(node);
     case Node::match_statement: return unsupported_stmt(node, "'match' statement");
     default:
       return unsupported_stmt(node, "'" + std::string(ts_node_type(node)) + "'");
@@ -836,6 +837,32 @@ ExprId Lowerer::dictionary(TSNode node) {
     expr.operands.push_back(expression(tree_.field(element, Field::value)));
   }
   return add(std::move(expr));
+}
+
+// delete_statement = 'del' expressions. `del d[k]` is the call d.__delitem__(k), as Python
+// defines it (sema/dictionaries.cpp types it); one item per statement.
+StmtId Lowerer::delete_statement(TSNode node) {
+  std::vector<TSNode> children = tree_.named_children(node);
+  if (children.size() != 1 || tree_.kind(children[0]) != Node::subscript)
+    return unsupported_stmt(node, "'del' of anything but one dict item (del d[k])");
+  ExprId item = expression(children[0]);
+  if (ast_[item].kind != ExprKind::subscript) return add(make_stmt(StmtKind::error, node));
+  Expr method = make_expr(ExprKind::attribute, children[0]);
+  method.text = "__delitem__";
+  method.operands = {ast_[item].operands[0]};
+  Expr call = make_expr(ExprKind::call, children[0]);
+  call.operands.push_back(add(std::move(method)));
+  std::vector<ExprId> keys(ast_[item].operands.begin() + 1, ast_[item].operands.end());
+  if (keys.size() == 1) {
+    call.operands.push_back(keys[0]);
+  } else {  // del d[i, j]: the key is the tuple (i, j)
+    Expr tuple = make_expr(ExprKind::tuple, children[0]);
+    tuple.operands = keys;
+    call.operands.push_back(add(std::move(tuple)));
+  }
+  Stmt stmt = make_stmt(StmtKind::expr, node);
+  stmt.value = add(std::move(call));
+  return add(std::move(stmt));
 }
 
 ExprId Lowerer::sequence(TSNode node, ExprKind kind) {

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/dictionaries.h"
 #include "sema/module_values.h"
 
 namespace pykern::sema {
@@ -67,6 +68,7 @@ const HandlerTable& handlers() {
     add_atomic_and_warp_builtins(t);
     add_random_builtins(t);
     add_host_builtins(t);
+    add_dict_builtins(t);
     add_array_builtins(t);
     add_reduction_builtins(t);
     add_iterable_builtins(t);
@@ -280,12 +282,18 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   const ast::Expr& e = module().ast()[id];
   const ast::Expr& callee_ast = module().ast()[e.operands[0]];
   Value callee;
-  if (callee_ast.kind == ast::ExprKind::attribute && handlers().count("method." + callee_ast.text)) {
+  if (callee_ast.kind == ast::ExprKind::attribute &&
+      (handlers().count("method." + callee_ast.text) || is_dict_method(callee_ast.text))) {
     // value.method(...): the value is the method's first argument.
     Value base = check_expr(callee_ast.operands[0]);
     if (base.kind == Value::Kind::expr) {
       // Arguments may be types (a.view(np.int32)): each method checks what it takes.
-      CallSite call{"method." + callee_ast.text, {base}, {}, e.range};
+      CallSite call{method_handler_name(base.type, callee_ast.text), {base}, {}, e.range};  // a dict's: "dict.get"
+      if (!handlers().count(call.name)) {
+        error(DiagKind::unknown_attribute, callee_ast.range,
+              "a value of type '" + to_string(base.type) + "' has no attribute '" + callee_ast.text + "'");
+        return Value::error();
+      }
       bool method_takes_types = builtin_takes_types(call.name);  // a.astype("float32")
       bool strings = builtin_takes_strings(call.name);            // a.sort(kind="mergesort")
       auto argument = [&](ast::ExprId id) {
@@ -306,6 +314,8 @@ Value FunctionChecker::check_call(ast::ExprId id) {
     callee = check_expr(e.operands[0]);
   }
   if (!callee.ok()) return callee;
+  if (callee.kind == Value::Kind::qualified)  // Dict.empty(key_type=types.int64, ...) reads its arguments as types
+    if (auto made = dict_constructor(*this, e, callee.name)) return *made;
   // float("inf"), float("-nan"), float(" 1e-3 "): Python parses the literal, so the compile does.
   // ord("A") likewise.
   if (callee.kind == Value::Kind::qualified && (callee.name == "builtins.float" || callee.name == "builtins.ord") &&

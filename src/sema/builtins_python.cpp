@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/dictionaries.h"
 
 namespace pykern::sema {
 
@@ -151,6 +152,7 @@ Value length(FunctionChecker& c, const CallSite& call) {
   const Type& type = call.args[0].type;
   if (type.is(TypeKind::range)) return c.make_call(Op::range_len, {call.args[0].expr}, Type::i64(), call.range);
   if (type.is(TypeKind::list)) return c.make_call(Op::list_len, {call.args[0].expr}, Type::i64(), call.range);
+  if (type.is(TypeKind::dict)) return dict_length(c, call.args[0], call.range);
   if (type.is(TypeKind::tuple)) return c.make_constant({int64_t(type.elements.size())}, Type::i64(), call.range);
   if (!type.is(TypeKind::array)) {
     c.error(DiagKind::type_mismatch, call.range, "len() of a value of type '" + to_string(type) + "'");

@@ -5,6 +5,7 @@
 
 #include "sema/builtins.h"
 #include "sema/checker.h"
+#include "sema/dictionaries.h"
 #include "sema/fancy_index.h"
 #include "sema/module_values.h"
 #include "sema/name_resolution.h"
@@ -205,10 +206,9 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     }
     case ExprKind::tuple: return check_tuple(e);
     case ExprKind::list: return check_list(e);
+    case ExprKind::dict: return dict_display(*this, e);
     case ExprKind::set:
-    case ExprKind::dict:
-      error(DiagKind::unsupported_syntax, e.range,
-            std::string(e.kind == ExprKind::set ? "a set" : "a dict") + " is not supported in kernels");
+      error(DiagKind::unsupported_syntax, e.range, "a set is not supported in kernels");
       return Value::error();
     case ExprKind::slice:
       error(DiagKind::bad_index, e.range, "a slice can only appear inside [ ]");
@@ -499,6 +499,10 @@ Value FunctionChecker::membership(bool in, Value item, Value container, SourceRa
   item = as_runtime(item, range);
   container = as_runtime(container, range);
   if (!item.ok() || !container.ok()) return Value::error();
+  if (container.type.is(TypeKind::dict)) {  // key in d (sema/dictionaries.cpp)
+    Value found = dict_membership(*this, item, container, range);
+    return in || !found.ok() ? found : unary_not(found, range);
+  }
   if (!container.type.is(TypeKind::tuple)) {
     error(DiagKind::unsupported_operation, range,
           "'in' tests the items of a tuple in kernels; this container is " + to_string(container.type),
@@ -786,6 +790,7 @@ Value FunctionChecker::attribute_of(const Value& base, const std::string& attr, 
 Value FunctionChecker::subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range,
                                  PendingStore* store) {
   if (auto member = indices.size() == 1 ? enum_subscript(*this, base, indices[0], range) : std::nullopt) return *member;
+  if (base.kind == Value::Kind::expr && base.type.is(TypeKind::dict)) return dict_subscript(*this, base, indices, range);
   std::vector<IndexItem> items;
   for (ast::ExprId index : indices) {
     const ast::Expr& e = module().ast()[index];

@@ -6,6 +6,7 @@
 
 #include "sema/builtins.h"
 #include "sema/checker.h"
+#include "sema/dictionaries.h"
 
 namespace pykern::sema {
 
@@ -59,10 +60,11 @@ class LoopSource {
                     [&](const Type& t) { return t == array.type.elements[0]; }))
       return c_.make_constant({int64_t(array.type.elements.size())}, Type::i64(), e.range);
     if (array.type.is(TypeKind::list)) return c_.make_call(ir::Op::list_len, {array.expr}, Type::i64(), e.range);
+    if (array.type.is(TypeKind::dict)) return dict_iteration_length(c_, array, e.range);
     if (!array.type.is(TypeKind::array)) {
       c_.error(DiagKind::unsupported_operation, e.range,
                "cannot iterate over a value of type '" + to_string(array.type) + "'",
-               "loops go over range(...), arrays, lists, tuples of one type, enumerate(...) and zip(...)");
+               "loops go over range(...), arrays, lists, dicts, tuples of one type, enumerate(...) and zip(...)");
       return Value::error();
     }
     ir::Expr shape;
@@ -95,6 +97,10 @@ class LoopSource {
     Value sequence = value_of(source);
     if (sequence.ok() && sequence.type.is(TypeKind::range)) {
       out.value = c_.make_call(ir::Op::range_item, {sequence.expr, index.expr}, sequence.type.elements.at(0), e.range);
+      return out;
+    }
+    if (sequence.ok() && sequence.type.is(TypeKind::dict)) {  // a key, a value or an item, in order
+      out.value = dict_iteration_item(c_, sequence, index, e.range);
       return out;
     }
     out.value = c_.subscript_value(sequence, {index}, e.range);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "sema/checker.h"
+#include "sema/dictionaries.h"
 #include "sema/fancy_index.h"
 
 namespace pykern::sema {
@@ -848,6 +849,10 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
       if (t.kind == ast::ExprKind::subscript) {
         Value base = check_expr(t.operands[0]);
         if (!base.ok()) return;
+        if (base.kind == Value::Kind::expr && base.type.is(TypeKind::dict)) {  // d[k] = v (sema/dictionaries.cpp)
+          store_into_dict(*this, base, std::vector<ast::ExprId>(t.operands.begin() + 1, t.operands.end()), value, range);
+          return;
+        }
         place = subscript(base, std::vector<ast::ExprId>(t.operands.begin() + 1, t.operands.end()), t.range, &pending);
         if (pending.done) return;
       } else {

@@ -61,6 +61,13 @@ Type Type::list_of(Type item) {
   return t;
 }
 
+Type Type::dict_of(Type key, Type value, int view) {
+  Type t = make(TypeKind::dict);
+  t.elements = {std::move(key), std::move(value)};
+  t.ndim = view;
+  return t;
+}
+
 Type Type::static_value(std::string key) {
   Type t = make(TypeKind::static_value);
   t.static_key = std::move(key);
@@ -115,7 +122,8 @@ bool operator==(const Type& a, const Type& b) {
     case TypeKind::list:
     case TypeKind::optional:
     case TypeKind::range: return a.elements == b.elements;
-    case TypeKind::vector: return a.ndim == b.ndim && a.elements == b.elements;
+    case TypeKind::vector:
+    case TypeKind::dict: return a.ndim == b.ndim && a.elements == b.elements;
     case TypeKind::static_value: return a.static_key == b.static_key;
     case TypeKind::record:
       return a.elements == b.elements && a.field_names == b.field_names && a.offsets == b.offsets &&
@@ -179,6 +187,11 @@ std::string to_string(const Type& t) {
     case TypeKind::grid_group: return "grid_group";
     case TypeKind::optional: return "OptionalType(" + to_string(t.elements.at(0)) + ")";
     case TypeKind::list: return "list(" + to_string(t.elements.at(0)) + ")";
+    case TypeKind::dict: {  // as Numba names DictType and its views
+      std::string dict = fmt::format("DictType[{},{}]<iv=None>", to_string(t.elements.at(0)), to_string(t.elements.at(1)));
+      static const char* const views[] = {"", "dict_keys", "dict_values", "dict_items"};
+      return t.ndim == 0 ? dict : fmt::format("{}[{}]", views[t.ndim & 3], dict);
+    }
   }
   return "?";
 }
@@ -304,6 +317,13 @@ std::optional<Type> unify(const Type& a, const Type& b) {
     if (!item || (a.elements[0].known() && b.elements[0].known() && a.elements[0] != b.elements[0]))
       return std::nullopt;
     return Type::list_of(*item);
+  }
+  // A dict whose types are not known yet ({}) takes them from the one it meets; two known
+  // ones must agree exactly (Numba's DictType.unify).
+  if (a.is(TypeKind::dict) && b.is(TypeKind::dict) && a.ndim == b.ndim) {
+    if (!a.elements[0].known()) return b;
+    if (!b.elements[0].known()) return a;
+    return std::nullopt;
   }
   // None and a value meet as an Optional of the value (x = None; if c: x = 5).
   if (a.is(TypeKind::none) || b.is(TypeKind::none)) {

@@ -30,6 +30,9 @@ enum class TypeKind {
   optional,    // a value or None (Numba's Optional): elements[0] is the value's type
   list,        // a Python list in a @jit function run on the host: elements[0] the items' type
                // (unknown until an append or an item says)
+  dict,        // a typed dict (Numba's DictType) in a @jit function on the host: elements[0] the
+               // keys' type, elements[1] the values' (unknown until a store says); ndim names a
+               // view of it: 0 the dict, 1 d.keys(), 2 d.values(), 3 d.items() (sema/dictionaries.cpp)
 };
 
 enum class Layout { C, F, A };
@@ -81,6 +84,7 @@ struct Type {
   static Type grid_group() { return make(TypeKind::grid_group); }
   static Type optional_of(Type value);
   static Type list_of(Type item);
+  static Type dict_of(Type key, Type value, int view = 0);
 
   bool is(TypeKind k) const { return kind == k; }
   bool is_numeric() const {
