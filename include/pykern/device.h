@@ -11,6 +11,8 @@
 // "device" arrays are host arrays and streams do their work at once, as in Numba's simulator:
 // the same program runs, with the same results, on a machine without a GPU.
 #pragma once
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <future>
 #include <memory>
@@ -143,6 +145,24 @@ Result<Array> register_host(const Array& host, bool mapped = false, Backend back
 // Location::unified array. Needs a GPU (Backend::cuda).
 Result<Array> wrap_device(void* data, DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
                           std::shared_ptr<void> keep_alive = nullptr);
+// A device array shared with another process through CUDA IPC (numba's
+// DeviceNDArray.get_ipc_handle and cuda.open_ipc_array). The exporting process keeps the array
+// alive while others use it; to_bytes() is what to send them (a short JSON text), from_bytes()
+// checks what arrives: a malformed or altered handle is an error, never a wild pointer.
+struct IpcHandle {
+  std::array<unsigned char, 64> handle{};  // cuIpcGetMemHandle's, for the whole allocation
+  uint64_t offset = 0;                     // the array's data within the allocation
+  DType dtype;
+  std::vector<int64_t> shape, strides;     // strides in bytes
+  int device = 0;                          // the exporter's GPU ordinal
+  std::string to_bytes() const;
+  static Result<IpcHandle> from_bytes(const std::string& bytes);
+};
+// `device` (memory of cuMemAlloc: device_array, to_device) as a handle for another process.
+Result<IpcHandle> ipc_handle(const Array& device);
+// The array another process exported, mapped into this one while the array or a view of it
+// lives (cuIpcOpenMemHandle). On the current GPU; a handle cannot be opened in its own process.
+Result<Array> open_ipc_array(const IpcHandle& handle);
 // Free and total bytes of the current GPU's memory (numba's get_memory_info); of the host's
 // physical memory on the simulator.
 struct MemoryInfo {

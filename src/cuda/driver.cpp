@@ -79,6 +79,9 @@ Result<Driver> load() {
   PK_BIND(stream_wait_event, cuStreamWaitEvent);
   PK_BIND(stream_add_callback, cuStreamAddCallback);
   PK_BIND(event_query, cuEventQuery);
+  PK_BIND(ipc_get_mem_handle, cuIpcGetMemHandle);
+  PK_BIND(ipc_open_mem_handle, cuIpcOpenMemHandle);
+  PK_BIND(ipc_close_mem_handle, cuIpcCloseMemHandle);
   PK_BIND(profiler_start, cuProfilerStart);
   PK_BIND(profiler_stop, cuProfilerStop);
   PK_BIND(error_name, cuGetErrorName);

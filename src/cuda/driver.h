@@ -72,6 +72,9 @@ struct Driver {
   decltype(&::cuStreamWaitEvent) stream_wait_event = nullptr;
   decltype(&::cuStreamAddCallback) stream_add_callback = nullptr;
   decltype(&::cuEventQuery) event_query = nullptr;
+  decltype(&::cuIpcGetMemHandle) ipc_get_mem_handle = nullptr;
+  decltype(&::cuIpcOpenMemHandle) ipc_open_mem_handle = nullptr;
+  decltype(&::cuIpcCloseMemHandle) ipc_close_mem_handle = nullptr;
   decltype(&::cuProfilerStart) profiler_start = nullptr;
   decltype(&::cuProfilerStop) profiler_stop = nullptr;
   decltype(&::cuGetErrorName) error_name = nullptr;

@@ -47,6 +47,15 @@ struct PointerFacts {
   size_t bytes = 0;                  // and its size
 };
 Result<PointerFacts> pointer_facts(const Gpu& gpu, const void* pointer);
+// Legacy CUDA IPC: the handle of the allocation `device` memory lies in, and the offset of
+// `pointer` in it; and an allocation another process exported, mapped into this one (closed
+// with the owner the returned pointer comes with).
+struct IpcExport {
+  CUipcMemHandle handle;
+  size_t offset = 0;
+};
+Result<IpcExport> ipc_export(const Gpu& gpu, const void* pointer);
+Result<std::shared_ptr<void>> ipc_open(const std::shared_ptr<Gpu>& gpu, const CUipcMemHandle& handle);
 // The GPU's free and total memory (numba.cuda.current_context().get_memory_info()).
 struct MemoryInfo {
   size_t free = 0, total = 0;

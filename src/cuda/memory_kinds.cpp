@@ -123,6 +123,39 @@ Result<PointerFacts> pointer_facts(const Gpu& gpu, const void* pointer) {
   return facts;
 }
 
+Result<IpcExport> ipc_export(const Gpu& gpu, const void* pointer) {
+  auto facts = pointer_facts(gpu, pointer);
+  if (!facts.ok()) return facts.error();
+  if (facts->location != Location::device)
+    return Error::make(ErrorKind::invalid_argument, "CUDA IPC shares device memory (cuMemAlloc's); managed and mapped "
+                                                    "memory cannot be shared through it");
+  ContextScope bound(gpu);
+  if (!bound.ok()) return bound.status().error();
+  const Driver& d = gpu.driver();
+  IpcExport exported{};
+  if (auto s = d.check(d.ipc_get_mem_handle(&exported.handle, device_pointer(facts->start)), "cuIpcGetMemHandle",
+                       "an IPC handle");
+      !s.ok())
+    return s.error();
+  exported.offset = static_cast<size_t>(static_cast<const std::byte*>(pointer) - facts->start);
+  return exported;
+}
+
+Result<std::shared_ptr<void>> ipc_open(const std::shared_ptr<Gpu>& gpu, const CUipcMemHandle& handle) {
+  ContextScope bound(*gpu);
+  if (!bound.ok()) return bound.status().error();
+  const Driver& d = gpu->driver();
+  CUdeviceptr base = 0;
+  if (auto s = d.check(d.ipc_open_mem_handle(&base, handle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS), "cuIpcOpenMemHandle",
+                       "another process's device memory");
+      !s.ok())
+    return s.error();
+  return std::shared_ptr<void>(reinterpret_cast<void*>(base), [gpu](void* p) {
+    ContextScope bound(*gpu);
+    if (bound.ok()) gpu->driver().ipc_close_mem_handle(device_pointer(p));
+  });
+}
+
 Result<MemoryInfo> memory_info(const Gpu& gpu) {
   ContextScope bound(gpu);
   if (!bound.ok()) return bound.status().error();

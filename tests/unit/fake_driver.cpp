@@ -243,6 +243,29 @@ CUresult pointer_get_attribute(void* value, CUpointer_attribute attribute, CUdev
   }
   return CUDA_SUCCESS;
 }
+// A handle holds a mark and the allocation's address; opening it maps that address again.
+constexpr char ipc_mark[] = "fake-ipc";
+CUresult ipc_get_mem_handle(CUipcMemHandle* handle, CUdeviceptr base) {
+  PK_FAKE_ENTER("cuIpcGetMemHandle");
+  if (!fake->device_memory.count(base)) return CUDA_ERROR_INVALID_VALUE;
+  std::memset(handle, 0, sizeof *handle);
+  std::memcpy(handle->reserved, ipc_mark, sizeof ipc_mark);
+  std::memcpy(handle->reserved + 16, &base, sizeof base);
+  return CUDA_SUCCESS;
+}
+CUresult ipc_open_mem_handle(CUdeviceptr* base, CUipcMemHandle handle, unsigned) {
+  PK_FAKE_ENTER("cuIpcOpenMemHandle");
+  if (std::memcmp(handle.reserved, ipc_mark, sizeof ipc_mark) != 0) return CUDA_ERROR_INVALID_VALUE;
+  std::memcpy(base, handle.reserved + 16, sizeof *base);
+  if (!fake->device_memory.count(*base)) return CUDA_ERROR_INVALID_VALUE;
+  ++fake->ipc_mappings;
+  return CUDA_SUCCESS;
+}
+CUresult ipc_close_mem_handle(CUdeviceptr) {
+  PK_FAKE_ENTER("cuIpcCloseMemHandle");
+  --fake->ipc_mappings;
+  return CUDA_SUCCESS;
+}
 CUresult htod(CUdeviceptr to, const void* from, size_t bytes, CUstream) {
   PK_FAKE_ENTER("cuMemcpyHtoDAsync");
   std::memcpy(reinterpret_cast<void*>(to), from, bytes);
@@ -412,6 +435,9 @@ FakeDriver::FakeDriver() {
   d.mem_host_unregister = mem_host_unregister;
   d.mem_get_info = mem_get_info;
   d.pointer_get_attribute = pointer_get_attribute;
+  d.ipc_get_mem_handle = ipc_get_mem_handle;
+  d.ipc_open_mem_handle = ipc_open_mem_handle;
+  d.ipc_close_mem_handle = ipc_close_mem_handle;
   d.stream_create_with_priority = stream_create_with_priority;
   d.ctx_stream_priority_range = ctx_stream_priority_range;
   d.stream_wait_event = stream_wait_event;

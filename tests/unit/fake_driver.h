@@ -76,6 +76,7 @@ struct FakeDriver {
   std::vector<CUstream> callback_streams;                  // where cuStreamAddCallback queued one
   int events_not_ready = 0;  // cuEventQuery answers "not ready" this many times first
   size_t free_bytes = size_t(100) << 30;  // what cuMemGetInfo answers as free
+  int ipc_mappings = 0;  // cuIpcOpenMemHandle's mappings not closed yet (the fake maps in-process)
 
   FakeDriver();
   ~FakeDriver();

@@ -310,3 +310,45 @@ TEST_CASE("wrap_device takes another library's GPU memory after asking the drive
   }
   CHECK(fake.live_allocations() == 0);
 }
+
+TEST_CASE("an IPC handle carries a device view to another process as text, and what arrives is checked") {
+  test::FakeDriver fake;
+  REQUIRE(fake.select_gpu());
+  {
+    Array host = Array::from<double>({1, 2, 3, 4, 5, 6}, {2, 3});
+    auto device = to_device(host, {}, Backend::cuda);
+    REQUIRE(device.ok());
+    Array column = *device->slice(1, Slice{1, 3, std::nullopt});  // a view 8 bytes into the allocation
+    auto handle = ipc_handle(column);
+    REQUIRE_MESSAGE(handle.ok(), message_of(handle));
+    CHECK(handle->offset == 8);
+    std::string sent = handle->to_bytes();
+    auto received = IpcHandle::from_bytes(sent);
+    REQUIRE_MESSAGE(received.ok(), message_of(received));
+    CHECK(received->shape == column.shape());
+    CHECK(received->strides == column.strides());
+    auto opened = open_ipc_array(*received);
+    REQUIRE_MESSAGE(opened.ok(), message_of(opened));
+    CHECK(fake.ipc_mappings == 1);
+    auto back = copy_to_host(*opened);
+    REQUIRE(back.ok());
+    CHECK(back->at<double>(1, 1) == 6);
+    *opened = Array();
+    CHECK(fake.ipc_mappings == 0);  // closed with its last view
+    // What arrives is checked before anything is mapped or read.
+    CHECK(message_of(IpcHandle::from_bytes("{")).find("not JSON") != std::string::npos);
+    CHECK(message_of(IpcHandle::from_bytes(R"({"pykern_ipc": 2})")).find("'pykern_ipc'") != std::string::npos);
+    std::string short_handle = sent;
+    short_handle.replace(short_handle.find("\"handle\":\"") + 10, 2, "");
+    CHECK(message_of(IpcHandle::from_bytes(short_handle)).find("128 hexadecimal digits") != std::string::npos);
+    IpcHandle too_far = *received;
+    too_far.shape = {2, 40};
+    CHECK(message_of(open_ipc_array(too_far)).find("outside the 48 bytes") != std::string::npos);
+    CHECK(fake.ipc_mappings == 0);  // the refused mapping was closed
+    // Only device memory can be shared.
+    auto managed = managed_array(DType::float_(32), {2}, Order::C, Backend::cuda);
+    REQUIRE(managed.ok());
+    CHECK(message_of(ipc_handle(*managed)).find("not on a GPU") != std::string::npos);
+  }
+  CHECK(fake.live_allocations() == 0);
+}
