@@ -59,6 +59,7 @@ class Lowerer {
   ExprId sequence(TSNode node, ExprKind kind);
   ExprId dictionary(TSNode node);
   ExprId list_comprehension(TSNode node);
+  StmtId delete_statement(TSNode node);
   StmtId lower_statement(TSNode node);
   ExprId target(TSNode node);
 
@@ -287,11 +288,31 @@ StmtId Lowerer::lower_statement(TSNode node) {
     case Node::import_from_statement:
       return unsupported_stmt(node, "'import' inside a function",
                                      "import at module level");
-    case Node::delete_statement: return unsupported_stmt(node, "'del' statement");
+    case Node::delete_statement: return delete_statement(node);
     case Node::match_statement: return unsupported_stmt(node, "'match' statement");
     default:
       return unsupported_stmt(node, "'" + std::string(ts_node_type(node)) + "'");
   }
+}
+
+// delete_statement = 'del' subscript: `del l[i]` is the statement `l.__delitem__(i)`, which the
+// checker types for lists (sema/lists.cpp); other targets (names, slices) are refused here.
+StmtId Lowerer::delete_statement(TSNode node) {
+  std::vector<TSNode> targets = tree_.named_children(node);
+  if (targets.size() != 1 || tree_.kind(targets[0]) != Node::subscript)
+    return unsupported_stmt(node, "'del' statement", "'del l[i]' removes a list's item; other targets are not supported");
+  std::vector<TSNode> indices = tree_.fields(targets[0], Field::subscript);
+  if (indices.size() != 1 || tree_.kind(indices[0]) == Node::slice)
+    return unsupported_stmt(node, "'del' of a slice or of several indices", "delete one item: del l[i]");
+  Expr method = make_expr(ExprKind::attribute, targets[0]);
+  method.operands.push_back(expression(tree_.field(targets[0], Field::value)));
+  method.text = "__delitem__";
+  Expr call = make_expr(ExprKind::call, node);
+  call.operands.push_back(add(std::move(method)));
+  call.operands.push_back(expression(indices[0]));
+  Stmt stmt = make_stmt(StmtKind::expr, node);
+  stmt.value = add(std::move(call));
+  return add(std::move(stmt));
 }
 
 // expression_statement = expression | assignment | augmented_assignment | yield | expression_list
