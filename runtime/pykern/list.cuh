@@ -202,13 +202,8 @@ template <class T> T list_pop(const char* file, int line, const list<T>& l, i64 
 }
 #define PK_LIST_POP(...) (::pk::list_pop(__FILE__, __LINE__, __VA_ARGS__))
 
-// del l[i]
-template <class T> void list_delete(const char* file, int line, const list<T>& l, i64 i) {
-  i64 n = l.size();
-  if (i < 0) i += n;
-  if (i < 0 || i >= n) report_failure(file, line, "IndexError", "list index out of range");
-  (void)list_pop(file, line, l, i);
-}
+// del l[i]: Numba's is l.pop(i), with pop's errors.
+template <class T> void list_delete(const char* file, int line, const list<T>& l, i64 i) { (void)list_pop(file, line, l, i); }
 #define PK_LIST_DELETE(...) (::pk::list_delete(__FILE__, __LINE__, __VA_ARGS__))
 
 // l.insert(i, x): i counts from the end when negative and is clamped to the list, as Python's.
@@ -323,6 +318,29 @@ template <class U, Layout L> list<U> sorted_array(const Array<U, 1, L>& a, bool 
   list_sort(out, reverse);
   return out;
 }
+
+// np.array(l) of a list of tuples of numbers or of lists of numbers: a new 2-d C array, one row
+// per item (rows of unequal lengths: Numba's ValueError).
+template <class T> void put_row(T*, const tuple<>&) {}
+template <class T, class H, class... R> void put_row(T* out, const tuple<H, R...>& t) {
+  *out = static_cast<T>(t.head);
+  put_row(out + 1, t.tail);
+}
+template <class T, class U> void put_row(T* out, const list<U>& row) {
+  for (i64 j = 0; j < row.size(); ++j) out[j] = static_cast<T>(row.items()[j]);
+}
+template <class U> i64 row_length(const list<U>& row) { return row.size(); }
+template <class... U> i64 row_length(const tuple<U...>&) { return static_cast<i64>(sizeof...(U)); }
+template <class T, class Row> OwnedArray<T, 2, layout_c> array_from_rows(const char* file, int line, T, const list<Row>& l) {
+  i64 n = l.size(), m = n > 0 ? row_length(l.items()[0]) : 0;
+  for (i64 i = 0; i < n; ++i)
+    if (row_length(l.items()[i]) != m) report_failure(file, line, "ValueError", "incompatible sequence shape");
+  const i64 shape[2] = {n, m};
+  auto made = new_array<T, 2, layout_c>(file, line, shape);
+  for (i64 i = 0; i < n; ++i) put_row(made.data + i * m, l.items()[i]);
+  return made;
+}
+#define PK_ARRAY_FROM_ROWS(...) (::pk::array_from_rows(__FILE__, __LINE__, __VA_ARGS__))
 
 // A list a host call returns: its items are handed to the engine, which gives them to the caller.
 template <class T> void export_list(const list<T>& l) {

@@ -247,7 +247,11 @@ std::optional<ir::ExprId> reverse_argument(FunctionChecker& c, const CallSite& c
 }
 
 Value sort(FunctionChecker& c, const CallSite& call) {
-  if (!want_list(c, call, "sort") || !want_args(c, call, 1, 1)) return Value::error();
+  if (!want_list(c, call, "sort")) return Value::error();
+  if (call.args.size() != 1) {
+    c.error(DiagKind::wrong_arity, call.range, "sort() takes only keyword arguments: key=None, reverse=False");
+    return Value::error();
+  }
   const Type& type = call.args[0].type;
   if (!want_item_type(c, type, call.range) ||
       !want_comparable(c, type.elements[0], type.elements[0], call.range, "sort()"))
@@ -257,7 +261,7 @@ Value sort(FunctionChecker& c, const CallSite& call) {
   return c.make_call(Op::list_sort, {call.args[0].expr, *reverse}, Type::none(), call.range);
 }
 
-// sorted(iterable, reverse=False): a new sorted list of a list's or a 1-d array's items.
+// sorted(iterable, reverse=False): a new sorted list of a list's, a 1-d array's or a range's items.
 Value sorted(FunctionChecker& c, const CallSite& call) {
   if (!c.allow_host_only(call.range, "sorted()")) return Value::error();
   if (call.args.size() != 1) {
@@ -266,16 +270,20 @@ Value sorted(FunctionChecker& c, const CallSite& call) {
   }
   const Value& iterable = call.args[0];
   auto item = iterable_item(iterable.type);
-  if (!item || iterable.type.is(TypeKind::range) || !item->known() ||
-      !comparable(*item, *item)) {
+  if (!item || !item->known() || !comparable(*item, *item)) {
     c.error(DiagKind::type_mismatch, call.range,
-            "sorted() takes a list of numbers, tuples or lists, or a 1-d array, not '" + to_string(iterable.type) + "'");
+            "sorted() takes a list of numbers, tuples or lists, a 1-d array or a range, not '" +
+                to_string(iterable.type) + "'");
     return Value::error();
   }
   auto reverse = reverse_argument(c, call, "sorted()");
   if (!reverse) return Value::error();
   if (iterable.type.is(TypeKind::array))
     return c.make_call(Op::sorted_array, {iterable.expr, *reverse}, Type::list_of(*item), call.range);
+  if (iterable.type.is(TypeKind::range)) {
+    Value items = c.make_call(Op::list_from, {iterable.expr}, Type::list_of(*item), call.range);
+    return c.make_call(Op::list_sorted, {items.expr, *reverse}, items.type, call.range);
+  }
   return c.make_call(Op::list_sorted, {iterable.expr, *reverse}, iterable.type, call.range);
 }
 
