@@ -97,7 +97,7 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
   if (r.returns_other || (r.is_optional && (r.is_tuple || r.has_arrays())))
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("'{}' returns {} for these arguments; a host call returns None, a scalar, an array, "
-                                   "a tuple of scalars and arrays or an optional scalar",
+                                   "a tuple of scalars and arrays, an optional scalar or a list of numbers",
                                    function, r.type));
   auto args = converted(r, given);
   if (!args.ok()) return args.error();

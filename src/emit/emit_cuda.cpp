@@ -36,7 +36,7 @@ std::string cxx_type(const Type& t, bool owning_arrays) {
     case TypeKind::vector: return fmt::format("pk::vec<{}, {}>", cxx_type(t.elements.at(0)), t.ndim);
     case TypeKind::grid_group: return "pk::grid_group";
     case TypeKind::optional: return fmt::format("pk::optional<{}>", cxx_type(t.elements.at(0), owning_arrays));
-    case TypeKind::list: return fmt::format("pk::list<{}>", cxx_type(t.elements.at(0)));
+    case TypeKind::list: return fmt::format("pk::list<{}>", cxx_type(t.elements.at(0), owning_arrays));
     case TypeKind::dict:  // a view (d.keys()) is the dict itself
       return fmt::format("pk::dict<{}, {}>", cxx_type(t.elements.at(0)), cxx_type(t.elements.at(1), owning_arrays));
     default: return "void";
@@ -464,7 +464,11 @@ std::string Emitter::expr(ir::ExprId id) {
     return text;
   };
   switch (e.kind) {
-    case ir::ExprKind::constant: return constant_text(e.constant, e.type);
+    case ir::ExprKind::constant:
+      // An array, tuple or list constant only names its type (a list's items': sema/lists.cpp).
+      if (e.type.is(TypeKind::array) || e.type.is(TypeKind::tuple) || e.type.is(TypeKind::list))
+        return cxx_type(e.type) + "{}";
+      return constant_text(e.constant, e.type);
     case ir::ExprKind::local:
       return holds_nothing(function_->locals[e.local].type) ? "/* none */ 0" : local(e.local);
     case ir::ExprKind::cast: return fmt::format("static_cast<{}>({})", cxx_type(e.type), expr(e.args[0]));

@@ -60,6 +60,7 @@ class Lowerer {
   ExprId dictionary(TSNode node);
   StmtId delete_statement(TSNode node);
   ExprId list_comprehension(TSNode node);
+  StmtId delete_statement(TSNode node);
   StmtId lower_statement(TSNode node);
   ExprId target(TSNode node);
 
@@ -293,6 +294,36 @@ StmtId Lowerer::lower_statement(TSNode node) {
     default:
       return unsupported_stmt(node, "'" + std::string(ts_node_type(node)) + "'");
   }
+}
+
+// delete_statement = 'del' subscript: `del l[i]` and `del d[k]` are the statement
+// `x.__delitem__(k)`, as Python defines them, which the checker types for lists (sema/lists.cpp)
+// and dicts (sema/dictionaries.cpp); `del d[i, j]` takes the tuple (i, j). Other targets (names,
+// slices, several items) are refused here.
+StmtId Lowerer::delete_statement(TSNode node) {
+  std::vector<TSNode> targets = tree_.named_children(node);
+  if (targets.size() != 1 || tree_.kind(targets[0]) != Node::subscript)
+    return unsupported_stmt(node, "'del' statement",
+                            "'del l[i]' removes a list's item and 'del d[k]' a dict's; other targets are not supported");
+  std::vector<TSNode> indices = tree_.fields(targets[0], Field::subscript);
+  for (TSNode index : indices)
+    if (tree_.kind(index) == Node::slice)
+      return unsupported_stmt(node, "'del' of a slice", "delete one item: del l[i]");
+  Expr method = make_expr(ExprKind::attribute, targets[0]);
+  method.operands.push_back(expression(tree_.field(targets[0], Field::value)));
+  method.text = "__delitem__";
+  Expr call = make_expr(ExprKind::call, node);
+  call.operands.push_back(add(std::move(method)));
+  if (indices.size() == 1) {
+    call.operands.push_back(expression(indices[0]));
+  } else {
+    Expr key = make_expr(ExprKind::tuple, targets[0]);
+    for (TSNode index : indices) key.operands.push_back(expression(index));
+    call.operands.push_back(add(std::move(key)));
+  }
+  Stmt stmt = make_stmt(StmtKind::expr, node);
+  stmt.value = add(std::move(call));
+  return add(std::move(stmt));
 }
 
 // expression_statement = expression | assignment | augmented_assignment | yield | expression_list
@@ -837,32 +868,6 @@ ExprId Lowerer::dictionary(TSNode node) {
     expr.operands.push_back(expression(tree_.field(element, Field::value)));
   }
   return add(std::move(expr));
-}
-
-// delete_statement = 'del' expressions. `del d[k]` is the call d.__delitem__(k), as Python
-// defines it (sema/dictionaries.cpp types it); one item per statement.
-StmtId Lowerer::delete_statement(TSNode node) {
-  std::vector<TSNode> children = tree_.named_children(node);
-  if (children.size() != 1 || tree_.kind(children[0]) != Node::subscript)
-    return unsupported_stmt(node, "'del' of anything but one dict item (del d[k])");
-  ExprId item = expression(children[0]);
-  if (ast_[item].kind != ExprKind::subscript) return add(make_stmt(StmtKind::error, node));
-  Expr method = make_expr(ExprKind::attribute, children[0]);
-  method.text = "__delitem__";
-  method.operands = {ast_[item].operands[0]};
-  Expr call = make_expr(ExprKind::call, children[0]);
-  call.operands.push_back(add(std::move(method)));
-  std::vector<ExprId> keys(ast_[item].operands.begin() + 1, ast_[item].operands.end());
-  if (keys.size() == 1) {
-    call.operands.push_back(keys[0]);
-  } else {  // del d[i, j]: the key is the tuple (i, j)
-    Expr tuple = make_expr(ExprKind::tuple, children[0]);
-    tuple.operands = keys;
-    call.operands.push_back(add(std::move(tuple)));
-  }
-  Stmt stmt = make_stmt(StmtKind::expr, node);
-  stmt.value = add(std::move(call));
-  return add(std::move(stmt));
 }
 
 ExprId Lowerer::sequence(TSNode node, ExprKind kind) {

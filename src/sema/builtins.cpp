@@ -75,6 +75,7 @@ const HandlerTable& handlers() {
     add_linalg_builtins(t);
     add_shape_builtins(t);
     add_sorting_builtins(t);
+    add_list_builtins(t);  // after the array methods of the same names (copy, sort)
     add_ufunc_builtins(t);  // wraps the NumPy scalar rules above
     return t;
   }();

@@ -1,4 +1,5 @@
-// What only @jit functions on the host have: lists, numba's thread pool.
+// What only @jit functions on the host have: a returned list's hand-over, numba's thread pool
+// (lists themselves: sema/lists.cpp).
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
@@ -8,35 +9,6 @@ namespace pykern::sema {
 using ir::Op;
 
 namespace {
-
-// l.append(x): the list's items' type is learnt from what is appended, as Numba's is.
-Value list_append(FunctionChecker& c, const CallSite& call) {
-  const Type& type = call.args[0].type;
-  if (!type.is(TypeKind::list)) {
-    c.error(DiagKind::unknown_attribute, call.range, "a value of type '" + to_string(type) + "' has no attribute 'append'");
-    return Value::error();
-  }
-  if (call.args.size() != 2 || !call.keywords.empty()) {
-    c.error(DiagKind::wrong_arity, call.range, "append() takes one argument");
-    return Value::error();
-  }
-  Value item = c.as_runtime(call.args[1], call.range);
-  if (!item.ok()) return Value::error();
-  auto unified = unify(type.elements[0], item.type);
-  if (!unified || !item.type.is_numeric() || item.type.is(TypeKind::record) ||
-      (type.elements[0].known() && *unified != type.elements[0])) {
-    if (unified && type.elements[0].known() && item.type.is_numeric()) {
-      // A value of another number type converts to the list's items' type, as Numba's does.
-      return c.make_call(Op::list_append, {call.args[0].expr, c.cast_expr(item.expr, type.elements[0])}, Type::void_(),
-                         call.range);
-    }
-    c.error(DiagKind::type_mismatch, call.range,
-            fmt::format("cannot append a '{}' to a {}", to_string(item.type), to_string(type)));
-    return Value::error();
-  }
-  c.learn_list_type(call.args[0], Type::list_of(*unified));
-  return c.make_call(Op::list_append, {call.args[0].expr, c.cast_expr(item.expr, *unified)}, Type::void_(), call.range);
-}
 
 // numba.set_num_threads(n): the threads later prange loops of this OS thread use
 // (runtime/pykern/parallel.cuh).
@@ -53,7 +25,6 @@ Value set_num_threads(FunctionChecker& c, const CallSite& call) {
 }  // namespace
 
 void add_host_builtins(HandlerTable& t) {
-  t["method.append"] = list_append;
   // The host-call wrapper's hand-over of a returned list (compiler/generated_source.cpp); no
   // function the user wrote may call it.
   t["numba.cuda.__pk_export_list"] = [](FunctionChecker& c, const CallSite& call) -> Value {

@@ -175,6 +175,28 @@ Value array_of_literal(FunctionChecker& c, Literal& literal, std::optional<Type>
 // np.array(l) of a list built at run time: a 1-d array of its items.
 Value array_of_list(FunctionChecker& c, const Value& list, std::optional<Type> dtype, const CallSite& call) {
   Type item = list.type.elements[0];
+  // A list of tuples of numbers, or of lists of numbers: a 2-d array, a row per item
+  // (runtime/pykern/list.cuh). Numba's np.array takes no list of arrays.
+  auto row_element = [](const Type& row) -> std::optional<Type> {
+    if (row.is(TypeKind::list) && row.elements[0].is_numeric() && !row.elements[0].is(TypeKind::record))
+      return row.elements[0];
+    if (!row.is(TypeKind::tuple) || row.elements.empty()) return std::nullopt;
+    Type element = row.elements[0];
+    for (const Type& e : row.elements) {
+      if (!e.is_numeric() || e.is(TypeKind::record)) return std::nullopt;
+      element = promote(element, e);
+    }
+    return element;
+  };
+  if (auto element = row_element(item)) {
+    Type made = dtype ? *dtype : *element;
+    return c.make_call(Op::array_from_rows, {like(c, made, call.range), list.expr}, Type::array(made, 2, Layout::C),
+                       call.range);
+  }
+  if (item.is(TypeKind::array)) {
+    return refuse(c, call, DiagKind::type_mismatch, "np.array() of a list of arrays is refused by Numba",
+                  "make the array first (np.empty((len(l), n))) and copy each item into its row");
+  }
   if (!item.known() || !item.is_numeric()) {
     return refuse(c, call, DiagKind::type_mismatch, "np.array() of a list whose items' type is not known",
                   "append numbers to the list first, or give it a first item");

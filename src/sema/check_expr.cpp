@@ -7,6 +7,7 @@
 #include "sema/checker.h"
 #include "sema/dictionaries.h"
 #include "sema/fancy_index.h"
+#include "sema/lists.h"
 #include "sema/module_values.h"
 #include "sema/name_resolution.h"
 
@@ -293,6 +294,7 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
   if (!value.ok()) return value;
   if (value.type.is(TypeKind::boolean)) return value;
   if (value.type.is(TypeKind::none)) return make_constant({false}, Type::boolean(), range);
+  if (value.type.is(TypeKind::list)) return list_truth(*this, value, range);
   if (value.type.is_numeric()) {
     Value zero = make_constant({int64_t(0)}, Type::i64(), range);
     ir::Expr test;
@@ -344,6 +346,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
   if (op == ast::BinaryOp::matmul && (left.type.is(TypeKind::array) || right.type.is(TypeKind::array)))
     return call_builtin(*this, CallSite{"operator.matmul", {left, right}, {}, range});
   if (on_array_path(left, right)) return array_binary(op, left, right, range);
+  if (left.type.is(TypeKind::list) || right.type.is(TypeKind::list)) return list_binary(*this, op, left, right, range);
   if (!left.type.is_numeric() || !right.type.is_numeric()) {
     bool arrays = left.type.is(TypeKind::array) || right.type.is(TypeKind::array);
     error(DiagKind::type_mismatch, range,
@@ -474,6 +477,7 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   if (op == ast::CompareOp::in || op == ast::CompareOp::not_in)
     return membership(op == ast::CompareOp::in, left, right, range);
   if (on_array_path(left, right)) return array_compare(op, left, right, range);
+  if (left.type.is(TypeKind::list) || right.type.is(TypeKind::list)) return list_compare(*this, op, left, right, range);
   if (!left.type.is_numeric() || !right.type.is_numeric()) {
     error(DiagKind::type_mismatch, range,
           fmt::format("cannot compare '{}' and '{}'", to_string(left.type), to_string(right.type)));
@@ -503,6 +507,7 @@ Value FunctionChecker::membership(bool in, Value item, Value container, SourceRa
     Value found = dict_membership(*this, item, container, range);
     return in || !found.ok() ? found : unary_not(found, range);
   }
+  if (container.type.is(TypeKind::list)) return list_membership(*this, in, item, container, range);
   if (!container.type.is(TypeKind::tuple)) {
     error(DiagKind::unsupported_operation, range,
           "'in' tests the items of a tuple in kernels; this container is " + to_string(container.type),
@@ -529,8 +534,6 @@ Value FunctionChecker::membership(bool in, Value item, Value container, SourceRa
   return in ? found : unary_not(found, range);
 }
 
-// [] and [a, b, ...]: a list, in @jit functions run on the host (Numba's reflected list). The
-// items' type comes from the items, or for [] from what is appended later.
 // Lists and Python's random module live on the host: in a @jit function (called on the host, or
 // by the one-thread kernel of a host call), never in a user's kernel.
 bool FunctionChecker::is_user_kernel() const {
@@ -552,33 +555,6 @@ bool FunctionChecker::allow_host_only(SourceRange range, const std::string& what
   }
   function_.host_only = true;
   return true;
-}
-
-Value FunctionChecker::check_list(const ast::Expr& e) {
-  if (!allow_host_only(e.range, "a list")) return Value::error();
-  std::vector<Value> items;
-  Type item_type = Type::unknown();
-  for (ast::ExprId operand : e.operands) {
-    Value item = as_runtime(check_expr(operand), module().ast()[operand].range);
-    if (!item.ok()) return Value::error();
-    auto unified = unify(item_type, item.type);
-    if (!unified || !item.type.is_numeric() || item.type.is(TypeKind::record)) {
-      error(DiagKind::type_mismatch, e.range, "a list holds numbers of one type here, not '" + to_string(item.type) + "'");
-      return Value::error();
-    }
-    item_type = *unified;
-    items.push_back(item);
-  }
-  return new_list(Type::list_of(item_type), items, e.range);
-}
-
-Value FunctionChecker::new_list(const Type& type, const std::vector<Value>& items, SourceRange range) {
-  std::vector<ir::ExprId> args;
-  if (type.elements[0].known()) {
-    args.push_back(make_constant({int64_t(0)}, type.elements[0], range).expr);  // names the item type for C++
-    for (const Value& item : items) args.push_back(cast_expr(item.expr, type.elements[0]));
-  }
-  return make_call(ir::Op::new_list, std::move(args), type, range);
 }
 
 Value FunctionChecker::unary_not(const Value& condition, SourceRange range) {
@@ -866,16 +842,11 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
   }
   if (!expand_ellipsis(*this, type, items, range, store)) return Value::error();
   if (type.is(TypeKind::list)) {
-    if (items.size() != 1 || items[0].is_slice || !items[0].value.ok() || !items[0].value.type.is_integer_like()) {
-      error(DiagKind::bad_index, range, "a list takes one integer index");
+    if (items.size() != 1 || items[0].is_ellipsis) {
+      error(DiagKind::bad_index, range, "a list takes one index or slice");
       return Value::error();
     }
-    ir::Expr element;  // PK_AT: the list's at() wraps negative indices and checks the bounds
-    element.kind = ir::ExprKind::element;
-    element.type = type.elements[0];
-    element.range = range;
-    element.args = {base.expr, cast_expr(items[0].value.expr, Type::i64())};
-    return value_of(add(std::move(element)));
+    return list_subscript(*this, base, items[0], range);
   }
   if (type.is(TypeKind::tuple)) {
     if (items.size() != 1 || items[0].is_slice) {

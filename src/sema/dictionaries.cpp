@@ -486,7 +486,9 @@ bool is_dict_method(const std::string& method) {
 }
 
 std::string method_handler_name(const Type& receiver, const std::string& method) {
-  return (receiver.is(TypeKind::dict) || method == "__delitem__" ? "dict." : "method.") + method;
+  // __delitem__ (del x[k]) of anything but a list is the dict's: it words the TypeError.
+  bool dicts = receiver.is(TypeKind::dict) || (method == "__delitem__" && !receiver.is(TypeKind::list));
+  return (dicts ? "dict." : "method.") + method;
 }
 
 void add_dict_builtins(HandlerTable& t) {

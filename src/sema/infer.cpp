@@ -9,6 +9,7 @@
 #include "sema/checker.h"
 #include "sema/dictionaries.h"
 #include "sema/fancy_index.h"
+#include "sema/lists.h"
 
 namespace pykern::sema {
 
@@ -982,6 +983,10 @@ void FunctionChecker::check_aug_assign(const ast::Stmt& stmt) {
   if (advanced_aug_assign(*this, current, operand, stmt.binary_op, stmt.range)) return;  // a[mask] += v
   if (on_array_path(current, current)) {  // a += b updates the array itself, in its type
     assign_in_place(stmt.binary_op, current, operand, stmt.range);
+    return;
+  }
+  if (current.type.is(TypeKind::list)) {  // l += other extends the list itself
+    list_aug_assign(*this, stmt.binary_op, current, operand, stmt.range);
     return;
   }
   Value result = binary(stmt.binary_op, current, operand, stmt.range);
