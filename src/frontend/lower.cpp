@@ -58,7 +58,6 @@ class Lowerer {
   ExprId slice(TSNode node);
   ExprId sequence(TSNode node, ExprKind kind);
   ExprId dictionary(TSNode node);
-  StmtId delete_statement(TSNode node);
   ExprId list_comprehension(TSNode node);
   StmtId delete_statement(TSNode node);
   StmtId lower_statement(TSNode node);
