@@ -8,6 +8,7 @@
 #include "sema/fancy_index.h"
 #include "sema/module_values.h"
 #include "sema/name_resolution.h"
+#include "sema/text.h"
 
 namespace pykern::sema {
 
@@ -165,9 +166,8 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
       error(DiagKind::unsupported_operation, e.range, "an Ellipsis (...) can only be an array index",
             "write a[...] or a[..., i]");
       return Value::error();
-    case ExprKind::string:
-      error(DiagKind::unsupported_operation, e.range, "strings are only supported in print() and assert messages");
-      return Value::error();
+    case ExprKind::string: return text_literal(*this, e.text, e.range);  // sema/text.cpp
+    case ExprKind::fstring: return text_fstring(*this, e);
     case ExprKind::binary: {
       Value left = as_runtime(check_expr(e.operands[0]), module().ast()[e.operands[0]].range);
       Value right = as_runtime(check_expr(e.operands[1]), module().ast()[e.operands[1]].range);
@@ -293,6 +293,7 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
   if (!value.ok()) return value;
   if (value.type.is(TypeKind::boolean)) return value;
   if (value.type.is(TypeKind::none)) return make_constant({false}, Type::boolean(), range);
+  if (is_text(value)) return text_truth(*this, value, range);
   if (value.type.is_numeric()) {
     Value zero = make_constant({int64_t(0)}, Type::i64(), range);
     ir::Expr test;
@@ -340,6 +341,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
   if (!left.type.known() || !right.type.known()) return Value::error();
+  if (is_text(left) || is_text(right)) return text_binary(*this, op, left, right, range);
   // a @ b: np.dot's rule (sema/builtins_linalg.cpp, as Numba's operator.matmul overload).
   if (op == ast::BinaryOp::matmul && (left.type.is(TypeKind::array) || right.type.is(TypeKind::array)))
     return call_builtin(*this, CallSite{"operator.matmul", {left, right}, {}, range});
@@ -471,6 +473,7 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   }
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
+  if (is_text(left) || is_text(right)) return text_compare(*this, op, left, right, range);
   if (op == ast::CompareOp::in || op == ast::CompareOp::not_in)
     return membership(op == ast::CompareOp::in, left, right, range);
   if (on_array_path(left, right)) return array_compare(op, left, right, range);
@@ -859,6 +862,7 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
       items.push_back(part);
     }
   }
+  if (type.is(TypeKind::string)) return text_index(*this, base, items, range, store != nullptr);
   if (!expand_ellipsis(*this, type, items, range, store)) return Value::error();
   if (type.is(TypeKind::list)) {
     if (items.size() != 1 || items[0].is_slice || !items[0].value.ok() || !items[0].value.type.is_integer_like()) {
