@@ -19,7 +19,9 @@ namespace {
 // Strings are values only where Numba's CPU target runs the function.
 bool allow_text(FunctionChecker& c, SourceRange range) {
   if (c.on_host()) return true;
-  c.error(DiagKind::unsupported_operation, range, "strings are only supported in print() and assert messages");
+  c.error(DiagKind::unsupported_operation, range, "strings are only supported in print() and assert messages",
+          "numba-cuda kernels take string literals only in print(), assert and raise; text is for @jit functions "
+          "called on the host");
   return false;
 }
 
