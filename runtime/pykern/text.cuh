@@ -82,7 +82,6 @@ inline str str_from_bytes(const char* bytes, i64 size) {
 }
 
 inline const char* c_str(const str& s) { return s.bytes; }
-inline const char* c_str(const char* s) { return s; }  // bool_text's "True" / "False"
 inline i64 str_len(const str& s) { return s.length; }
 inline bool str_truth(const str& s) { return s.length != 0; }
 

@@ -343,9 +343,12 @@ void Emitter::stmt(ir::StmtId id) {
       // Values past printf's 32 are evaluated, not passed (their conversions print as text).
       for (size_t i = s.printed_args; i < s.args.size(); ++i) out_.line(fmt::format("(void)({});", expr(s.args[i])));
       std::string args;
-      for (size_t i = 0; i < s.printed_args; ++i)  // a string prints its bytes (%s)
-        args += ", " + ((*function_)[s.args[i]].type.is(TypeKind::string) ? "pk::c_str(" + expr(s.args[i]) + ")"
-                                                                         : expr(s.args[i]));
+      for (size_t i = 0; i < s.printed_args; ++i) {
+        // A string value (host only) prints its bytes (%s); bool_text is already a C string.
+        const ir::Expr& arg = (*function_)[s.args[i]];
+        bool text = arg.type.is(TypeKind::string) && !(arg.kind == ir::ExprKind::call && arg.op == ir::Op::bool_text);
+        args += ", " + (text ? "pk::c_str(" + expr(s.args[i]) + ")" : expr(s.args[i]));
+      }
       out_.line(fmt::format("printf({}{});", c_string_literal(s.message), args));
       return;
     }

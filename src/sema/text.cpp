@@ -143,7 +143,40 @@ Value text_binary(FunctionChecker& c, ast::BinaryOp op, const Value& left, const
   return Value::error();
 }
 
+namespace {
+Value logical(FunctionChecker& c, Op op, std::vector<ir::ExprId> args, SourceRange range) {
+  ir::Expr e;
+  e.kind = args.size() == 1 ? ir::ExprKind::unary : ir::ExprKind::logical;
+  e.op = op;
+  e.type = Type::boolean();
+  e.args = std::move(args);
+  e.range = range;
+  return c.value_of(c.add(std::move(e)));
+}
+}  // namespace
+
 Value text_compare(FunctionChecker& c, ast::CompareOp op, const Value& left, const Value& right, SourceRange range) {
+  bool membership = op == ast::CompareOp::in || op == ast::CompareOp::not_in;
+  if (membership && right.type.is(TypeKind::tuple)) {
+    // s in ("mean", "median"): equal to one of the items, s read once. Numba's tuple
+    // containment takes items of the one type only.
+    for (const Type& element : right.type.elements) {
+      if (element != left.type) {
+        c.error(DiagKind::type_mismatch, range,
+                fmt::format("'{}' cannot be looked up in a '{}'", to_string(left.type), to_string(right.type)),
+                "Numba's 'in' takes a tuple of items of the value's own type");
+        return Value::error();
+      }
+    }
+    Value item = c.store_in_temporary(left, range);
+    Value found = c.make_constant({false}, Type::boolean(), range);
+    for (size_t k = 0; k < right.type.elements.size(); ++k) {
+      Value equal = text_compare(c, ast::CompareOp::eq, item, c.element_of_tuple(right, k, range), range);
+      if (!equal.ok()) return Value::error();
+      found = k == 0 ? equal : logical(c, Op::logical_or, {found.expr, equal.expr}, range);
+    }
+    return op == ast::CompareOp::in ? found : logical(c, Op::logical_not, {found.expr}, range);
+  }
   if (!is_text(left) || !is_text(right)) {
     // Numba: a string and a number are never equal; they have no order.
     if (op == ast::CompareOp::eq || op == ast::CompareOp::ne)
@@ -164,14 +197,7 @@ Value text_compare(FunctionChecker& c, ast::CompareOp op, const Value& left, con
     case ast::CompareOp::in:
     case ast::CompareOp::not_in: {
       Value found = c.make_call(Op::str_contains, {right.expr, left.expr}, Type::boolean(), range);
-      if (op == ast::CompareOp::in) return found;
-      ir::Expr negated;
-      negated.kind = ir::ExprKind::unary;
-      negated.op = Op::logical_not;
-      negated.type = Type::boolean();
-      negated.args = {found.expr};
-      negated.range = range;
-      return c.value_of(c.add(std::move(negated)));
+      return op == ast::CompareOp::in ? found : logical(c, Op::logical_not, {found.expr}, range);
     }
     default: break;
   }

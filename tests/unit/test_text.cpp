@@ -84,6 +84,30 @@ def missing_key(n):
     raise KeyError("k" + str(n))
 
 @njit
+def vowels(word):
+    count = 0
+    for c in word:
+        if c in "aeiou":
+            count += 1
+    for i, c in enumerate("xyz"):
+        count += (c == "y") * 10 * i
+    return count
+
+@njit
+def known(method):
+    return method in ("mean", "median"), method not in ("mean", "median"), method in ("median",)
+
+@njit
+def known_all():
+    a = known("mean")
+    b = known("max")
+    return a[0], a[1], a[2], b[0], b[1], b[2]
+
+@njit
+def counted():
+    return vowels("education"), vowels("rhythm"), vowels("")
+
+@njit
 def char_at(n):
     return len("abc"[n])
 )py";
@@ -157,6 +181,25 @@ TEST_CASE("indexing and slicing count code points; + and * make new strings") {
   CHECK(integer(r, 3) == 1);
 }
 
+TEST_CASE("for loops go over a string's characters, enumerate() too") {
+  Module module = load();
+  Returned r = test::call(module, "counted");
+  CHECK(integer(r, 0) == 15);
+  CHECK(integer(r, 1) == 10);
+  CHECK(integer(r, 2) == 10);
+}
+
+TEST_CASE("a string in a tuple of strings: equal to one of them") {
+  Module module = load();
+  Returned r = test::call(module, "known_all");
+  CHECK(integer(r, 0) == 1);  // "mean"
+  CHECK(integer(r, 1) == 0);
+  CHECK(integer(r, 2) == 0);
+  CHECK(integer(r, 3) == 0);  // "max"
+  CHECK(integer(r, 4) == 1);
+  CHECK(integer(r, 5) == 0);
+}
+
 TEST_CASE("a mode string from a default, a literal argument or a module constant picks the branch") {
   Module module = load();
   Returned r = test::call(module, "dispatch", Array::from<double>({1, 2, 10}));
@@ -206,6 +249,7 @@ TEST_CASE("what Numba refuses or pykern leaves out is a located error") {
       {"    return len(f'{n:5d}')", "a format spec, conversion or '=' in an f-string"},
       {"    return 'a' < 1", "cannot compare 'unicode_type' and 'int64' with '<'"},
       {"    return 'abc'.find('a', 1)", "str.find() takes 1 argument here"},
+      {"    return 'a' in ('a', 1)", "'unicode_type' cannot be looked up in a 'Tuple(unicode_type, int64)'"},
       {"    raise ValueError('a', np.arange(3))", "an exception's argument of type 'array(int64, 1d, C)' is not supported"},
   };
   for (const Refused& refused : cases) {
