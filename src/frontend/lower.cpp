@@ -603,6 +603,18 @@ ExprId Lowerer::string(TSNode node) {
   return add(std::move(expr));
 }
 
+namespace {
+// An f-string's literal text: {{ and }} stand for one brace.
+std::string unbrace(std::string_view raw) {
+  std::string text;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    text += raw[i];
+    if ((raw[i] == '{' || raw[i] == '}') && i + 1 < raw.size() && raw[i + 1] == raw[i]) ++i;
+  }
+  return text;
+}
+}  // namespace
+
 // An f-string: its literal pieces and the values between braces, in order (Numba formats each
 // value as str() does). A format spec, a conversion (!r) or `=` Numba refuses.
 // string = string_start (string_content | interpolation)* string_end
@@ -615,7 +627,7 @@ ExprId Lowerer::fstring(TSNode node) {
       uint32_t copied = ts_node_start_byte(part);
       for (TSNode escape : tree_.named_children(part)) {
         if (tree_.kind(escape) != Node::escape_sequence) continue;
-        piece.text += tree_.file().text().substr(copied, ts_node_start_byte(escape) - copied);
+        piece.text += unbrace(tree_.file().text().substr(copied, ts_node_start_byte(escape) - copied));
         auto decoded = decode_python_escape(tree_.text(escape));
         if (!decoded)
           return unsupported_expr(escape, "the escape '" + std::string(tree_.text(escape)) + "'",
@@ -623,7 +635,7 @@ ExprId Lowerer::fstring(TSNode node) {
         piece.text += *decoded;
         copied = ts_node_end_byte(escape);
       }
-      piece.text += tree_.file().text().substr(copied, ts_node_end_byte(part) - copied);
+      piece.text += unbrace(tree_.file().text().substr(copied, ts_node_end_byte(part) - copied));
       expr.operands.push_back(add(std::move(piece)));
       continue;
     }

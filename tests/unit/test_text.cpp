@@ -49,7 +49,7 @@ def texts(n, x, flag):
     s = "row"
     if s:
         print(s, n, x, flag, (n, x), "%d")
-    print(f"{s} {n}: {flag} {-n} {np.uint8(200)} {x}")
+    print(f"{s} {n}: {flag} {-n} {np.uint8(200)} {x} {{n}} é")
     print(str(n), str(), s.upper(), "  a b \t".strip(), "MiX".lower(), s.find("w"), s.find("z"))
     print(s.startswith("ro"), s.endswith("x"), 0.1, 1e20, 1e-5, 123.0, -0.0, 1e16, 1e15, np.float32(0.1))
     return n
@@ -214,7 +214,7 @@ TEST_CASE("print() of strings, f-strings and floats prints as Numba's CPU target
   std::string out = printed_by([&] { test::call(module, "texts", int64_t(3), 2.5, true); });
   CHECK(out ==
         "row 3 2.5 True (3, 2.5) %d\n"
-        "row 3: True -3 200 <object type:float64>\n"
+        "row 3: True -3 200 <object type:float64> {n} é\n"
         "3  ROW a b mix 2 -1\n"
         "True False 0.1 1e+20 1e-05 123.0 -0.0 1e+16 1000000000000000.0 0.10000000149011612\n");
 }
