@@ -27,6 +27,7 @@
 #include "pykern/statistics.cuh"
 #include "pykern/sorting.cuh"
 #include "pykern/array_expr.cuh"
+#include "pykern/text.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

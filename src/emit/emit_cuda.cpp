@@ -39,6 +39,7 @@ std::string cxx_type(const Type& t, bool owning_arrays) {
     case TypeKind::list: return fmt::format("pk::list<{}>", cxx_type(t.elements.at(0), owning_arrays));
     case TypeKind::dict:  // a view (d.keys()) is the dict itself
       return fmt::format("pk::dict<{}, {}>", cxx_type(t.elements.at(0)), cxx_type(t.elements.at(1), owning_arrays));
+    case TypeKind::string: return "pk::str";  // host only (runtime/pykern/text.cuh)
     default: return "void";
   }
 }
@@ -62,6 +63,13 @@ bool frozen_as_bytes(const Type& dtype) {
   return dtype.is(TypeKind::record) || dtype.is(TypeKind::complex) || (dtype.is(TypeKind::floating) && dtype.bits == 16);
 }
 
+// A string constant: the program's bytes, with their size and code points (text.cuh).
+std::string text_constant(const std::string& text) {
+  int64_t code_points = 0;
+  for (unsigned char c : text) code_points += (c & 0xC0) != 0x80;
+  return fmt::format("pk::str_literal({}, {}, {})", c_string_literal(text), text.size(), code_points);
+}
+
 std::string constant_text(const ir::Constant& c, const Type& type) {
   switch (type.kind) {
     case TypeKind::boolean: return c.as_int() ? "true" : "false";
@@ -83,6 +91,7 @@ std::string constant_text(const ir::Constant& c, const Type& type) {
       bool single = type.bits == 64;
       return fmt::format("{}({}, {})", cxx_type(type), float_literal(z.real(), single), float_literal(z.imag(), single));
     }
+    case TypeKind::string: return text_constant(std::get<std::string>(c.value));
     default: return "/* none */ 0";
   }
 }
@@ -327,14 +336,21 @@ void Emitter::stmt(ir::StmtId id) {
                             expr(s.condition), c_string_literal(s.message)));
       return;
     case ir::StmtKind::raise_:
+      // A message made at run time (sema/text.cpp) is a string value; else the constant text.
       out_.line(fmt::format("{}({}, {});", function_->options.raises ? "PK_RAISE_ERROR" : "PK_RAISE",
-                            c_string_literal(s.exception), c_string_literal(s.message)));
+                            c_string_literal(s.exception),
+                            s.value.valid() ? "pk::c_str(" + expr(s.value) + ")" : c_string_literal(s.message)));
       return;
     case ir::StmtKind::print: {
       // Values past printf's 32 are evaluated, not passed (their conversions print as text).
       for (size_t i = s.printed_args; i < s.args.size(); ++i) out_.line(fmt::format("(void)({});", expr(s.args[i])));
       std::string args;
-      for (size_t i = 0; i < s.printed_args; ++i) args += ", " + expr(s.args[i]);
+      for (size_t i = 0; i < s.printed_args; ++i) {
+        // A string value (host only) prints its bytes (%s); bool_text is already a C string.
+        const ir::Expr& arg = (*function_)[s.args[i]];
+        bool text = arg.type.is(TypeKind::string) && !(arg.kind == ir::ExprKind::call && arg.op == ir::Op::bool_text);
+        args += ", " + (text ? "pk::c_str(" + expr(s.args[i]) + ")" : expr(s.args[i]));
+      }
       out_.line(fmt::format("printf({}{});", c_string_literal(s.message), args));
       return;
     }

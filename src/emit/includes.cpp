@@ -11,10 +11,12 @@ struct TypeCensus {
   bool complex = false;
   bool float16 = false;
   bool list = false;
+  bool text = false;  // a string value (host only)
   void visit(const sema::Type& type) {
     if (type.is(sema::TypeKind::complex)) complex = true;
     if (type.is(sema::TypeKind::floating) && type.bits == 16) float16 = true;
     if (type.is(sema::TypeKind::list) || type.is(sema::TypeKind::dict)) list = true;  // counted storage
+    if (type.is(sema::TypeKind::string)) text = true;
     for (const sema::Type& element : type.elements) visit(element);
   }
 };
@@ -37,7 +39,8 @@ bool uses_cxx_runtime(const ir::Program& program) {
   for (const ir::Function& f : program.functions)
     if (f.parallel) return true;
   // Owning arrays have destructors, which an error unwinds through.
-  return program.owning_arrays || census_of(program).list;
+  // Strings too: a str is a counted reference, released as an error unwinds.
+  return program.owning_arrays || census_of(program).list || (program.host_calls && census_of(program).text);
 }
 
 std::vector<std::string> runtime_includes(const ir::Program& program) {

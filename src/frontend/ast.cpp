@@ -105,6 +105,7 @@ std::string dump_expr(const Ast& ast, ExprId id) {
     }
     case ExprKind::starred: return "*" + dump_expr(ast, e.operands[0]);
     case ExprKind::error: return "<error>";
+    case ExprKind::fstring: return "f(" + list(0) + ")";
   }
   return "?";
 }

@@ -51,6 +51,7 @@ enum class ExprKind {
   dict,        // operands: key0, value0, key1, value1, ...: {k: v}; likewise
   starred,     // operands[0]: `*args` as a call's argument
   error,       // a construct already reported; checking goes on
+  fstring,     // operands: its pieces in order, string literals and the values between braces
 };
 
 struct Keyword {

@@ -47,6 +47,8 @@ class Lowerer {
   ExprId integer(TSNode node);
   ExprId float_literal(TSNode node);
   ExprId string(TSNode node);
+  ExprId fstring(TSNode node);  // f"...{x}...": ExprKind::fstring
+  ExprId joined_fstring(TSNode node, const std::vector<ExprId>& parts);
   ExprId binary_operator(TSNode node);
   ExprId unary_operator(TSNode node);
   ExprId boolean_operator(TSNode node);
@@ -510,7 +512,11 @@ ExprId Lowerer::expression(TSNode node) {
     case Node::string: return string(node);
     case Node::concatenated_string: {
       Expr expr = make_expr(ExprKind::string, node);
-      for (TSNode part : tree_.named_children(node)) expr.text += ast_.exprs[string(part)].text;
+      std::vector<ExprId> parts;
+      for (TSNode part : tree_.named_children(node)) parts.push_back(string(part));
+      for (ExprId part : parts) expr.text += ast_.exprs[part].text;
+      for (ExprId part : parts)  // "a" f"{x}": one f-string of all the pieces
+        if (ast_.exprs[part].kind != ExprKind::string) return joined_fstring(node, parts);
       return add(std::move(expr));
     }
     case Node::binary_operator: return binary_operator(node);
@@ -621,10 +627,70 @@ ExprId Lowerer::string(TSNode node) {
         expr.text += tree_.file().text().substr(copied, ts_node_end_byte(part) - copied);
         break;
       }
-      case Node::interpolation:
-        return unsupported_expr(node, "an f-string", "print the values as separate arguments");
+      case Node::interpolation: return fstring(node);
       default: break;
     }
+  }
+  return add(std::move(expr));
+}
+
+namespace {
+// An f-string's literal text: {{ and }} stand for one brace.
+std::string unbrace(std::string_view raw) {
+  std::string text;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    text += raw[i];
+    if ((raw[i] == '{' || raw[i] == '}') && i + 1 < raw.size() && raw[i + 1] == raw[i]) ++i;
+  }
+  return text;
+}
+}  // namespace
+
+// An f-string: its literal pieces and the values between braces, in order (Numba formats each
+// value as str() does). A format spec, a conversion (!r) or `=` Numba refuses.
+// string = string_start (string_content | interpolation)* string_end
+// interpolation = '{' expression ['='] [type_conversion] [format_specifier] '}'
+ExprId Lowerer::fstring(TSNode node) {
+  Expr expr = make_expr(ExprKind::fstring, node);
+  for (TSNode part : tree_.named_children(node)) {
+    if (tree_.kind(part) == Node::string_content) {
+      Expr piece = make_expr(ExprKind::string, part);
+      uint32_t copied = ts_node_start_byte(part);
+      for (TSNode escape : tree_.named_children(part)) {
+        if (tree_.kind(escape) != Node::escape_sequence) continue;
+        piece.text += unbrace(tree_.file().text().substr(copied, ts_node_start_byte(escape) - copied));
+        auto decoded = decode_python_escape(tree_.text(escape));
+        if (!decoded)
+          return unsupported_expr(escape, "the escape '" + std::string(tree_.text(escape)) + "'",
+                                  "write the character itself, or use \\x, \\u or \\U with its code");
+        piece.text += *decoded;
+        copied = ts_node_end_byte(escape);
+      }
+      piece.text += unbrace(tree_.file().text().substr(copied, ts_node_end_byte(part) - copied));
+      expr.operands.push_back(add(std::move(piece)));
+      continue;
+    }
+    if (tree_.kind(part) != Node::interpolation) continue;
+    std::vector<TSNode> inside = tree_.named_children(part);
+    bool plain = inside.size() == 1;
+    for (uint32_t i = 0; plain && i < ts_node_child_count(part); ++i)
+      plain = std::string_view(ts_node_type(ts_node_child(part, i))) != "=";
+    if (inside.empty() || !plain)
+      return unsupported_expr(part, "a format spec, conversion or '=' in an f-string",
+                              "Numba formats only {value}: convert it with str(), or print the value itself");
+    expr.operands.push_back(expression(inside[0]));
+  }
+  return add(std::move(expr));
+}
+
+// Adjacent literals of which one at least is an f-string: one f-string of all their pieces.
+ExprId Lowerer::joined_fstring(TSNode node, const std::vector<ExprId>& parts) {
+  Expr expr = make_expr(ExprKind::fstring, node);
+  for (ExprId part : parts) {
+    const Expr& e = ast_.exprs[part];
+    if (e.kind == ExprKind::fstring) expr.operands.insert(expr.operands.end(), e.operands.begin(), e.operands.end());
+    else if (e.kind == ExprKind::string) expr.operands.push_back(part);
+    else return part;  // an error, reported
   }
   return add(std::move(expr));
 }

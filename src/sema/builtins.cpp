@@ -77,6 +77,7 @@ const HandlerTable& handlers() {
     add_sorting_builtins(t);
     add_list_builtins(t);  // after the array methods of the same names (copy, sort)
     add_ufunc_builtins(t);  // wraps the NumPy scalar rules above
+    add_text_builtins(t);   // wraps len()
     return t;
   }();
   return table;

@@ -10,6 +10,7 @@
 #include "sema/lists.h"
 #include "sema/module_values.h"
 #include "sema/name_resolution.h"
+#include "sema/text.h"
 
 namespace pykern::sema {
 
@@ -167,9 +168,8 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
       error(DiagKind::unsupported_operation, e.range, "an Ellipsis (...) can only be an array index",
             "write a[...] or a[..., i]");
       return Value::error();
-    case ExprKind::string:
-      error(DiagKind::unsupported_operation, e.range, "strings are only supported in print() and assert messages");
-      return Value::error();
+    case ExprKind::string: return text_literal(*this, e.text, e.range);  // sema/text.cpp
+    case ExprKind::fstring: return text_fstring(*this, e);
     case ExprKind::binary: {
       Value left = as_runtime(check_expr(e.operands[0]), module().ast()[e.operands[0]].range);
       Value right = as_runtime(check_expr(e.operands[1]), module().ast()[e.operands[1]].range);
@@ -295,6 +295,7 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
   if (value.type.is(TypeKind::boolean)) return value;
   if (value.type.is(TypeKind::none)) return make_constant({false}, Type::boolean(), range);
   if (value.type.is(TypeKind::list)) return list_truth(*this, value, range);
+  if (is_text(value)) return text_truth(*this, value, range);
   if (value.type.is_numeric()) {
     Value zero = make_constant({int64_t(0)}, Type::i64(), range);
     ir::Expr test;
@@ -342,6 +343,7 @@ Value FunctionChecker::binary(ast::BinaryOp op, Value left, Value right, SourceR
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
   if (!left.type.known() || !right.type.known()) return Value::error();
+  if (is_text(left) || is_text(right)) return text_binary(*this, op, left, right, range);
   // a @ b: np.dot's rule (sema/builtins_linalg.cpp, as Numba's operator.matmul overload).
   if (op == ast::BinaryOp::matmul && (left.type.is(TypeKind::array) || right.type.is(TypeKind::array)))
     return call_builtin(*this, CallSite{"operator.matmul", {left, right}, {}, range});
@@ -474,6 +476,7 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   }
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
+  if (is_text(left) || is_text(right)) return text_compare(*this, op, left, right, range);
   if (op == ast::CompareOp::in || op == ast::CompareOp::not_in)
     return membership(op == ast::CompareOp::in, left, right, range);
   if (on_array_path(left, right)) return array_compare(op, left, right, range);
@@ -840,6 +843,7 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
       items.push_back(part);
     }
   }
+  if (type.is(TypeKind::string)) return text_index(*this, base, items, range, store != nullptr);
   if (!expand_ellipsis(*this, type, items, range, store)) return Value::error();
   if (type.is(TypeKind::list)) {
     if (items.size() != 1 || items[0].is_ellipsis) {

@@ -61,6 +61,7 @@ class LoopSource {
       return c_.make_constant({int64_t(array.type.elements.size())}, Type::i64(), e.range);
     if (array.type.is(TypeKind::list)) return c_.make_call(ir::Op::list_len, {array.expr}, Type::i64(), e.range);
     if (array.type.is(TypeKind::dict)) return dict_iteration_length(c_, array, e.range);
+    if (array.type.is(TypeKind::string)) return c_.make_call(ir::Op::str_len, {array.expr}, Type::i64(), e.range);
     if (!array.type.is(TypeKind::array)) {
       c_.error(DiagKind::unsupported_operation, e.range,
                "cannot iterate over a value of type '" + to_string(array.type) + "'",

@@ -236,6 +236,7 @@ class FunctionChecker {
   void check_while(const ast::Stmt& stmt);
   void check_return(const ast::Stmt& stmt);
   void check_assert(const ast::Stmt& stmt);
+  void check_assert_message(const ast::Stmt& stmt, const Value& condition);  // sema/text.cpp
   ir::Stmt raised(const ast::Stmt& stmt);
   void check_expr_stmt(const ast::Stmt& stmt);
   bool check_array_declaration(ast::ExprId target, ast::ExprId value, SourceRange range);

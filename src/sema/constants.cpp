@@ -1227,6 +1227,7 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
   std::function<ir::ExprId(ir::ExprId)> freeze = [&](ir::ExprId id) -> ir::ExprId {
     const ir::Expr& e = caller.expr(id);
     if (e.kind == ir::ExprKind::constant_array) return id;  // (LUT_A, LUT_B): the frozen arrays
+    if (e.kind == ir::ExprKind::constant && e.type.is(TypeKind::string)) return id;  // MODE = "mean" (host)
     if (e.kind != ir::ExprKind::make_tuple) {
       auto folded = caller.fold(id);
       return folded ? caller.make_constant(*folded, e.type, range).expr : ir::ExprId();

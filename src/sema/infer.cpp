@@ -8,6 +8,7 @@
 
 #include "sema/checker.h"
 #include "sema/dictionaries.h"
+#include "sema/text.h"
 #include "sema/fancy_index.h"
 #include "sema/lists.h"
 
@@ -580,6 +581,11 @@ void FunctionChecker::print_pieces(const Value& value, SourceRange range, std::v
   } else if (type.is(TypeKind::integer)) {
     out.push_back({"", type.is_signed ? "%lld" : "%llu", cast_expr(value.expr, type.is_signed ? Type::i64() : Type::u64()),
                    range});
+  } else if (is_text(value)) {  // a string value (host only): its bytes
+    out.push_back({"", "%s", value.expr, range});
+  } else if (type.is(TypeKind::floating) && on_host()) {  // Numba's CPU print: Python's repr
+    out.push_back({"", "%s", make_call(ir::Op::repr_float, {cast_expr(value.expr, Type::f64())}, Type::string(), range).expr,
+                   range});
   } else if (type.is(TypeKind::floating)) {
     out.push_back({"", "%f", cast_expr(value.expr, Type::f64()), range});
   } else if (type.is(TypeKind::tuple) && !type.elements.empty()) {
@@ -1106,6 +1112,13 @@ ir::Stmt FunctionChecker::raised(const ast::Stmt& stmt) {
   if (value.kind == ast::ExprKind::call) callee = &module().ast()[value.operands[0]];
   if (callee->kind != ast::ExprKind::name) return out;
   size_t arguments = value.kind == ast::ExprKind::call ? value.operands.size() - 1 : 0;
+  // On the host, a message of values made at run time, as Python shows it (sema/text.cpp).
+  if (on_host() && arguments > 0 && !(arguments == 1 && module().ast()[value.operands[1]].kind == ast::ExprKind::string)) {
+    out.exception = callee->text;
+    out.message.clear();
+    out.value = exception_message(*this, out.exception, {value.operands.begin() + 1, value.operands.end()}, stmt.range);
+    return out;
+  }
   if (arguments == 0) {
     out.exception = callee->text;
     out.message.clear();
@@ -1119,6 +1132,8 @@ ir::Stmt FunctionChecker::raised(const ast::Stmt& stmt) {
 void FunctionChecker::check_assert(const ast::Stmt& stmt) {
   Value condition = truth(check_expr(stmt.value), module().ast()[stmt.value].range);
   if (!condition.ok()) return;
+  if (on_host() && stmt.message.valid() && module().ast()[stmt.message].kind != ast::ExprKind::string)
+    return check_assert_message(stmt, condition);  // a message made at run time (sema/text.cpp)
   ir::Stmt out;
   out.kind = ir::StmtKind::assert_;
   out.range = stmt.range;
