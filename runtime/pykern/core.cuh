@@ -26,6 +26,7 @@
 #include "pykern/statistics.cuh"
 #include "pykern/sorting.cuh"
 #include "pykern/array_expr.cuh"
+#include "pykern/exceptions.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {
