@@ -287,6 +287,19 @@ def prange_in_try(n):
     return out
 
 
+@njit(parallel=True)
+def carried_in_try(n):
+    out = np.zeros(n)
+    last = 0.0
+    for i in prange(n):
+        try:
+            out[i] = last
+            last = i * 1.0
+        except Exception:
+            pass
+    return out
+
+
 @njit
 def flag_then_raise(x):
     failed = False
@@ -449,16 +462,20 @@ TEST_CASE("prange: a try in the body runs in parallel; a prange loop in a try bl
   const double in_order[] = {-5, -3, -4, -5, -10, 0, 0, 0, 0, 0};
   for (int i = 0; i < 10; ++i) CHECK(around.arrays[0].at<double>(i) == in_order[i]);
   CHECK(around.warnings.find("it is inside a try block") != std::string::npos);
+  // A value the try block reads before it assigns it is carried from one iteration to the next.
+  Returned carried = call(module, "carried_in_try", int64_t(8));
+  for (int i = 0; i < 8; ++i) CHECK(carried.arrays[0].at<double>(i) == (i == 0 ? 0.0 : i - 1.0));
+  CHECK(carried.warnings.find("'last' carries a value") != std::string::npos);
 }
 
 TEST_CASE("what a try statement does not catch reaches the caller with its own message and line") {
   Module module = load();
   CHECK(integer(call(module, "flag_then_raise", int64_t(5))) == 2);
-  CHECK(test::failure(module, "flag_then_raise", int64_t(0)).find("guarded.py:277: ValueError: x must not be zero") !=
+  CHECK(test::failure(module, "flag_then_raise", int64_t(0)).find("guarded.py:290: ValueError: x must not be zero") !=
         std::string::npos);
   CHECK(test::failure(module, "uncaught_after_try", int64_t(0)).find("ZeroDivisionError") != std::string::npos);
   // Numba ends these two in its internal "RERAISE" AssertionError; Python raises the exception.
-  CHECK(test::failure(module, "raise_in_handler", int64_t(0)).find("guarded.py:286: ValueError: no zero here") !=
+  CHECK(test::failure(module, "raise_in_handler", int64_t(0)).find("guarded.py:299: ValueError: no zero here") !=
         std::string::npos);
   Array a = Array::from<double>({0});
   CHECK(test::failure(module, "finally_then_error", a, int64_t(0)).find("ZeroDivisionError") != std::string::npos);
