@@ -28,6 +28,7 @@
 #include "pykern/sorting.cuh"
 #include "pykern/array_expr.cuh"
 #include "pykern/text.cuh"
+#include "pykern/exceptions.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "emit/carried_chains.h"
+#include "emit/try_blocks.h"
 #include "emit/writer.h"
 #include "sema/infer.h"
 
@@ -140,6 +141,10 @@ class Emitter {
   std::string declaration(int index) const;
   void for_range(const ir::Stmt& s);
   void parallel_for_range(const ir::Stmt& s);
+  void loop_body(const ir::Stmt& loop);
+  void exit_stmt(const ir::Stmt& s);
+  void try_except(const ir::Stmt& s);
+  void try_finally(const ir::Stmt& s);
 
   const ir::Program& program_;
   const std::string& file_name_;
@@ -148,6 +153,7 @@ class Emitter {
   int storage_count_ = 0;
   std::vector<bool> branch_min_max_;  // by expression: a min/max written as a branch (carried_chains.h)
   std::vector<bool> recursive_;  // by function: called before its definition (a recursion)
+  FinallyRoutes routes_;  // the loops and finally blocks around the statement being written
 };
 
 // None (and a call's missing value) is a type with no values to hold: C++ has no `void` variable.
@@ -243,6 +249,7 @@ void Emitter::function(const ir::Function& f) {
     if (l.is_parameter || !l.type.known() || holds_nothing(l.type)) continue;
     out_.line(declaration(static_cast<int>(i)));
   }
+  for (const std::string& line : try_declarations(f, cxx_type(f.return_type))) out_.line(line);
   block(f.body);
   // A function that returns a value can still reach its end in Python (it returns None there:
   // its type is then an Optional, whose {} is None); C++ must not fall off a value function.
@@ -296,20 +303,15 @@ void Emitter::stmt(ir::StmtId id) {
     case ir::StmtKind::while_:
       out_.line(fmt::format("while ({}) {{ PK_LOOP_TICK();", expr(s.condition)));
       out_.indent();
-      block(s.body);
+      loop_body(s);
       out_.dedent();
       out_.line("}");
       block(s.orelse);
       if (s.loop_has_else) out_.line(fmt::format("pk_break_{}:;", s.loop_id));
       return;
     case ir::StmtKind::break_:
-      // A loop with an else branch is left past that branch.
-      out_.line(s.loop_has_else ? fmt::format("goto pk_break_{};", s.loop_id) : "break;");
-      return;
-    case ir::StmtKind::continue_: out_.line("continue;"); return;
-    case ir::StmtKind::return_:
-      out_.line(s.value.valid() ? fmt::format("return {};", expr(s.value)) : "return;");
-      return;
+    case ir::StmtKind::continue_:
+    case ir::StmtKind::return_: exit_stmt(s); return;
     case ir::StmtKind::declare_array: {
       int64_t count = 1;
       std::string extents;
@@ -354,7 +356,85 @@ void Emitter::stmt(ir::StmtId id) {
       out_.line(fmt::format("printf({}{});", c_string_literal(s.message), args));
       return;
     }
+    case ir::StmtKind::try_except: try_except(s); return;
+    case ir::StmtKind::try_else: block(s.body); return;  // written by its try_except
+    case ir::StmtKind::try_finally: try_finally(s); return;
   }
+}
+
+void Emitter::loop_body(const ir::Stmt& loop) {
+  routes_.enter_loop(loop.loop_id);
+  block(loop.body);
+  routes_.leave_loop();
+}
+
+// break, continue and return: through the finally blocks between them and where they go
+// (emit/try_blocks.h).
+void Emitter::exit_stmt(const ir::Stmt& s) {
+  if (s.kind == ir::StmtKind::return_) {
+    std::string plain = s.value.valid() ? fmt::format("return {};", expr(s.value)) : "return;";
+    if (!routes_.passes_finally(Exit::return_, -1)) {
+      out_.line(plain);
+      return;
+    }
+    if (s.value.valid()) out_.line(fmt::format("pk_result = {};", expr(s.value)));
+    out_.line(routes_.jump(Exit::return_, -1, s.value.valid() ? "return pk_result;" : "return;"));
+    return;
+  }
+  Exit exit = s.kind == ir::StmtKind::break_ ? Exit::break_ : Exit::continue_;
+  // A loop with an else branch is left past that branch.
+  std::string plain = exit == Exit::continue_ ? "continue;"
+                      : s.loop_has_else       ? fmt::format("goto pk_break_{};", s.loop_id)
+                                              : "break;";
+  out_.line(routes_.passes_finally(exit, s.loop_id) ? routes_.jump(exit, s.loop_id, plain) : plain);
+}
+
+void Emitter::try_except(const ir::Stmt& s) {
+  const std::vector<ir::StmtId>& body = s.body;
+  bool has_else = !body.empty() && (*function_)[body.back()].kind == ir::StmtKind::try_else;
+  out_.line("try {");
+  out_.indent();
+  for (size_t i = 0; i + (has_else ? 1 : 0) < body.size(); ++i) stmt(body[i]);
+  out_.dedent();
+  out_.line("} catch (const ::pk::PythonException&) {");
+  out_.indent();
+  block(s.orelse);
+  if (has_else) out_.line(fmt::format("goto pk_try_end_{};", s.loop_id));
+  out_.dedent();
+  out_.line("}");
+  if (!has_else) return;
+  out_.line("{");
+  out_.indent();
+  block((*function_)[body.back()].body);
+  out_.dedent();
+  out_.line("}");
+  out_.line(fmt::format("pk_try_end_{}:;", s.loop_id));
+}
+
+void Emitter::try_finally(const ir::Stmt& s) {
+  int k = s.loop_id;
+  out_.line("{");
+  out_.indent();
+  out_.line(fmt::format("int pk_exit_{} = 0;", k));
+  out_.line(fmt::format("::pk::PendingException pk_pending_{};", k));
+  out_.line("try {");
+  out_.indent();
+  routes_.enter_finally(k);
+  block(s.body);
+  std::vector<std::string> resumes = routes_.leave_finally();
+  out_.dedent();
+  out_.line("} catch (const ::pk::PythonException& pk_exception) {");
+  out_.indent();
+  out_.line(fmt::format("pk_pending_{}.keep(pk_exception);", k));
+  out_.line(fmt::format("pk_exit_{} = 1;", k));
+  out_.dedent();
+  out_.line("}");
+  if (!resumes.empty()) out_.line(fmt::format("pk_finally_{}:;", k));
+  block(s.orelse);
+  out_.line(fmt::format("if (pk_exit_{0} == 1) pk_pending_{0}.raise();", k));
+  for (const std::string& line : resumes) out_.line(line);
+  out_.dedent();
+  out_.line("}");
 }
 
 void Emitter::for_range(const ir::Stmt& s) {
@@ -373,7 +453,7 @@ void Emitter::for_range(const ir::Stmt& s) {
                                        : fmt::format("pk::range_continues({0}, pk_stop_{1}, pk_step_{1})", i, s.loop_id);
   out_.line(fmt::format("for ({} = {}; {}; {} += pk_step_{}) {{ PK_LOOP_TICK();", i, expr(s.start), test, i, s.loop_id));
   out_.indent();
-  block(s.body);
+  loop_body(s);
   out_.dedent();
   out_.line("}");
   block(s.orelse);
@@ -431,7 +511,7 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
   out_.line("for (pk::i64 pk_k = pk_begin; pk_k < pk_end; ++pk_k) { PK_LOOP_TICK();");
   out_.indent();
   out_.line(fmt::format("{} = static_cast<{}>(pk_first_{} + pk_k * pk_stride_{});", local(s.local), counter_type, id, id));
-  block(s.body);
+  loop_body(s);
   out_.dedent();
   out_.line("}");
   for (size_t r = 0; r < plan.reductions.size(); ++r)

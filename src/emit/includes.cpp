@@ -2,6 +2,7 @@
 // a value of the program is complex or float16. Every function of those two takes or returns
 // such a value, so a program without one cannot call them, and NVRTC is spared parsing them.
 #include "emit/emit_cuda.h"
+#include "emit/try_blocks.h"
 
 namespace pykern::emit {
 
@@ -38,9 +39,10 @@ TypeCensus census_of(const ir::Program& program) {
 bool uses_cxx_runtime(const ir::Program& program) {
   for (const ir::Function& f : program.functions)
     if (f.parallel) return true;
-  // Owning arrays have destructors, which an error unwinds through.
+  // Owning arrays have destructors, which an error unwinds through; a try statement catches it.
   // Strings too: a str is a counted reference, released as an error unwinds.
-  return program.owning_arrays || census_of(program).list || (program.host_calls && census_of(program).text);
+  return program.owning_arrays || census_of(program).list || has_try_statements(program) ||
+         (program.host_calls && census_of(program).text);
 }
 
 std::vector<std::string> runtime_includes(const ir::Program& program) {

@@ -157,6 +157,18 @@ void dump_stmt(const Ast& ast, StmtId id, int depth, std::string& out) {
     case StmtKind::raise: out += pad + "raise " + dump_expr(ast, s.value) + "\n"; break;
     case StmtKind::function_def: out += pad + "def " + ast.functions[s.function].name + "\n"; break;
     case StmtKind::error: out += pad + "<error>\n"; break;
+    case StmtKind::try_except:
+    case StmtKind::try_finally:
+      out += pad + "try:\n";
+      dump_block(ast, s.body, depth + 1, out);
+      out += s.kind == StmtKind::try_finally ? pad + "finally:\n"
+                                              : pad + "except" + (s.value.valid() ? " " + dump_expr(ast, s.value) : "") + ":\n";
+      dump_block(ast, s.orelse, depth + 1, out);
+      break;
+    case StmtKind::try_else:
+      out += pad + "else:\n";
+      dump_block(ast, s.body, depth + 1, out);
+      break;
   }
 }
 

@@ -91,6 +91,10 @@ enum class StmtKind {
   raise,        // value (may be invalid)
   function_def, // function: a `def` inside a function (Ast::functions)
   error,        // already reported
+  // try statements (frontend/try_statement.h): every handler catches every exception, as Numba's
+  try_except,   // body (protected), orelse (the handler), value: its class (Exception; invalid when bare)
+  try_else,     // body: a try's else block, the last statement of its try_except's body
+  try_finally,  // body (protected, a try_except where there are handlers), orelse (the finally block)
 };
 
 struct Stmt {

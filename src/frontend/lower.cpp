@@ -8,6 +8,7 @@
 
 #include "frontend/closures.h"
 #include "frontend/escapes.h"
+#include "frontend/try_statement.h"
 
 namespace pykern::frontend {
 namespace {
@@ -19,8 +20,8 @@ using namespace ast;
 
 class Lowerer {
  public:
-  Lowerer(const syntax::SyntaxTree& tree, Ast& ast, Diagnostics& diagnostics)
-      : tree_(tree), ast_(ast), diagnostics_(diagnostics) {}
+  Lowerer(const syntax::SyntaxTree& tree, Ast& ast, Diagnostics& diagnostics, bool cuda = false)
+      : tree_(tree), ast_(ast), diagnostics_(diagnostics), cuda_(cuda) {}
 
   Function function(TSNode definition);
   ExprId expression(TSNode node);
@@ -38,6 +39,8 @@ class Lowerer {
   StmtId return_statement(TSNode node);
   StmtId assert_statement(TSNode node);
   StmtId raise_statement(TSNode node);
+  StmtId try_statement(TSNode node);
+  ExceptClause except_clause(TSNode clause);
   StmtId inner_function(TSNode definition);
   StmtId lambda_function(TSNode assignment, ExprId target, TSNode lambda);
   std::vector<Parameter> parameters(TSNode list);
@@ -122,6 +125,8 @@ class Lowerer {
   const syntax::SyntaxTree& tree_;
   Ast& ast_;
   Diagnostics& diagnostics_;
+  bool cuda_ = false;  // a @cuda.jit kernel or device function: numba-cuda compiles no try statement
+  int handlers_ = 0;   // how many except clauses the statement being lowered is inside
 };
 
 ExprId Lowerer::unsupported_expr(TSNode node, const std::string& what, const std::string& hint) {
@@ -204,7 +209,10 @@ Function Lowerer::function(TSNode definition) {
 // A `def` inside a function: an inner function (closures.cpp finds what it reads of the
 // enclosing function).
 StmtId Lowerer::inner_function(TSNode definition) {
+  int handlers = handlers_;
+  handlers_ = 0;  // a bare raise in a def inside a handler is the def's own
   Function inner = function(definition);
+  handlers_ = handlers;
   Stmt stmt = make_stmt(StmtKind::function_def, definition);
   stmt.function = static_cast<int>(ast_.functions.size());
   ast_.functions.push_back(std::move(inner));
@@ -271,7 +279,7 @@ StmtId Lowerer::lower_statement(TSNode node) {
     case Node::assert_statement: return assert_statement(node);
     case Node::raise_statement: return raise_statement(node);
     case Node::error: return add(make_stmt(StmtKind::error, node));  // reported by the sweep
-    case Node::try_statement: return unsupported_stmt(node, "'try' statement");
+    case Node::try_statement: return try_statement(node);
     case Node::with_statement: return unsupported_stmt(node, "'with' statement");
     case Node::global_statement:
       return unsupported_stmt(node, "'global' statement",
@@ -484,7 +492,68 @@ StmtId Lowerer::raise_statement(TSNode node) {
   Stmt stmt = make_stmt(StmtKind::raise, node);
   std::vector<TSNode> children = tree_.named_children(node);
   if (!children.empty()) stmt.value = expression(children[0]);
+  if (children.empty() && handlers_ > 0) {
+    report_reraise(tree_.file(), stmt.range, diagnostics_);
+    stmt.kind = StmtKind::error;
+  }
   return add(std::move(stmt));
+}
+
+// try_statement = 'try' ':' body (except_clause+ [else_clause] [finally_clause] | finally_clause)
+// (frontend/try_statement.h builds what it lowers to)
+StmtId Lowerer::try_statement(TSNode node) {
+  if (cuda_)
+    return unsupported_stmt(node, "'try' statement",
+                            "numba-cuda compiles no exception handling for the GPU; test for the failing case "
+                            "before the operation instead (a @jit function called on the host may catch exceptions)");
+  TryClauses clauses;
+  clauses.range = syntax::SyntaxTree::range(node);
+  clauses.body = block(tree_.field(node, Field::body));
+  for (TSNode clause : tree_.named_children(node)) {
+    switch (tree_.kind(clause)) {
+      case Node::except_clause: clauses.handlers.push_back(except_clause(clause)); break;
+      case Node::except_group_clause: unsupported_stmt(clause, "'except*' (an exception group)"); break;
+      case Node::else_clause: clauses.orelse = else_body(clause); break;
+      case Node::finally_clause: {
+        std::vector<TSNode> parts = tree_.named_children(clause);
+        clauses.has_finally = true;
+        for (TSNode part : parts)
+          if (tree_.kind(part) == Node::block) clauses.finally_body = block(part);
+        break;
+      }
+      default: break;
+    }
+  }
+  return build_try(ast_, std::move(clauses), tree_.file(), diagnostics_);
+}
+
+// except_clause = 'except' [expression ['as' expression]] ':' block
+ExceptClause Lowerer::except_clause(TSNode clause) {
+  ExceptClause out;
+  out.range = syntax::SyntaxTree::range(clause);
+  std::vector<TSNode> parts;
+  TSNode body{};
+  for (TSNode part : tree_.named_children(clause)) {
+    if (tree_.kind(part) == Node::block) body = part;
+    else if (tree_.kind(part) != Node::comment) parts.push_back(part);
+  }
+  // `except E as e` parses as one as_pattern: E, then its as_pattern_target `e`.
+  if (!parts.empty() && tree_.kind(parts[0]) == Node::as_pattern) {
+    std::vector<TSNode> pattern = tree_.named_children(parts[0]);
+    parts.assign(pattern.begin(), pattern.end());
+  }
+  if (!parts.empty()) {
+    Hoisting nowhere(*this, nullptr);  // a class expression is no place for a comprehension
+    out.type = expression(parts[0]);
+  }
+  if (parts.size() > 1) {
+    out.alias = std::string(tree_.text(parts[1]));
+    out.alias_range = syntax::SyntaxTree::range(parts[1]);
+  }
+  ++handlers_;
+  out.body = block(body);
+  --handlers_;
+  return out;
 }
 
 ExprId Lowerer::expression(TSNode node) {
@@ -949,8 +1018,8 @@ ExprId Lowerer::sequence(TSNode node, ExprKind kind) {
 }  // namespace
 
 ast::Function lower_function(const syntax::SyntaxTree& tree, TSNode definition, ast::Ast& ast,
-                             Diagnostics& diagnostics) {
-  ast::Function function = Lowerer(tree, ast, diagnostics).function(definition);
+                             Diagnostics& diagnostics, bool cuda) {
+  ast::Function function = Lowerer(tree, ast, diagnostics, cuda).function(definition);
   resolve_inner_functions(function, ast, tree.file(), diagnostics);
   return function;
 }

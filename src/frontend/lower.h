@@ -9,9 +9,10 @@
 
 namespace pykern::frontend {
 
-// Lowers a function_definition node (its decorators are read by the module model).
+// Lowers a function_definition node (its decorators are read by the module model). `cuda`: a
+// @cuda.jit kernel or device function, where a try statement is refused as numba-cuda refuses it.
 ast::Function lower_function(const syntax::SyntaxTree& tree, TSNode definition, ast::Ast& ast,
-                             Diagnostics& diagnostics);
+                             Diagnostics& diagnostics, bool cuda = false);
 
 // Lowers one expression node (module-level constants, decorator arguments, signatures).
 ast::ExprId lower_expression(const syntax::SyntaxTree& tree, TSNode node, ast::Ast& ast,

@@ -1165,6 +1165,12 @@ void Module::mark_generated(uint32_t offset, Origin origin) {
     if (ts_node_start_byte(function.definition) >= offset) function.origin = origin;
 }
 
+// A @cuda.jit kernel or device function: compiled for the GPU only, where numba-cuda refuses
+// what a @jit function on the host may do (a try statement: frontend/try_statement.h).
+static bool is_cuda_function(const ModuleFunction& function) {
+  return function.decoration.role == FunctionRole::kernel || function.decoration.device_only;
+}
+
 const ast::Function* Module::lowered_function(const std::string& name, Diagnostics& diagnostics) {
   ModuleFunction* function = this->function(name);
   if (function == nullptr) return nullptr;
@@ -1173,7 +1179,7 @@ const ast::Function* Module::lowered_function(const std::string& name, Diagnosti
     Diagnostics reported;
     tree_->report_syntax_errors(function->definition, reported);
     size_t first_expr = ast_.exprs.size();
-    function->ast = lower_function(*tree_, function->definition, ast_, reported);
+    function->ast = lower_function(*tree_, function->definition, ast_, reported, is_cuda_function(*function));
     function->ast.name = function->name;  // `k = cuda.jit(f)` lowers f's definition as k
     if (!function->closure.empty()) bind_closure(*function, function->ast, first_expr);
     function->lowering_diagnostics = reported.all();
@@ -1187,7 +1193,7 @@ ast::Function Module::lowered_copy(const std::string& name, Diagnostics& diagnos
   if (function == nullptr) return {};
   tree_->report_syntax_errors(function->definition, diagnostics);
   size_t first_expr = ast_.exprs.size();
-  ast::Function lowered = lower_function(*tree_, function->definition, ast_, diagnostics);
+  ast::Function lowered = lower_function(*tree_, function->definition, ast_, diagnostics, is_cuda_function(*function));
   lowered.name = function->name;
   if (!function->closure.empty()) bind_closure(*function, lowered, first_expr);
   return lowered;

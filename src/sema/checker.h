@@ -238,6 +238,7 @@ class FunctionChecker {
   void check_assert(const ast::Stmt& stmt);
   void check_assert_message(const ast::Stmt& stmt, const Value& condition);  // sema/text.cpp
   ir::Stmt raised(const ast::Stmt& stmt);
+  void check_try(const ast::Stmt& stmt);  // try_except, try_else and try_finally (check_try.cpp)
   void check_expr_stmt(const ast::Stmt& stmt);
   bool check_array_declaration(ast::ExprId target, ast::ExprId value, SourceRange range);
   void emit_loop_body(const ast::Stmt& stmt, ir::Stmt& loop, ast::ExprId target,

@@ -273,6 +273,10 @@ bool may_fall_off(const ast::Ast& tree, const std::vector<ast::StmtId>& body) {
   if (last.kind == StmtKind::return_ || last.kind == StmtKind::raise) return false;
   if (last.kind == StmtKind::if_ && !last.orelse.empty())
     return may_fall_off(tree, last.body) || may_fall_off(tree, last.orelse);
+  // The handler may run from any point of a try block; a finally block runs after the body.
+  if (last.kind == StmtKind::try_except) return may_fall_off(tree, last.body) || may_fall_off(tree, last.orelse);
+  if (last.kind == StmtKind::try_else) return may_fall_off(tree, last.body);
+  if (last.kind == StmtKind::try_finally) return may_fall_off(tree, last.body) && may_fall_off(tree, last.orelse);
   bool loop = last.kind == StmtKind::for_ || last.kind == StmtKind::while_;
   if (loop && !has_break(tree, last.body)) {
     // The loop ends through its else branch, or (while True) not at all.
@@ -569,6 +573,9 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
       emit_stmt(std::move(out));
       return;
     }
+    case StmtKind::try_except:
+    case StmtKind::try_else:
+    case StmtKind::try_finally: check_try(stmt); return;
   }
 }
 

@@ -83,6 +83,10 @@ enum class StmtKind {
   assert_,       // condition, message (text)
   raise_,        // exception (class name), message (text)
   print,         // message (printf's format), args: printf's values, then those only evaluated
+  // try statements of host calls (sema/check_try.cpp, emit/try_blocks.h); loop_id numbers each
+  try_except,    // body (protected), orelse (the handler, which catches every Python exception)
+  try_else,      // body: a try's else block, the last statement of its try_except's body
+  try_finally,   // body (protected), orelse (the finally block, run however the body is left)
 };
 
 // A reduction of a parallel loop: `local` is updated only as `local = local <op> x` (op one of

@@ -143,6 +143,10 @@ class FunctionNames {
       case StmtKind::function_def:
         check(ast_.functions[static_cast<size_t>(stmt.function)], &scope);
         return;
+      // A handler's class is Exception or refused (frontend/try_statement.h): nothing to look up.
+      case StmtKind::try_except:
+      case StmtKind::try_else:
+      case StmtKind::try_finally: break;
       // `raise E(...)` is read as text (the exception's name and message), never looked up.
       case StmtKind::raise:
       case StmtKind::break_:

@@ -33,6 +33,7 @@ class LoopPlanner {
   int count_reads(ir::ExprId e, int local) const;
   void check_reads(ir::ExprId e, const std::set<int>& defined);
   void walk(const std::vector<ir::StmtId>& body, std::set<int>& defined);
+  void walk_try(const ir::Stmt& s, std::set<int>& defined);
   std::optional<std::string> shared_list_append() const;
   ir::ExprId strip_casts(ir::ExprId e) const;
   const std::string& name(int local) const { return f_.locals[local].name; }
@@ -171,10 +172,31 @@ void LoopPlanner::walk(const std::vector<ir::StmtId>& body, std::set<int>& defin
         break;
       }
       case StmtKind::declare_array: defined.insert(s.local); break;
+      case StmtKind::try_except:
+      case StmtKind::try_else:
+      case StmtKind::try_finally: walk_try(s, defined); break;
       default:
         for (ir::ExprId e : own_exprs(s)) check_reads(e, defined);
     }
   }
+}
+
+// A handler may start from any point of its try block, so it counts on what was assigned
+// before the statement; a finally block runs after the body or from any point of it.
+void LoopPlanner::walk_try(const ir::Stmt& s, std::set<int>& defined) {
+  std::set<int> body = defined, handler = defined;
+  walk(s.body, body);
+  if (s.kind == StmtKind::try_else) {
+    defined = body;
+    return;
+  }
+  walk(s.orelse, handler);
+  std::set<int> after;
+  if (s.kind == StmtKind::try_except)
+    std::set_intersection(body.begin(), body.end(), handler.begin(), handler.end(), std::inserter(after, after.begin()));
+  else
+    std::set_union(body.begin(), body.end(), handler.begin(), handler.end(), std::inserter(after, after.begin()));
+  defined = after;
 }
 
 // list.append on a list made before the loop: the parts would race on it.
@@ -223,10 +245,29 @@ std::optional<std::string> LoopPlanner::plan(ir::ParallelLoop& out) {
   return std::nullopt;
 }
 
+// The outermost prange loops of a try block run in order, as Numba runs them: an exception
+// stops the loop at the iteration that raised it, before the handler runs.
+void keep_in_order(const ir::Function& f, const std::vector<ir::StmtId>& body, const SequentialLoopReport& report) {
+  for (ir::StmtId id : body) {
+    const ir::Stmt& s = f[id];
+    if (s.kind == StmtKind::for_range && s.is_prange) {
+      report(s.range, "it is inside a try block, where an exception must stop it at the iteration that raised it");
+      continue;
+    }
+    keep_in_order(f, s.body, report);
+    keep_in_order(f, s.orelse, report);
+  }
+}
+
 // The outermost prange loops of `body`: a prange inside one runs in order within its part.
 void plan_block(ir::Function& f, const std::vector<ir::StmtId>& body, const SequentialLoopReport& report) {
   for (ir::StmtId id : body) {
     ir::Stmt& s = f.stmts[id];
+    if (s.kind == StmtKind::try_except || s.kind == StmtKind::try_finally) {
+      keep_in_order(f, s.body, report);
+      plan_block(f, s.orelse, report);
+      continue;
+    }
     if (s.kind == StmtKind::for_range && s.is_prange) {
       ir::ParallelLoop plan;
       if (auto why = LoopPlanner(f, s).plan(plan)) report(s.range, *why);

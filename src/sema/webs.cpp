@@ -124,8 +124,45 @@ class WebFinder {
   }
 
   State walk(const std::vector<ast::StmtId>& body, State s, Loop* loop) {
-    for (ast::StmtId id : body) s = statement(tree_[id], std::move(s), loop);
+    raises_from(s);
+    for (ast::StmtId id : body) {
+      s = statement(tree_[id], std::move(s), loop);
+      raises_from(s);
+    }
     return s;
+  }
+
+  // An exception may leave a try block at any point of it: each point's definitions reach the
+  // handler (or finally block) of every try statement around it.
+  void raises_from(const State& s) {
+    for (State* handler_entry : handler_entries_) *handler_entry = join(*handler_entry, s);
+  }
+
+  // The handler starts from any point of the body; after the statement, the body's end or the
+  // handler's (the else block is the body's last statement).
+  State try_except(const ast::Stmt& stmt, State entry, Loop* loop) {
+    State handler_entry = entry;
+    handler_entries_.push_back(&handler_entry);
+    State end = walk(stmt.body, std::move(entry), loop);
+    handler_entries_.pop_back();
+    handler_entry.reachable = true;
+    return join(end, walk(stmt.orelse, handler_entry, loop));
+  }
+
+  // The finally block runs after the body ends, or from any point of it (an exception, a
+  // return, a break or continue); a break or continue in the body leaves the loop after it.
+  State try_finally(const ast::Stmt& stmt, State entry, Loop* loop) {
+    State finally_entry = entry;
+    Loop before = loop ? *loop : Loop();
+    handler_entries_.push_back(&finally_entry);
+    State end = walk(stmt.body, std::move(entry), loop);
+    handler_entries_.pop_back();
+    finally_entry = join(finally_entry, end);
+    finally_entry.reachable = true;
+    State after = walk(stmt.orelse, finally_entry, loop);
+    if (loop && !(loop->breaks == before.breaks)) loop->breaks = join(loop->breaks, after);
+    if (loop && !(loop->continues == before.continues)) loop->continues = join(loop->continues, after);
+    return after;
   }
 
   State statement(const ast::Stmt& stmt, State s, Loop* loop) {
@@ -164,6 +201,9 @@ class WebFinder {
       case StmtKind::return_:
         reads(stmt.value, s);
         return unreachable();
+      case StmtKind::try_except: return try_except(stmt, std::move(s), loop);
+      case StmtKind::try_else: return walk(stmt.body, std::move(s), loop);
+      case StmtKind::try_finally: return try_finally(stmt, std::move(s), loop);
       default:
         reads(stmt.value, s);
         reads(stmt.message, s);
@@ -216,6 +256,7 @@ class WebFinder {
   std::vector<int> parent_;
   std::map<uint32_t, int> def_at_;   // a target's ExprId index -> its definition
   std::map<uint32_t, int> use_def_;  // a read's ExprId index -> a definition reaching it
+  std::vector<State*> handler_entries_;  // of the try statements around the walk, innermost last
 };
 
 }  // namespace

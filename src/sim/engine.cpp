@@ -39,6 +39,15 @@ struct KernelFailure {
   std::string message;
 };
 
+// A Python exception (a raise, an assert, an index or zero-division check, a NumPy error):
+// a try statement of a host call catches it (runtime/pykern/exceptions.cuh), and what is not
+// caught stops the thread as any KernelFailure does.
+struct RaisedFailure : KernelFailure, pk::PythonException {
+  explicit RaisedFailure(std::string text) : KernelFailure{std::move(text)} {}
+  pk::PythonException* copy() const override { return new RaisedFailure(*this); }
+  [[noreturn]] void raise() const override { throw RaisedFailure(*this); }
+};
+
 struct Barrier {
   int arrived = 0;
   u64 generation = 0;
@@ -134,11 +143,11 @@ std::string where(const char* file, int line, const char* kind) {
 void report_index_error(const char* file, int line, i64 index, int axis, i64 size) {
   char text[160];
   std::snprintf(text, sizeof text, ": index %lld is out of bounds for axis %d with size %lld", index, axis, size);
-  throw KernelFailure{where(file, line, "IndexError") + text};
+  throw RaisedFailure{where(file, line, "IndexError") + text};
 }
 
 void report_failure(const char* file, int line, const char* kind, const char* message) {
-  throw KernelFailure{where(file, line, kind) + (*message ? std::string(": ") + message : std::string())};
+  throw RaisedFailure{where(file, line, kind) + (*message ? std::string(": ") + message : std::string())};
 }
 
 std::string timeout_text(const Launch& launch) {

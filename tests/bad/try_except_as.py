@@ -1,0 +1,18 @@
+# Numba keeps no exception object in compiled code: 'except Exception as e' is refused.
+from numba import cuda, njit
+
+# pykern: --sig k=void(float64[:])
+
+
+@njit
+def guarded(x):
+    try:
+        r = 1.0 / x
+    except Exception as err:
+        r = 0.0
+    return r
+
+
+@cuda.jit
+def k(a):
+    a[0] = guarded(a[0])
