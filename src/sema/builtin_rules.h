@@ -96,6 +96,7 @@ void add_sorting_builtins(HandlerTable& t);
 // NumPy's ufuncs, np.where and np.clip (builtins_ufuncs.cpp): after add_numpy_builtins, whose
 // scalar rules it keeps for numbers.
 void add_ufunc_builtins(HandlerTable& t);
+void add_numba_builtins(HandlerTable& t);  // builtins_numba.cpp: to_fixed_tuple, literal_unroll
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);
