@@ -110,6 +110,11 @@ def fixed(a):
     for v in literal_unroll(t):
         s += v
     return t[0], t[2], cells((u[0], u[1])), s
+
+
+@njit([float64(float64), int64(int64)])
+def doubled(x):
+    return x + x
 )py";
 
 Module load() { return test::load_host_module(source, "modules.py", "host-modules"); }
@@ -181,4 +186,14 @@ TEST_CASE("numba.types and numba.core.types spell signatures; to_fixed_tuple mak
   CHECK(real(r, 1) == 6.0);
   CHECK(r.values[2].integer == 20);  // cells((4, 5)), typed by its numba.core.types signature
   CHECK(real(r, 3) == 15.0);
+}
+
+TEST_CASE("a host call picks among a decorator's signatures as Numba's overload resolution does") {
+  Module module = load();
+  Returned ints = test::call(module, "doubled", int64_t(3));
+  CHECK(ints.type == "int64");
+  CHECK(ints.values.at(0).integer == 6);
+  Returned reals = test::call(module, "doubled", 1.25);
+  CHECK(reals.type == "float64");
+  CHECK(real(reals, 0) == 2.5);
 }
