@@ -98,16 +98,18 @@ Status collect_host_functions(frontend::Module& module, const Request& request,
                                                                   module.file().display_name(), wanted.function));
     const ast::Function* lowered = module.lowered_function(function->name, diagnostics);
     if (lowered == nullptr) continue;
-    // An eager signature in the decorator (@jit(float64(int32, int32))) is the only one Numba
-    // compiles: the call's arguments convert to it.
-    if (!function->decoration.signatures.empty()) {
-      ast::ExprId declared = function->decoration.signatures.front();
-      auto parsed = sema::signature_from_decorator(module, declared, diagnostics);
-      if (parsed) entries.push_back({function->name, *parsed, module.ast()[declared].range});
-      continue;
-    }
     signature_files.emplace_back("arguments of " + function->name, wanted.signature);
     auto parsed = sema::parse_signature(signature_files.back(), diagnostics);
+    // Eager signatures in the decorator (@jit(float64(int32, int32)), or a list of them) are the
+    // only ones Numba compiles: the call's arguments convert to the one its overload
+    // resolution picks for them.
+    if (!function->decoration.signatures.empty()) {
+      SourceRange declared = module.ast()[function->decoration.signatures.front()].range;
+      if (!parsed) continue;
+      auto chosen = sema::declared_overload(module, *function, parsed->arguments, declared, diagnostics);
+      if (chosen) entries.push_back({function->name, *chosen, declared});
+      continue;
+    }
     if (parsed) entries.push_back({function->name, *parsed, lowered->name_range});
   }
   return ok_status();

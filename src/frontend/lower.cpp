@@ -20,8 +20,9 @@ using namespace ast;
 
 class Lowerer {
  public:
-  Lowerer(const syntax::SyntaxTree& tree, Ast& ast, Diagnostics& diagnostics, bool cuda = false)
-      : tree_(tree), ast_(ast), diagnostics_(diagnostics), cuda_(cuda) {}
+  Lowerer(const syntax::SyntaxTree& tree, Ast& ast, Diagnostics& diagnostics, bool cuda = false,
+          std::string where = "kernels")
+      : tree_(tree), ast_(ast), diagnostics_(diagnostics), cuda_(cuda), where_(std::move(where)) {}
 
   Function function(TSNode definition);
   ExprId expression(TSNode node);
@@ -84,6 +85,7 @@ class Lowerer {
   }
   ExprId unsupported_expr(TSNode node, const std::string& what, const std::string& hint = {});
   StmtId unsupported_stmt(TSNode node, const std::string& what, const std::string& hint = {});
+  StmtId with_statement(TSNode node);
   ExprId name_expr(const std::string& name, TSNode node) {
     Expr expr = make_expr(ExprKind::name, node);
     expr.text = name;
@@ -127,17 +129,32 @@ class Lowerer {
   Diagnostics& diagnostics_;
   bool cuda_ = false;  // a @cuda.jit kernel or device function: numba-cuda compiles no try statement
   int handlers_ = 0;   // how many except clauses the statement being lowered is inside
+  std::string where_;  // what the refusals say the function is: "kernels", "@jit functions"
 };
 
 ExprId Lowerer::unsupported_expr(TSNode node, const std::string& what, const std::string& hint) {
   diagnostics_.error(DiagKind::unsupported_syntax, tree_.file(), syntax::SyntaxTree::range(node),
-                     what + " is not supported in kernels", hint);
+                     what + " is not supported in " + where_, hint);
   return add(make_expr(ExprKind::error, node));
 }
 
 StmtId Lowerer::unsupported_stmt(TSNode node, const std::string& what, const std::string& hint) {
   diagnostics_.error(DiagKind::unsupported_syntax, tree_.file(), syntax::SyntaxTree::range(node),
-                     what + " is not supported in kernels", hint);
+                     what + " is not supported in " + where_, hint);
+  return add(make_stmt(StmtKind::error, node));
+}
+
+// with_statement = 'with' with_clause ':' block. Numba compiles only `with objmode(...)`
+// (and numba.objmode, numba.core.withcontexts.objmode_context), whose block runs in the Python
+// interpreter: that one says so; any other context manager is unsupported syntax.
+StmtId Lowerer::with_statement(TSNode node) {
+  std::string_view text = tree_.text(node);
+  std::string_view header = text.substr(0, text.find(':'));
+  bool object_mode = header.find("objmode") != std::string_view::npos || header.find("object_mode") != std::string_view::npos;
+  if (!object_mode) return unsupported_stmt(node, "'with' statement");
+  diagnostics_.error(DiagKind::unsupported_syntax, tree_.file(), syntax::SyntaxTree::range(node),
+                     "an objmode block runs in the Python interpreter, which pykern does not have",
+                     "compute the value in nopython code, or move this part out of the @jit function");
   return add(make_stmt(StmtKind::error, node));
 }
 
@@ -280,7 +297,7 @@ StmtId Lowerer::lower_statement(TSNode node) {
     case Node::raise_statement: return raise_statement(node);
     case Node::error: return add(make_stmt(StmtKind::error, node));  // reported by the sweep
     case Node::try_statement: return try_statement(node);
-    case Node::with_statement: return unsupported_stmt(node, "'with' statement");
+    case Node::with_statement: return with_statement(node);
     case Node::global_statement:
       return unsupported_stmt(node, "'global' statement",
                                      "module globals are compile-time constants in kernels; "
@@ -1018,8 +1035,8 @@ ExprId Lowerer::sequence(TSNode node, ExprKind kind) {
 }  // namespace
 
 ast::Function lower_function(const syntax::SyntaxTree& tree, TSNode definition, ast::Ast& ast,
-                             Diagnostics& diagnostics, bool cuda) {
-  ast::Function function = Lowerer(tree, ast, diagnostics, cuda).function(definition);
+                             Diagnostics& diagnostics, bool cuda, const std::string& where) {
+  ast::Function function = Lowerer(tree, ast, diagnostics, cuda, where).function(definition);
   resolve_inner_functions(function, ast, tree.file(), diagnostics);
   return function;
 }

@@ -882,6 +882,18 @@ void Module::read_fastmath(const ast::Keyword& keyword, FastMath& out, Diagnosti
   }
 }
 
+// `fastmath=FLAGS` where `FLAGS = {'nnan', 'ninf'}` (or a dict, or a bool) is bound at top level
+// before the decorator runs: the option as the constant's expression, as Python passes its value.
+ast::Keyword Module::through_constant(const ast::Keyword& keyword, Diagnostics& diagnostics) {
+  ast::Keyword resolved = keyword;
+  const ast::Expr& value = ast_[keyword.value];
+  if (value.kind == ast::ExprKind::name && globals_.count(value.text)) {
+    ast::ExprId bound = global_value(value.text, diagnostics);
+    if (bound.valid()) resolved.value = bound;
+  }
+  return resolved;
+}
+
 void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics) {
   const ast::Expr& expr = ast_[call];
   // First positional argument: a signature, or a list of them.
@@ -923,7 +935,9 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
                         "'" + keyword.name + "' must be a small non-negative integer");
     }
   };
-  for (const ast::Keyword& keyword : expr.keywords) {
+  // A copy: reading a constant (fastmath=FLAGS) lowers it, which may move the expressions.
+  const std::vector<ast::Keyword> keywords = expr.keywords;
+  for (const ast::Keyword& keyword : keywords) {
     const ast::Expr& value = ast_[keyword.value];
     if (keyword.name == "device") {
       bool device = false;
@@ -935,7 +949,7 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     } else if (keyword.name == "debug") {
       flag(keyword, decoration.debug);
     } else if (keyword.name == "fastmath") {
-      read_fastmath(keyword, decoration.fastmath, diagnostics);
+      read_fastmath(through_constant(keyword, diagnostics), decoration.fastmath, diagnostics);
     } else if (keyword.name == "boundscheck") {
       // None is Numba's default: no checks unless NUMBA_BOUNDSCHECK says otherwise.
       if (value.kind != ast::ExprKind::none) flag(keyword, decoration.boundscheck);
@@ -951,8 +965,13 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
       decoration.target = value.text;
     } else if (keyword.name == "signature" || keyword.name == "sig") {
       decoration.signatures.push_back(keyword.value);
+    } else if (keyword.name == "forceobj") {
+      bool forced = false;
+      flag(keyword, forced);
+      if (forced) decoration.object_mode = keyword.range;
     } else if (keyword.name == "inline" || keyword.name == "nopython" || keyword.name == "nogil" ||
-               keyword.name == "forceinline") {
+               keyword.name == "forceinline" || keyword.name == "looplift") {
+      // nopython=False has had no effect since Numba 0.59 (a NumbaDeprecationWarning): still nopython.
       // Accepted and without effect here: NVRTC inlines device functions on its own.
     } else if (keyword.name == "parallel") {
       flag(keyword, decoration.parallel);  // prange loops on a thread pool (sema/parallel_loops.h)
@@ -1171,6 +1190,13 @@ static bool is_cuda_function(const ModuleFunction& function) {
   return function.decoration.role == FunctionRole::kernel || function.decoration.device_only;
 }
 
+// What a refusal calls the kind of function it is in: Numba's CPU functions (@jit, @njit) are
+// not kernels, whatever they may be called from.
+std::string refusal_place(const ModuleFunction& function) {
+  bool jit = function.decoration.role == FunctionRole::device && !function.decoration.device_only;
+  return jit ? "@jit functions" : "kernels";
+}
+
 const ast::Function* Module::lowered_function(const std::string& name, Diagnostics& diagnostics) {
   ModuleFunction* function = this->function(name);
   if (function == nullptr) return nullptr;
@@ -1179,7 +1205,8 @@ const ast::Function* Module::lowered_function(const std::string& name, Diagnosti
     Diagnostics reported;
     tree_->report_syntax_errors(function->definition, reported);
     size_t first_expr = ast_.exprs.size();
-    function->ast = lower_function(*tree_, function->definition, ast_, reported, is_cuda_function(*function));
+    function->ast = lower_function(*tree_, function->definition, ast_, reported, is_cuda_function(*function),
+                                   refusal_place(*function));
     function->ast.name = function->name;  // `k = cuda.jit(f)` lowers f's definition as k
     if (!function->closure.empty()) bind_closure(*function, function->ast, first_expr);
     function->lowering_diagnostics = reported.all();
@@ -1193,7 +1220,8 @@ ast::Function Module::lowered_copy(const std::string& name, Diagnostics& diagnos
   if (function == nullptr) return {};
   tree_->report_syntax_errors(function->definition, diagnostics);
   size_t first_expr = ast_.exprs.size();
-  ast::Function lowered = lower_function(*tree_, function->definition, ast_, diagnostics, is_cuda_function(*function));
+  ast::Function lowered = lower_function(*tree_, function->definition, ast_, diagnostics, is_cuda_function(*function),
+                                          refusal_place(*function));
   lowered.name = function->name;
   if (!function->closure.empty()) bind_closure(*function, lowered, first_expr);
   return lowered;

@@ -43,6 +43,9 @@ struct Decoration {
   std::optional<int> max_registers;
   std::string target;                // vectorize/guvectorize: 'cuda', 'cpu', 'parallel'
   std::string gufunc_layout;         // '(m,n),(n)->(m)'
+  // @jit(forceobj=True): Numba's object mode, which runs the body in the Python interpreter;
+  // refused where the function is typed (pykern has no interpreter).
+  std::optional<SourceRange> object_mode;
   SourceRange range;
 };
 
@@ -98,6 +101,10 @@ struct ModuleEnum {
   std::vector<Member> members;
   SourceRange range;
 };
+
+// What refusals call the kind of function they are in: "kernels", or "@jit functions" for
+// Numba's CPU functions (@jit, @njit).
+std::string refusal_place(const ModuleFunction& function);
 
 class Module {
  public:
@@ -174,6 +181,7 @@ class Module {
   void report_unresolved_decorator(TSNode decorator, ast::ExprId callee, Diagnostics& diagnostics) const;
   void read_decorator_call(ast::ExprId call, Decoration& decoration, Diagnostics& diagnostics);
   void read_fastmath(const ast::Keyword& keyword, FastMath& out, Diagnostics& diagnostics) const;
+  ast::Keyword through_constant(const ast::Keyword& keyword, Diagnostics& diagnostics);
 
   const syntax::SyntaxTree* tree_ = nullptr;
   ast::Ast ast_;

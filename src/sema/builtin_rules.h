@@ -98,6 +98,7 @@ void add_sorting_builtins(HandlerTable& t);
 void add_ufunc_builtins(HandlerTable& t);
 void add_list_builtins(HandlerTable& t);  // sema/lists.cpp: list methods, sorted, list(), numba.typed.List
 void add_text_builtins(HandlerTable& t);  // str(), len() of strings, str methods (sema/text.cpp)
+void add_numba_builtins(HandlerTable& t);  // builtins_numba.cpp: to_fixed_tuple, literal_unroll
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

@@ -78,6 +78,7 @@ const HandlerTable& handlers() {
     add_list_builtins(t);  // after the array methods of the same names (copy, sort)
     add_ufunc_builtins(t);  // wraps the NumPy scalar rules above
     add_text_builtins(t);   // wraps len()
+    add_numba_builtins(t);
     return t;
   }();
   return table;
@@ -203,7 +204,8 @@ Value call_builtin(FunctionChecker& checker, const CallSite& call) {
       hint = "use it directly as the iterable of a for loop";
     else if (call.name.rfind("numpy.", 0) == 0)
       hint = "kernels support NumPy's scalar math functions and types, not array functions";
-    checker.error(DiagKind::unknown_function, call.range, "'" + shown + "' is not supported in kernels", hint);
+    checker.error(DiagKind::unknown_function, call.range, "'" + shown + "' is not supported in " + checker.refusal_place(),
+                  hint);
     return Value::error();
   }
   for (const Value& arg : call.args)

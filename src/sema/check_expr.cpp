@@ -209,7 +209,7 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     case ExprKind::list: return check_list(e);
     case ExprKind::dict: return dict_display(*this, e);
     case ExprKind::set:
-      error(DiagKind::unsupported_syntax, e.range, "a set is not supported in kernels");
+      error(DiagKind::unsupported_syntax, e.range, "a set is not supported in " + refusal_place());
       return Value::error();
     case ExprKind::slice:
       error(DiagKind::bad_index, e.range, "a slice can only appear inside [ ]");
@@ -270,7 +270,8 @@ Value FunctionChecker::check_name(ast::ExprId id) {
   if (module().has_global(e.text)) return program_.global_constant(*this, e.text, e.range);
   if (is_python_builtin(e.text)) return resolve_qualified(*this, "builtins." + e.text, e.range);
   error(DiagKind::unknown_name, e.range, "name '" + e.text + "' is not defined",
-        "kernels see their parameters, their locals, module-level constants, functions and imports");
+        (refusal_place() == "kernels" ? "kernels" : "@jit functions") +
+            std::string(" see their parameters, their locals, module-level constants, functions and imports"));
   return Value::error();
 }
 
@@ -307,7 +308,8 @@ Value FunctionChecker::truth(const Value& input, SourceRange range) {
     return value_of(add(std::move(test)));
   }
   error(DiagKind::type_mismatch, range,
-        "a value of type '" + to_string(value.type) + "' has no truth value in a kernel");
+        "a value of type '" + to_string(value.type) + "' has no truth value in " +
+            (refusal_place() == "kernels" ? "a kernel" : "a @jit function"));
   return Value::error();
 }
 
@@ -513,7 +515,7 @@ Value FunctionChecker::membership(bool in, Value item, Value container, SourceRa
   if (container.type.is(TypeKind::list)) return list_membership(*this, in, item, container, range);
   if (!container.type.is(TypeKind::tuple)) {
     error(DiagKind::unsupported_operation, range,
-          "'in' tests the items of a tuple in kernels; this container is " + to_string(container.type),
+          "'in' tests the items of a tuple in " + refusal_place() + "; this container is " + to_string(container.type),
           "loop over the array and compare, or test against a tuple of values");
     return Value::error();
   }
@@ -594,7 +596,7 @@ Value FunctionChecker::identity(bool is, const Value& left, const Value& right, 
     same = make_call(ir::Op::same_array, {left.expr, right.expr}, Type::boolean(), range);
   } else {
     error(DiagKind::unsupported_operation, range,
-          "'is' between two values of type '" + to_string(left.type) + "' has no meaning in kernels",
+          "'is' between two values of type '" + to_string(left.type) + "' has no meaning in " + refusal_place(),
           "compare with == where the values, not their identity, matter");
     return Value::error();
   }
@@ -959,5 +961,8 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
   }
   return view;
 }
+
+// What refusals call the function being typed: "kernels", or "@jit functions" (frontend/module.h).
+std::string FunctionChecker::refusal_place() const { return frontend::refusal_place(module_function_); }
 
 }  // namespace pykern::sema

@@ -1,5 +1,6 @@
 // Internal to sema: the state of inferring one program, and one function within it.
 #pragma once
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -170,6 +171,7 @@ class FunctionChecker {
 
   // Typing as Numba's CPU target (a host call and the @jit functions it reaches), not numba-cuda's.
   bool on_host() const;
+  std::string refusal_place() const;  // "kernels", or "@jit functions" for a @jit/@njit function
   // Numba's math typing: floats keep their width, integers compute in float64.
   Type float_type_for(const Type& type);
 
@@ -299,6 +301,7 @@ class FunctionChecker {
   std::vector<bool> poisoned_;  // a failed declaration: uses stay silent (no cascades)
   bool changed_ = false;
   bool final_round_ = false;
+  bool block_left_ = false;  // the statement just checked always leaves its block (check_block)
 };
 
 class ProgramBuilder {
@@ -381,6 +384,7 @@ class ProgramBuilder {
   std::set<std::string> globals_in_progress_;
   std::map<std::string, StaticValue> static_values_;  // by static_key
   std::map<std::string, frontend::ModuleFunction> inner_functions_;  // by qualified name
+  std::deque<ast::Function> with_defaults_;  // host entries typed with omitted arguments (a deque: addresses stay)
 };
 
 }  // namespace pykern::sema

@@ -29,6 +29,10 @@ Type ProgramBuilder::static_type(StaticValue value) {
     case Value::Kind::qualified: key = "Function(" + value.name + ")"; break;
     case Value::Kind::function: key = "Dispatcher(" + value.name + ")"; break;
     default: {
+      if (value.type.is(TypeKind::none)) {  // None passed or left to a default of None
+        key = "none";
+        break;
+      }
       if (!value.type.is(TypeKind::tuple)) {
         key = literal_key(value.literal.at(0), value.type);
         break;
@@ -54,6 +58,9 @@ std::optional<Type> FunctionChecker::static_argument(const Value& value, const a
   if (value.kind != Value::Kind::expr || recursion || bindings_of(module().ast(), callee.body, parameter) > 0)
     return std::nullopt;
   StaticValue literal{Value::Kind::expr, value.type, "", {}};
+  // None is no run-time value: the callee is typed for it, as Numba's for NoneType or
+  // Omitted(None), and `if x is None:` is decided there.
+  if (value.type.is(TypeKind::none)) return program_.static_type(std::move(literal));
   if (is_literal_type(value.type)) {
     auto folded = fold(value.expr);
     if (!folded) return std::nullopt;
@@ -80,6 +87,7 @@ Value FunctionChecker::static_parameter_value(const StaticValue& value, SourceRa
     entity.name = value.name;
     return entity;
   }
+  if (value.type.is(TypeKind::none)) return make_constant({int64_t(0)}, Type::none(), range);
   if (!value.type.is(TypeKind::tuple)) return make_constant(value.literal.at(0), value.type, range);
   ir::Expr tuple;
   tuple.kind = ir::ExprKind::make_tuple;

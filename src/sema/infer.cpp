@@ -9,6 +9,7 @@
 #include "sema/checker.h"
 #include "sema/dictionaries.h"
 #include "sema/text.h"
+#include "sema/omitted_arguments.h"
 #include "sema/fancy_index.h"
 #include "sema/lists.h"
 
@@ -109,6 +110,13 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
                        "no function named '" + name + "' in " + module_.file().display_name());
     return -1;
   }
+  if (function->decoration.object_mode) {
+    diagnostics_.error(DiagKind::unsupported_operation, module_.file(), *function->decoration.object_mode,
+                       "'" + name + "' asks for Numba's object mode (forceobj=True), which runs it in the Python "
+                       "interpreter; pykern compiles without one",
+                       "drop forceobj=True so that it compiles in nopython mode, or keep it out of the code pykern runs");
+    return -1;
+  }
   for (const ast::Parameter& parameter : ast->parameters) {
     if (!is_kernel || !parameter.star) continue;
     diagnostics_.error(DiagKind::unsupported_syntax, module_.file(), parameter.range,
@@ -116,6 +124,11 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
                        "list of arguments",
                        "name each parameter; *args works in a device function (or a kernel called from one)");
     return -1;
+  }
+  if (!is_kernel && signature.arguments.size() < ast->parameters.size() &&
+      omitted_have_defaults(*ast, signature.arguments.size())) {
+    // A host call leaving parameters to their defaults (only entries are typed with fewer).
+    ast = &with_defaults_.emplace_back(with_defaults_bound(module_.ast(), *ast, signature.arguments.size()));
   }
   if (signature.arguments.size() != ast->parameters.size()) {
     diagnostics_.error(DiagKind::signature_mismatch, module_.file(), call_range,
@@ -535,19 +548,28 @@ void FunctionChecker::emit_stmt(ir::Stmt stmt) {
 void FunctionChecker::check_block(const std::vector<ast::StmtId>& body, std::vector<ir::StmtId>& out) {
   std::vector<ir::StmtId>* saved = current_block_;
   current_block_ = &out;
-  for (ast::StmtId id : body) check_stmt(id);
+  // What follows a statement that always leaves the block (a return, or an `if lo is None:
+  // return x` whose condition is known) is dead: Numba removes it with the pruned branch before
+  // typing, so `min(x, hi)` after `if hi is None: return x` is never typed for hi=None.
+  block_left_ = false;
+  for (ast::StmtId id : body) {
+    check_stmt(id);
+    if (block_left_) break;
+  }
   current_block_ = saved;
 }
 
 void FunctionChecker::check_stmt(ast::StmtId id) {
   const ast::Stmt& stmt = module().ast()[id];
+  block_left_ = stmt.kind == StmtKind::return_ || stmt.kind == StmtKind::raise || stmt.kind == StmtKind::break_ ||
+                stmt.kind == StmtKind::continue_;
   switch (stmt.kind) {
     case StmtKind::expr: check_expr_stmt(stmt); return;
     case StmtKind::assign: check_assign(stmt); return;
     case StmtKind::aug_assign: check_aug_assign(stmt); return;
     case StmtKind::if_: check_if(stmt); return;
-    case StmtKind::for_: check_for(stmt); return;
-    case StmtKind::while_: check_while(stmt); return;
+    case StmtKind::for_: check_for(stmt); block_left_ = false; return;
+    case StmtKind::while_: check_while(stmt); block_left_ = false; return;
     case StmtKind::return_: check_return(stmt); return;
     case StmtKind::assert_: check_assert(stmt); return;
     case StmtKind::pass:
@@ -1026,9 +1048,17 @@ void FunctionChecker::check_if(const ast::Stmt& stmt) {
   // not taken before it is typed, as Numba's dead-branch pruning does: a device function
   // called with neg_idx=False never types the code under `if neg_idx:`.
   std::optional<ir::Constant> known = condition.ok() ? fold(condition.expr) : std::nullopt;
-  if (!known || known->as_int() != 0) check_block(stmt.body, out.body);
-  if (!known || known->as_int() == 0) check_block(stmt.orelse, out.orelse);
+  bool body_leaves = false, orelse_leaves = false;
+  if (!known || known->as_int() != 0) {
+    check_block(stmt.body, out.body);
+    body_leaves = block_left_;
+  }
+  if (!known || known->as_int() == 0) {
+    check_block(stmt.orelse, out.orelse);
+    orelse_leaves = block_left_ && !stmt.orelse.empty();
+  }
   if (condition.ok()) emit_stmt(std::move(out));
+  block_left_ = known ? (known->as_int() != 0 ? body_leaves : orelse_leaves) : body_leaves && orelse_leaves;
 }
 
 void FunctionChecker::check_while(const ast::Stmt& stmt) {

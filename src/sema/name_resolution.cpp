@@ -224,7 +224,8 @@ class FunctionNames {
     for (const std::string& builtin : python_builtin_names()) candidates.push_back(builtin);
     std::string hint = did_you_mean(e.text, candidates);
     found_.error(DiagKind::unknown_name, module_.file(), e.range, "name '" + e.text + "' is not defined",
-                 hint.empty() ? "kernels see their parameters, their locals, module-level constants, functions and imports"
+                 hint.empty() ? std::string(in_jit_function_ ? "@jit functions" : "kernels") +
+                                    " see their parameters, their locals, module-level constants, functions and imports"
                               : hint);
     return std::nullopt;
   }
@@ -358,7 +359,8 @@ std::optional<Diagnostic> unknown_module_attribute(const SourceFile& file, const
   d.hint = did_you_mean(attr, members(module_name));
   if (!d.hint.empty()) return d;  // a misspelling, most likely
   if (top_package(module_name) == "numba") {
-    d.hint = fmt::format("{} has no such name, or none pykern supports in kernels", module_name);
+    d.hint = fmt::format("{} has no such name, or none pykern supports in {}", module_name,
+                         in_jit_function ? "@jit functions" : "kernels");
     return d;
   }
   // A library's function pykern does not support, or one the library does not have: the tables

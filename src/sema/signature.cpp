@@ -91,12 +91,10 @@ struct TypeReader {
             "or the short forms f4 f8 i4 i8 u1 b1 c8 c16");
       return std::nullopt;
     }
-    if (e.kind == ast::ExprKind::call && ast[e.operands[0]].kind == ast::ExprKind::name &&
-        ast[e.operands[0]].text == "Record")
-      return record(e);
-    if (e.kind == ast::ExprKind::call && ast[e.operands[0]].kind == ast::ExprKind::name &&
-        (ast[e.operands[0]].text == "UniTuple" || ast[e.operands[0]].text == "Tuple"))
-      return tuple(e);
+    std::string constructor = e.kind == ast::ExprKind::call ? type_constructor(e.operands[0]) : "";
+    if (constructor == "Record") return record(e);
+    if (constructor == "UniTuple" || constructor == "Tuple") return tuple(e);
+    if (constructor == "Array") return array_type(e);
     if (e.kind == ast::ExprKind::string) {
       error(e.range, "a type written as a string inside a signature is not supported");
       return std::nullopt;
@@ -105,9 +103,37 @@ struct TypeReader {
     return std::nullopt;
   }
 
+  // The type a call makes: `UniTuple`, or `types.UniTuple` / `numba.core.types.Array` (an
+  // attribute of numba's types module, under whatever name it was imported); empty otherwise.
+  std::string type_constructor(ast::ExprId callee) {
+    const ast::Expr& c = ast[callee];
+    if (c.kind == ast::ExprKind::name || c.kind == ast::ExprKind::attribute) return c.text;
+    return {};
+  }
+
+  // Numba's Array(dtype, ndim, layout): types.Array(types.float64, 2, 'C') is float64[:, ::1].
+  std::optional<Type> array_type(const ast::Expr& e) {
+    const char* form = "Array(DTYPE, NDIM, LAYOUT), e.g. Array(float64, 2, 'C')";
+    if (!e.keywords.empty() || e.operands.size() != 4) {
+      error(e.range, std::string("an array type is written ") + form);
+      return std::nullopt;
+    }
+    auto dtype = type(e.operands[1]);
+    if (!dtype) return std::nullopt;
+    const ast::Expr& ndim = ast[e.operands[2]];
+    const ast::Expr& layout = ast[e.operands[3]];
+    if (!dtype->is_numeric() || ndim.kind != ast::ExprKind::integer || ndim.int_value < 1 || ndim.int_value > 32 ||
+        layout.kind != ast::ExprKind::string || (layout.text != "C" && layout.text != "F" && layout.text != "A")) {
+      error(e.range, std::string("an array type is written ") + form + ": a number type, 1 to 32 dimensions, 'C', 'F' or 'A'");
+      return std::nullopt;
+    }
+    Layout order = layout.text == "C" ? Layout::C : layout.text == "F" ? Layout::F : Layout::A;
+    return Type::array(*dtype, static_cast<int>(ndim.int_value), order);
+  }
+
   // Numba's tuple types: UniTuple(TYPE, COUNT) and Tuple((TYPE, TYPE, ...)).
   std::optional<Type> tuple(const ast::Expr& e) {
-    bool uniform = ast[e.operands[0]].text == "UniTuple";
+    bool uniform = type_constructor(e.operands[0]) == "UniTuple";
     const char* form = uniform ? "UniTuple(TYPE, COUNT), e.g. UniTuple(int64, 2)" : "Tuple((TYPE, ...)), e.g. Tuple((int64, float32))";
     bool shaped = e.keywords.empty() && e.operands.size() == (uniform ? 3u : 2u);
     if (shaped && !uniform) {

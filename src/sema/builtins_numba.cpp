@@ -1,0 +1,81 @@
+// numba's own helpers that real @jit code imports: numba.np.unsafe.ndarray.to_fixed_tuple and
+// numba.literal_unroll.
+#include <fmt/format.h>
+
+#include "sema/builtin_rules.h"
+
+namespace pykern::sema {
+
+namespace {
+
+// Numba's tuple lengths are part of the type: a longer one is a sign of a mistake.
+constexpr int64_t max_fixed_tuple = 1024;
+
+// to_fixed_tuple(array, n): the first n items of a 1-d array as a UniTuple(dtype, n); n must be
+// known at compile time (Numba: "*length* argument must be a constant"). As in Numba there is
+// no check that the array holds n items: the reads are indexing's, checked where boundscheck is.
+Value to_fixed_tuple(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 2, 2)) return Value::error();
+  const Value& array = call.args[0];
+  if (!array.type.is(TypeKind::array)) {
+    c.error(DiagKind::type_mismatch, call.range,
+            "to_fixed_tuple() takes a 1-d array, not '" + to_string(array.type) + "'");
+    return Value::error();
+  }
+  if (array.type.ndim != 1) {
+    c.error(DiagKind::type_mismatch, call.range, fmt::format("Not supported on array.ndim={}", array.type.ndim),
+            "to_fixed_tuple() takes a 1-d array: pass a.ravel() or a row");
+    return Value::error();
+  }
+  auto length = call.args[1].type.is(TypeKind::integer) ? c.fold(call.args[1].expr) : std::nullopt;
+  if (!length || length->as_int() < 0 || length->as_int() > max_fixed_tuple) {
+    c.error(DiagKind::not_constant, call.range,
+            length ? fmt::format("to_fixed_tuple() makes tuples of 0 to {} items, not {}", max_fixed_tuple,
+                                 length->as_int())
+                   : std::string("*length* argument must be a constant"),
+            "the length is the tuple's type: write an integer literal or a module constant");
+    return Value::error();
+  }
+  Value held = c.store_in_temporary(array, call.range);
+  if (!held.ok()) return Value::error();
+  ir::Expr tuple;
+  tuple.kind = ir::ExprKind::make_tuple;
+  tuple.range = call.range;
+  for (int64_t k = 0; k < length->as_int(); ++k) {
+    Value item = c.subscript_value(held, {c.make_constant({k}, Type::i64(), call.range)}, call.range);
+    if (!item.ok()) return Value::error();
+    tuple.args.push_back(item.expr);
+  }
+  tuple.type = Type::tuple(std::vector<Type>(static_cast<size_t>(length->as_int()), array.type.elements[0]));
+  return c.value_of(c.add(std::move(tuple)));
+}
+
+// literal_unroll(t): Numba versions the loop body for each type a heterogeneous tuple holds.
+// Over a tuple of one type, an array or a list it is the plain loop, which is what this gives;
+// a tuple of several types is refused by name rather than typed as another loop.
+Value literal_unroll(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1)) return Value::error();
+  const Value& iterable = call.args[0];
+  const Type& type = iterable.type;
+  if (type.is(TypeKind::tuple)) {
+    for (const Type& element : type.elements)
+      if (element != type.elements.front()) {
+        c.error(DiagKind::unsupported_operation, call.range,
+                "literal_unroll() over a tuple of different types ('" + to_string(type) +
+                    "') is not supported in @jit functions yet",
+                "unroll the loop by hand, or make the items one type");
+        return Value::error();
+      }
+  }
+  return iterable;
+}
+
+}  // namespace
+
+void add_numba_builtins(HandlerTable& t) {
+  t["numba.np.unsafe.ndarray.to_fixed_tuple"] = to_fixed_tuple;
+  t["numba.literal_unroll"] = literal_unroll;
+  t["numba.misc.literal.literal_unroll"] = literal_unroll;
+}
+
+}  // namespace pykern::sema
