@@ -108,17 +108,17 @@ TEST_CASE("a @vectorize without signatures compiles a loop per input types, then
   CHECK(a.dtype() == DType::float_(64));
   CHECK(a.at<double>(2) == 5.0);
   // A Python int next to a float32 array fits the 'ff' loop: no new loop, float64 again
-  CHECK(call_ok(*f, {Array::from<float>({0, 1, 2}), 1}).dtype() == DType::float_(64));
+  CHECK(call_ok(*f, {Array::from<float>({0, 1, 2}), i64(1)}).dtype() == DType::float_(64));
   // int64 array and a Python float: no loop fits, so 'ld->d' is compiled
   Array b = call_ok(*f, {Array::from<int64_t>({1, 2, 3}), 1.5});
   CHECK(b.dtype() == DType::float_(64));
   CHECK(b.at<double>(0) == 3.5);
   // int32 array and a Python int: 'ld' takes them (int32 to int64 safely, the int as weak)
-  Array c = call_ok(*f, {Array::from<int32_t>({1, 2}), 2});
+  Array c = call_ok(*f, {Array::from<int32_t>({1, 2}), i64(2)});
   CHECK(c.dtype() == DType::float_(64));
   CHECK(c.at<double>(1) == 6.0);
   // two Python ints: int64 each, so 'ld' again; a 0-d result
-  Array d = call_ok(*f, {2, 3});
+  Array d = call_ok(*f, {i64(2), i64(3)});
   CHECK(d.ndim() == 0);
   CHECK(d.dtype() == DType::float_(64));
   CHECK(d.at<double>() == 7.0);
@@ -132,7 +132,7 @@ TEST_CASE("a @vectorize with signatures takes the first loop its inputs cast to 
   REQUIRE(add.ok());
   Array i8 = Array::from<int8_t>({1, 2});
   CHECK(call_ok(*add, {i8, i8}).dtype() == DType::int_(8));
-  CHECK(call_ok(*add, {i8, 1}).dtype() == DType::int_(8));          // a Python int is weak
+  CHECK(call_ok(*add, {i8, i64(1)}).dtype() == DType::int_(8));          // a Python int is weak
   CHECK(call_ok(*add, {i8, 1.5}).dtype() == DType::float_(64));     // a float is above the array's kind
   CHECK(call_ok(*add, {Array::from<int16_t>({1}), Array::from<int16_t>({1})}).dtype() == DType::int_(32));
   CHECK(call_ok(*add, {Array::from<uint8_t>({1}), Array::from<int8_t>({1})}).dtype() == DType::int_(32));
@@ -141,9 +141,9 @@ TEST_CASE("a @vectorize with signatures takes the first loop its inputs cast to 
   CHECK(f.dtype() == DType::float_(32));
   CHECK(f.at<float>(0) == 3.75f);
   CHECK(call_ok(*add, {Array::from<bool>({true, false}), Array::from<bool>({true, true})}).at<int8_t>(0) == 2);
-  CHECK(call_ok(*add, {Array::from<int8_t>({1}), Scalar(int64_t(1)).as(DType::int_(64))}).dtype() == DType::float_(64));
-  CHECK(call_error(*add, {i8, 300}) == "OverflowError: Python integer 300 out of bounds for int8");
-  CHECK(call_error(*add, {Array::from<std::complex<double>>({{1, 1}}), 1}) ==
+  CHECK(call_ok(*add, {i8, i32(1)}).dtype() == DType::int_(32));   // a C++ int is a NumPy int32 scalar: strong
+  CHECK(call_error(*add, {i8, i64(300)}) == "OverflowError: Python integer 300 out of bounds for int8");
+  CHECK(call_error(*add, {Array::from<std::complex<double>>({{1, 1}}), i64(1)}) ==
         "TypeError: ufunc 'add' not supported for the input types, and the inputs could not be safely coerced to any "
         "supported types according to the casting rule ''safe''");
 }
@@ -172,12 +172,12 @@ TEST_CASE("a gufunc '(n),(m),(),()->(m)' takes numbers for its scalar cores and 
   REQUIRE(blend.ok());
   Array a = Array::from<double>({1, 2, 3, 4, 5, 6}, {2, 3});  // two rows: means 2 and 5
   Array b = Array::from<double>({10, 20});
-  Array r = call_ok(*blend, {a, b, 0.5, 2});
+  Array r = call_ok(*blend, {a, b, 0.5, i64(2)});
   CHECK(r.shape() == std::vector<int64_t>{2, 2});
   CHECK(r.at<double>(0, 1) == 0.5 * 2 + 2 * 20);
   CHECK(r.at<double>(1, 0) == 0.5 * 5 + 2 * 10);
   // int64 inputs cast to the float64 loop, as NumPy casts them
-  Array ints = call_ok(*blend, {Array::from<int64_t>({2, 4}), Array::from<int64_t>({1}), 1, 1});
+  Array ints = call_ok(*blend, {Array::from<int64_t>({2, 4}), Array::from<int64_t>({1}), i64(1), i64(1)});
   CHECK(ints.at<double>(0) == 3 + 1);
   // a core dimension bound twice with two sizes: NumPy's ValueError
   std::string mismatch =
@@ -233,7 +233,7 @@ TEST_CASE("a parallel gufunc with two outputs returns both; a signature-less guf
 
 TEST_CASE("@jit functions call a signature-less @vectorize on arrays and numbers") {
   Module module = load();
-  Returned r = test::call(module, "use_dufunc", Array::from<int64_t>({1, 2, 3}), 10);
+  Returned r = test::call(module, "use_dufunc", Array::from<int64_t>({1, 2, 3}), i64(10));
   Array first = std::get<Array>(r.item(0));
   CHECK(first.dtype() == DType::int_(64));  // int64 * 2 + int64
   CHECK(first.at<int64_t>(2) == 16);
