@@ -1,7 +1,8 @@
 # A @vectorize with signatures, called from a @jit function with operands no loop takes
-# (Numba: NumbaTypeError "cannot call ... with types ..."), and with out= (not supported yet).
+# (Numba: NumbaTypeError "cannot call ... with types ..."), and with out= (not supported yet);
+# a @guvectorize gufunc called from one (not supported yet).
 import numpy as np
-from numba import cuda, njit, vectorize
+from numba import cuda, njit, vectorize, guvectorize
 
 # pykern: --sig k=void(complex128[::1], float64[::1])
 
@@ -11,9 +12,14 @@ def scale(x):
     return x * 3.0
 
 
+@guvectorize(['void(float64[:], float64[:])'], '(n)->()')
+def first(a, out):
+    out[0] = a[0]
+
+
 @njit
 def scaled(z, x):
-    return scale(z) + scale(x, out=x)
+    return scale(z) + scale(x, out=x) + first(x)
 
 
 @cuda.jit

@@ -265,3 +265,34 @@ TEST_CASE("a ufunc's function divides by zero as NumPy does (Numba's 'numpy' err
   CHECK(std::isinf(x.at<double>(0)));
   CHECK(x.at<double>(1) == 0.25);
 }
+
+TEST_CASE("numba.vectorize defaults to the CPU target, cuda.vectorize to CUDA's; identity= and writable_args= load") {
+  const char* src = R"py(
+from numba import cuda, vectorize, guvectorize
+
+
+@vectorize(identity=0)
+def plus(x, y):
+    return x + y
+
+
+@cuda.vectorize
+def on_gpu(x):
+    return x + 1
+
+
+@guvectorize(['void(float64[:], float64[:])'], '(n)->()', writable_args=('a',))
+def first_then_clear(a, out):
+    out[0] = a[0]
+    a[0] = 0.0
+)py";
+  Module module = test::load_host_module(src, "targets.py", "cpu-ufuncs-targets");
+  CHECK(module.ufunc("plus").ok());
+  auto gpu = module.ufunc("on_gpu");
+  REQUIRE_FALSE(gpu.ok());
+  CHECK(gpu.error().message.find("CUDA ufuncs need them") != std::string::npos);
+  Array a = Array::from<double>({4, 5, 6, 7}, {2, 2});
+  Array firsts = call_ok(*module.ufunc("first_then_clear"), {a});
+  CHECK(firsts.at<double>(1) == 6.0);
+  CHECK(a.at<double>(1, 0) == 0.0);  // the function wrote its input, as writable_args allows
+}
