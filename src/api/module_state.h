@@ -94,6 +94,9 @@ struct ModuleState {
   // @vectorize signatures without a return type, by "name(argument types)": what the function
   // returns for them (api/ufunc.cpp).
   std::map<std::string, DType> ufunc_results;
+  // The loops a @vectorize without signatures (Numba's DUFunc) compiled for calls, by name, in
+  // the order they were added: NumPy chooses among them (api/ufunc.cpp).
+  std::map<std::string, std::vector<compiler::GeneratorSignature>> dufunc_loops;
   std::optional<cache::KernelCache> cache;
   std::shared_ptr<BundledCode> bundled;  // set for Module::load_bundle: nothing is compiled then
   std::mutex mutex;

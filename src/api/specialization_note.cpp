@@ -94,7 +94,7 @@ json generators_json(const std::vector<compiler::GeneratorFunction>& generators)
       signatures.push_back({{"arguments", arguments}, {"result", s.result ? json(s.result->descr()) : json()}});
     }
     list.push_back({{"name", g.name}, {"kind", g.kind}, {"signatures", signatures}, {"layout", g.layout},
-                    {"parameters", g.parameters}});
+                    {"parameters", g.parameters}, {"target", g.target}});
   }
   return list;
 }
@@ -106,6 +106,7 @@ std::vector<compiler::GeneratorFunction> parse_generators(const json& list) {
     function.name = g.at("name").get<std::string>();
     function.kind = g.at("kind").get<std::string>();
     function.layout = g.at("layout").get<std::string>();
+    function.target = g.at("target").get<std::string>();
     function.parameters = g.at("parameters").get<std::vector<std::string>>();
     for (const json& s : g.at("signatures")) {
       compiler::GeneratorSignature signature;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "api/module_state.h"
+#include "api/ufunc_loops.h"
 
 namespace pykern {
 
@@ -102,6 +103,51 @@ Result<const GeneratorSignature*> choose_signature(const GeneratorFunction& g, c
                                  "its types, as NumPy's casting='no'", g.name, given));
 }
 
+bool cuda_target(const GeneratorFunction& g) { return g.target == "cuda"; }
+
+// The loops a CPU ufunc chooses among: its signatures, or those a DUFunc compiled so far.
+std::vector<GeneratorSignature> known_loops(detail::ModuleState& m, const GeneratorFunction& g) {
+  if (!g.signatures.empty()) return g.signatures;
+  std::lock_guard<std::mutex> lock(m.mutex);
+  return m.dufunc_loops[g.name];
+}
+
+// A CPU ufunc's loop for these inputs, as Numba's (NumPy's) ufunc machinery chooses it: the
+// first loop the inputs cast to safely; a @vectorize without signatures (a DUFunc) compiles a
+// loop of the inputs' own types when none fits, and keeps it for later calls. `dynamic_gufunc`:
+// a @guvectorize without signatures, typed by its arguments, outputs included.
+Result<GeneratorSignature> choose_cpu_signature(detail::ModuleState& m, const GeneratorFunction& g,
+                                                const std::vector<Argument>& inputs) {
+  std::vector<GeneratorSignature> loops = known_loops(m, g);
+  std::vector<detail::LoopInputs> loop_inputs;
+  for (const GeneratorSignature& s : loops) {
+    detail::LoopInputs types;
+    for (size_t i = 0; i < s.arguments.size() && i < inputs.size(); ++i) types.push_back(s.arguments[i].dtype);
+    loop_inputs.push_back(types);
+  }
+  std::optional<size_t> at = detail::choose_cpu_loop(loop_inputs, inputs);
+  GeneratorSignature chosen;
+  if (at) {
+    chosen = loops[*at];
+  } else if (g.signatures.empty() && g.kind == "vectorize") {
+    for (const DType& t : detail::exact_loop(inputs)) chosen.arguments.push_back(ParameterInfo{"", false, t, 0, 'A'});
+    std::lock_guard<std::mutex> lock(m.mutex);
+    m.dufunc_loops[g.name].push_back(chosen);
+  } else {
+    return Error::make(ErrorKind::invalid_argument, detail::no_loop_error(g.name));
+  }
+  std::vector<DType> types;
+  for (const ParameterInfo& p : chosen.arguments) types.push_back(p.dtype);
+  if (std::string overflow = detail::scalar_overflow(inputs, types); !overflow.empty())
+    return Error::make(ErrorKind::invalid_argument, overflow);
+  return chosen;
+}
+
+// An input array of another type than its loop's: converted first, as NumPy's casting loop does.
+Array as_loop_type(const Array& a, const DType& formal) {
+  return a.dtype() == formal ? a : detail::converted_copy(a, formal);
+}
+
 // A gufunc layout "(m,n),(n)->(m)": the core dimension names of each argument.
 Result<std::vector<std::vector<std::string>>> parse_layout(const std::string& layout, size_t& inputs) {
   std::vector<std::vector<std::string>> args;
@@ -168,9 +214,16 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   if (args.size() != inputs)
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("ufunc '{}' takes {} argument{}, {} given", g.name, inputs, inputs == 1 ? "" : "s", args.size()));
-  auto signature = choose_signature(g, args);
-  if (!signature.ok()) return signature.error();
-  const GeneratorSignature& s = **signature;
+  GeneratorSignature s;
+  if (cuda_target(g)) {
+    auto signature = choose_signature(g, args);
+    if (!signature.ok()) return signature.error();
+    s = **signature;
+  } else {
+    auto signature = choose_cpu_signature(m, g, args);
+    if (!signature.ok()) return signature.error();
+    s = *signature;
+  }
   std::vector<Shape> shapes;
   for (const Argument& a : args)
     shapes.push_back(std::holds_alternative<Array>(a) ? std::get<Array>(a).shape() : Shape{});
@@ -195,7 +248,8 @@ Result<std::vector<Array>> call_vectorize(detail::ModuleState& m, const Generato
   std::string types = array_type(result_type, kernel_shape.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const DType& formal = s.arguments[i].dtype;
-    Array a = std::holds_alternative<Array>(args[i]) ? std::get<Array>(args[i]) : scalar_array(std::get<Scalar>(args[i]), formal);
+    Array a = std::holds_alternative<Array>(args[i]) ? as_loop_type(std::get<Array>(args[i]), formal)
+                                                     : scalar_array(std::get<Scalar>(args[i]), formal);
     keep.push_back(a);
     kernel_args.push_back(broadcast_to(a, kernel_shape));
     types += ", " + array_type(formal, kernel_shape.size());
@@ -258,6 +312,39 @@ Status check_gufunc_output(const GeneratorFunction& g, const GeneratorSignature&
                                  shape_text(given.shape())));
 }
 
+// A @guvectorize without signatures (Numba's dynamic GUFunc): typed by its arguments, which must
+// include the outputs. A "()" input is a scalar; every other argument an array of its own type.
+Result<GeneratorSignature> dynamic_gufunc_signature(const GeneratorFunction& g, const std::vector<Argument>& args,
+                                                   size_t total) {
+  if (args.size() != total)
+    return Error::make(ErrorKind::invalid_argument,
+                       fmt::format("TypeError: Too few arguments for function '{}'. Note that the pattern `out = "
+                                   "gufunc(Arg1, Arg2, ..., ArgN)` is not allowed. Use `gufunc(Arg1, Arg2, ..., ArgN, "
+                                   "out) instead.",
+                                   g.name));
+  GeneratorSignature s;
+  for (const Argument& a : args) {
+    if (const Array* array = std::get_if<Array>(&a)) s.arguments.push_back(ParameterInfo{"", true, array->dtype(), array->ndim(), 'A'});
+    else s.arguments.push_back(ParameterInfo{"", false, std::get<Scalar>(a).type, 0, 'A'});
+  }
+  return s;
+}
+
+// Two sizes of one core dimension: NumPy's ValueError for a CPU gufunc (operands and their core
+// dimensions counted from 0, the layout without spaces), pykern's words for a CUDA one.
+std::string core_mismatch(const GeneratorFunction& g, size_t operand, size_t inputs, size_t axis,
+                          const std::string& name, int64_t size, int64_t bound) {
+  if (cuda_target(g))
+    return fmt::format("gufunc '{}': core dimension '{}' is {} here but {} before", g.name, name, size, bound);
+  std::string layout;
+  for (char c : g.layout)
+    if (c != ' ') layout += c;
+  bool input = operand < inputs;
+  return fmt::format("ValueError: {}: {} operand {} has a mismatch in its core dimension {}, with gufunc signature {} "
+                     "(size {} is different from {})",
+                     g.name, input ? "Input" : "Output", input ? operand : operand - inputs, axis, layout, size, bound);
+}
+
 Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const GeneratorFunction& g,
                                            const std::vector<Argument>& args, Backend backend) {
   size_t inputs = 0;
@@ -271,9 +358,21 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
   for (size_t i = inputs; i < args.size(); ++i)
     if (!std::holds_alternative<Array>(args[i]))
       return Error::make(ErrorKind::invalid_argument, fmt::format("gufunc '{}': output {} must be an array", g.name, i - inputs + 1));
-  auto signature = choose_signature(g, std::vector<Argument>(args.begin(), args.begin() + static_cast<long>(inputs)));
-  if (!signature.ok()) return signature.error();
-  const GeneratorSignature& s = **signature;
+  std::vector<Argument> input_args(args.begin(), args.begin() + static_cast<long>(inputs));
+  GeneratorSignature s;
+  if (cuda_target(g)) {
+    auto signature = choose_signature(g, input_args);
+    if (!signature.ok()) return signature.error();
+    s = **signature;
+  } else if (g.signatures.empty()) {
+    auto signature = dynamic_gufunc_signature(g, args, total);
+    if (!signature.ok()) return signature.error();
+    s = *signature;
+  } else {
+    auto signature = choose_cpu_signature(m, g, input_args);
+    if (!signature.ok()) return signature.error();
+    s = *signature;
+  }
   if (s.arguments.size() != total)
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("gufunc '{}': its signature has {} argument types but its layout '{}' has {} "
@@ -282,7 +381,7 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
   for (size_t i = 0; i < args.size(); ++i) {
     auto operand = gufunc_operand(g, args[i], s.arguments[i].dtype, i, (*layout)[i].size(), keep);
     if (!operand.ok()) return operand.error();
-    operands.push_back(*operand);
+    operands.push_back(i < inputs ? as_loop_type(*operand, s.arguments[i].dtype) : *operand);
   }
   // Bind core dimensions from the inputs; the rest of each input's shape is its loop shape.
   std::map<std::string, int64_t> sizes;
@@ -298,8 +397,7 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
       int64_t n = a.shape()[loop + d];
       auto [it, fresh] = sizes.emplace(core[d], n);
       if (!fresh && it->second != n)
-        return Error::make(ErrorKind::invalid_argument,
-                           fmt::format("gufunc '{}': core dimension '{}' is {} here but {} before", g.name, core[d], n, it->second));
+        return Error::make(ErrorKind::invalid_argument, core_mismatch(g, i, inputs, d, core[d], n, it->second));
     }
     loop_shapes.push_back(Shape(a.shape().begin(), a.shape().begin() + static_cast<long>(loop)));
   }
@@ -337,13 +435,20 @@ Result<std::vector<Array>> call_guvectorize(detail::ModuleState& m, const Genera
     kernel_args.push_back(view);
     types += (i ? ", " : "") + array_type(a.dtype(), static_cast<size_t>(view.ndim()));
   }
-  compiler::GufuncKernel kernel{g.name, static_cast<int>(total), static_cast<int>(kernel_loop.size())};
+  // On the CPU the loop indices run as a prange loop on the thread pool; on a GPU, grid-stride.
+  bool cpu = Kernel::resolve(backend) == Backend::cpu;
+  compiler::GufuncKernel kernel{g.name, static_cast<int>(total), static_cast<int>(kernel_loop.size()), cpu};
   auto compiled = m.compile_generated({kernel, "void(" + types + ")"});
   if (!compiled.ok()) return compiled.error();
+  if (cpu) {  // built as Numba's CPU gufuncs are, for this CPU
+    std::lock_guard<std::mutex> lock(m.mutex);
+    (*compiled)->cpu_function = true;
+  }
   int64_t count = 1;
   for (int64_t d : kernel_loop) count *= d;
+  Launch launch = cpu ? Launch(1, 1) : grid_stride(count);
   if (count > 0)
-    if (auto ran = m.run(**compiled, grid_stride(count).backend(backend), kernel_args); !ran.ok()) return ran.error();
+    if (auto ran = m.run(**compiled, launch.backend(backend), kernel_args); !ran.ok()) return ran.error();
   return returned;
 }
 
@@ -449,7 +554,7 @@ Result<Ufunc> Module::ufunc(const std::string& name) const {
   const GeneratorFunction* g = find_generator(*state_, name);
   if (!g || g->kind == "reduce")
     return Error::make(ErrorKind::invalid_argument, fmt::format("{} has no @vectorize or @guvectorize function '{}'", state_->name, name));
-  if (g->signatures.empty())
+  if (g->signatures.empty() && cuda_target(*g))
     return Error::make(ErrorKind::invalid_argument, fmt::format("'{}' has no signatures: CUDA ufuncs need them, e.g. "
                                                                 "@vectorize(['float32(float32)'], target='cuda')", name));
   return Ufunc(state_, name);

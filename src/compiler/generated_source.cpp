@@ -83,6 +83,24 @@ std::string gufunc_source(const std::string& kernel, const std::string& function
                      args);
 }
 
+// On the CPU: one call per loop index, the indices split over the thread pool (prange).
+std::string cpu_gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim) {
+  std::string params, args;
+  for (int k = 0; k < arguments; ++k) {
+    params += fmt::format("{}__a{}", k ? ", " : "", k);
+    args += fmt::format("{}__a{}{}", k ? ", " : "", k, loop_ndim ? "[" + indices(loop_ndim) + "]" : "");
+  }
+  std::string count = loop_ndim ? "__a0.shape[0]" : "1";
+  for (int axis = 1; axis < loop_ndim; ++axis) count += fmt::format(" * __a0.shape[{}]", axis);
+  return fmt::format("{}@__pk_numba.njit(parallel=True)\ndef {}_loop({}):\n"
+                     "    for __i in __pk_numba.prange({}):\n"
+                     "{}"
+                     "        {}({})\n\n\n"
+                     "@__pk_cuda.jit\ndef {}({}):\n    {}_loop({})\n",
+                     header, kernel, params, count, loop_ndim ? unravel("__a0", loop_ndim, "        ") : "", function,
+                     args, kernel, params, kernel, params);
+}
+
 std::string reduce_source(const std::string& kernel, const std::string& function, const std::string& numba_dtype) {
   return fmt::format(
       "{header}@__pk_cuda.jit\ndef {kernel}(__values, __out, __init, __use_init):\n"
@@ -152,7 +170,7 @@ struct NameOf {
     return fmt::format("__pk_ufunc_{}_{}d{}", identifier(k.function), k.ndim, k.cpu ? "_cpu" : "");
   }
   std::string operator()(const GufuncKernel& k) const {
-    return fmt::format("__pk_gufunc_{}_{}", identifier(k.function), k.loop_ndim);
+    return fmt::format("__pk_gufunc_{}_{}{}", identifier(k.function), k.loop_ndim, k.cpu ? "_cpu" : "");
   }
   std::string operator()(const ReduceKernel& k) const {
     return fmt::format("__pk_reduce_{}_{}", identifier(k.function), k.dtype);
@@ -196,7 +214,8 @@ std::string generated_source(const GeneratedKernel& kernel) {
           return k.cpu ? cpu_ufunc_source(name, k.function, k.inputs, k.ndim)
                        : ufunc_source(name, k.function, k.inputs, k.ndim);
         else if constexpr (std::is_same_v<T, GufuncKernel>)
-          return gufunc_source(name, k.function, k.arguments, k.loop_ndim);
+          return k.cpu ? cpu_gufunc_source(name, k.function, k.arguments, k.loop_ndim)
+                       : gufunc_source(name, k.function, k.arguments, k.loop_ndim);
         else
           return reduce_source(name, k.function, k.dtype);
       },

@@ -41,6 +41,7 @@ struct GufuncKernel {
   std::string function;
   int arguments = 0;
   int loop_ndim = 0;
+  bool cpu = false;  // a prange loop on the thread pool, as Numba's CPU gufuncs run
 };
 // Grid-stride fold, then a tree in shared memory; one partial per block.
 struct ReduceKernel {
@@ -70,6 +71,7 @@ struct GeneratorFunction {
   std::vector<GeneratorSignature> signatures;
   std::string layout;  // guvectorize: "(m,n),(n)->(m)"
   std::vector<std::string> parameters;
+  std::string target;  // vectorize, guvectorize: "cpu" (Numba's default), "parallel" or "cuda"
 };
 
 // A function of the file and its parameter names.

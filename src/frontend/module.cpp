@@ -777,6 +777,7 @@ Decoration Module::read_decorators(const std::vector<TSNode>& decorators, Diagno
       decoration.role = *role;
       decoration.range = syntax::SyntaxTree::range(decorator);
       if (is_call) read_decorator_call(expr, decoration, diagnostics);
+      default_ufunc_target(*name, decoration);
     }
   }
   return decoration;
@@ -792,6 +793,14 @@ std::optional<FunctionRole> Module::decorator_role(const std::string& qualified)
   for (auto [name, role] : known)
     if (qualified == name) return role;
   return std::nullopt;
+}
+
+// numba.cuda.vectorize and numba.cuda.guvectorize make CUDA ufuncs; numba.vectorize and
+// numba.guvectorize default to Numba's 'cpu' target.
+void Module::default_ufunc_target(const std::string& qualified, Decoration& decoration) {
+  bool ufunc = decoration.role == FunctionRole::vectorize || decoration.role == FunctionRole::guvectorize;
+  if (!ufunc || !decoration.target.empty()) return;
+  decoration.target = qualified.rfind("numba.cuda.", 0) == 0 ? "cuda" : "cpu";
 }
 
 // `k = cuda.jit(f)`, `k = cuda.jit(f, device=True)`, `k = cuda.jit('void(f4[:])', fastmath=True)(f)`,
@@ -819,6 +828,7 @@ bool Module::scan_decorator_call(TSNode assignment, Diagnostics& diagnostics) {
     ast::Expr options = outer;
     options.operands.erase(options.operands.begin() + 1);
     read_decorator_call(ast_.exprs.add(std::move(options)), decoration, diagnostics);
+    default_ufunc_target(*name, decoration);
   } else if (ast_[callee].kind == ast::ExprKind::call && outer.operands.size() == 2 && outer.keywords.empty() &&
              (source = function_named(outer.operands[1]))) {
     // cuda.jit(sig, **options)(f)
@@ -826,6 +836,7 @@ bool Module::scan_decorator_call(TSNode assignment, Diagnostics& diagnostics) {
     if (!name || !decorator_role(*name)) return false;
     decoration.role = *decorator_role(*name);
     read_decorator_call(callee, decoration, diagnostics);
+    default_ufunc_target(*name, decoration);
   } else {
     return false;
   }
@@ -902,7 +913,11 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
     // A list of signatures; for (gu)vectorize a tuple too, which Numba iterates the same way
     // (for cuda.jit a tuple is one signature: its argument types).
     bool ufunc = decoration.role == FunctionRole::vectorize || decoration.role == FunctionRole::guvectorize;
-    if (i == 1 && (argument.kind == ast::ExprKind::list || (ufunc && argument.kind == ast::ExprKind::tuple))) {
+    bool layout_only = i == 1 && expr.operands.size() == 2 && decoration.role == FunctionRole::guvectorize &&
+                       argument.kind == ast::ExprKind::string && argument.text.find("->") != std::string::npos;
+    if (layout_only) {  // @guvectorize('(n)->()'): Numba's dynamic gufunc, typed per call
+      decoration.gufunc_layout = argument.text;
+    } else if (i == 1 && (argument.kind == ast::ExprKind::list || (ufunc && argument.kind == ast::ExprKind::tuple))) {
       decoration.signatures = argument.operands;
     } else if (i == 1) {
       decoration.signatures.push_back(expr.operands[i]);
@@ -969,6 +984,9 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
       bool forced = false;
       flag(keyword, forced);
       if (forced) decoration.object_mode = keyword.range;
+    } else if (keyword.name == "identity" || keyword.name == "writable_args") {
+      // Numba's ufunc options: the identity of a reduction (which pykern's ufuncs do not offer),
+      // and the gufunc inputs the function may write (every array argument is writable here).
     } else if (keyword.name == "inline" || keyword.name == "nopython" || keyword.name == "nogil" ||
                keyword.name == "forceinline" || keyword.name == "looplift") {
       // nopython=False has had no effect since Numba 0.59 (a NumbaDeprecationWarning): still nopython.

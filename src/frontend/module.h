@@ -175,6 +175,7 @@ class Module {
   void note_bindings(TSNode statement);
   Decoration read_decorators(const std::vector<TSNode>& decorators, Diagnostics& diagnostics);
   static std::optional<FunctionRole> decorator_role(const std::string& qualified);
+  static void default_ufunc_target(const std::string& qualified, Decoration& decoration);
   bool scan_decorator_call(TSNode assignment, Diagnostics& diagnostics);
   bool scan_factory_call(TSNode assignment);
   void bind_closure(const ModuleFunction& function, ast::Function& lowered, size_t first_expr);

@@ -248,6 +248,11 @@ class FunctionChecker {
 
   Value call_device_function(const std::string& name, std::vector<Value> args,
                              std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  // A @vectorize function called as a ufunc from a @jit function (sema/user_ufuncs.cpp).
+  Value call_user_ufunc(const std::string& name, std::vector<Value> args,
+                        std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  std::optional<UfuncLoop> user_ufunc_loop(const std::string& name, const std::vector<Type>& elements, SourceRange range);
+  Value user_ufunc_element(const std::string& name, const std::vector<Value>& elements, SourceRange range);
   bool convert_to_declared(const frontend::ModuleFunction& target, Signature& signature,
                            std::vector<ir::ExprId>& call_args, SourceRange range);
   std::optional<std::vector<Value>> bind_arguments(const std::string& name, const ast::Function& definition,

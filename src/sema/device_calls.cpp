@@ -254,6 +254,17 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
                                             std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e) {
   frontend::ModuleFunction* target = program_.function(name);
   frontend::FunctionRole role = target->decoration.role;
+  // A @jit function on the host calls a @vectorize function as a ufunc (sema/user_ufuncs.cpp).
+  if (role == frontend::FunctionRole::vectorize && module_function_.origin == frontend::Origin::user && !is_kernel_ &&
+      !module_function_.decoration.device_only && target->decoration.target != "cuda")
+    return call_user_ufunc(name, std::move(args), std::move(keywords), e);
+  if (role == frontend::FunctionRole::guvectorize && module_function_.origin == frontend::Origin::user && !is_kernel_ &&
+      !module_function_.decoration.device_only) {
+    error(DiagKind::unsupported_operation, e.range,
+          "calling the @guvectorize gufunc '" + name + "' from a @jit function is not supported yet",
+          "call it from the host (Module::ufunc, pykern run), or write its loop in the @jit function");
+    return Value::error();
+  }
   // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (and host
   // calls) call the user's scalar function as a device function.
   bool generated_caller = module_function_.origin != frontend::Origin::user &&

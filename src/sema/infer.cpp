@@ -313,8 +313,11 @@ ir::Function FunctionChecker::run() {
   function_.range = ast_.range;
   function_.first_line = line_of(ast_.name_range);
   function_.options.debug = decoration.debug || program_.force_debug();
+  // Numba compiles a ufunc's function with the 'numpy' error model: x / 0 is inf or nan.
+  bool ufunc_body = decoration.role == frontend::FunctionRole::vectorize ||
+                    decoration.role == frontend::FunctionRole::guvectorize;
   function_.options.checks_division =
-      function_.options.debug || (program_.host_calls() && decoration.error_model != "numpy");
+      function_.options.debug || (program_.host_calls() && decoration.error_model != "numpy" && !ufunc_body);
   function_.options.raises = function_.options.debug || program_.host_calls();
   function_.options.fastmath = decoration.fastmath;
   function_.options.boundscheck = decoration.boundscheck;

@@ -51,6 +51,20 @@ pykern::compiler::Request request_for(const fs::path& case_dir, pykern::EmitKind
   return request;
 }
 
+// "(int64, float64)": the element types of the case's arguments (an array's dtype).
+std::string element_signature(const fs::path& case_dir) {
+  std::string types = test::corpus_kernel_signature(case_dir).value_or("void()");
+  types = types.substr(4);  // "(int64[:, :], float64)"
+  std::string out;
+  bool in_axes = false;
+  for (char c : types) {
+    if (c == '[') in_axes = true;
+    if (!in_axes) out += c;
+    if (c == ']') in_axes = false;
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_SUITE_BEGIN("corpus");
@@ -65,6 +79,12 @@ TEST_CASE("every corpus case translates and its kernels compile to sm_90 cubins"
     bool host_only = spec["kind"] == "function";
     auto request = request_for(case_dir, have_nvrtc && !host_only ? pykern::EmitKind::cubin : pykern::EmitKind::cuda);
     auto translated = pykern::compiler::translate(request);
+    if (translated.ok() && spec["kind"] == "ufunc" && translated->output.cuda_source.empty()) {
+      // A @vectorize without signatures (Numba's DUFunc): typed for the case's element types,
+      // the loop its first call compiles.
+      request.options.signatures.push_back({spec["function"].get<std::string>(), element_signature(case_dir)});
+      translated = pykern::compiler::translate(request);
+    }
     if (!translated.ok()) FAIL(translated.error().describe());
     const pykern::CompileOutput* result = &translated->output;
     if (spec["kind"] != "function") CHECK(!result->cuda_source.empty());
