@@ -26,6 +26,8 @@
 #include "pykern/statistics.cuh"
 #include "pykern/sorting.cuh"
 #include "pykern/array_expr.cuh"
+#include "pykern/linalg_more.cuh"
+#include "pykern/numpy_misc.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

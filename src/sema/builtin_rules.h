@@ -96,6 +96,9 @@ void add_sorting_builtins(HandlerTable& t);
 // NumPy's ufuncs, np.where and np.clip (builtins_ufuncs.cpp): after add_numpy_builtins, whose
 // scalar rules it keeps for numbers.
 void add_ufunc_builtins(HandlerTable& t);
+// Axis permutations, np.round with decimals, ufuncs' output arrays (builtins_numpy_misc.cpp):
+// after add_ufunc_builtins, whose rules it wraps.
+void add_numpy_misc_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

@@ -74,6 +74,7 @@ const HandlerTable& handlers() {
     add_shape_builtins(t);
     add_sorting_builtins(t);
     add_ufunc_builtins(t);  // wraps the NumPy scalar rules above
+    add_numpy_misc_builtins(t);  // wraps the ufuncs' rules
     return t;
   }();
   return table;
