@@ -152,8 +152,16 @@ template <class F> inline complex<f64> round_number(const complex<F>& z, i64 dig
   return complex<f64>(round_number(z.re, digits), round_number(z.im, digits));
 }
 
+// a.item(): the one element of an array of size 1 (Numba's ValueError otherwise).
+template <class T, int N, Layout L> T item(const char* file, int line, const Array<T, N, L>& a) {
+  if (size(a) != 1)
+    report_failure(file, line, "ValueError", "item(): can only convert an array of size 1 to a Python scalar");
+  return *a.data;
+}
+
 }  // namespace misc
 }  // namespace pk
+#define PK_ITEM(...) (::pk::misc::item(__FILE__, __LINE__, __VA_ARGS__))
 #define PK_TRANSPOSE_AXES(...) (::pk::misc::transpose_axes(__FILE__, __LINE__, __VA_ARGS__))
 #define PK_SWAPAXES(...) (::pk::misc::swapaxes(__FILE__, __LINE__, __VA_ARGS__))
 #define PK_MOVEAXIS(...) (::pk::misc::moveaxis(__FILE__, __LINE__, __VA_ARGS__))

@@ -1,6 +1,6 @@
 // NumPy in @jit functions on the host, the forms Numba 0.68 has beside the families of
 // builtins_shapes.cpp and builtins_ufuncs.cpp: np.transpose / a.transpose with any axes,
-// np.swapaxes, np.moveaxis (views, numba/np/arrayobj.py), np.round / np.around with decimals
+// np.swapaxes, np.moveaxis (views, numba/np/arrayobj.py), a.item(), np.round / np.around with decimals
 // and an out array (numba/np/arraymath.py impl_np_round), and a ufunc's positional output
 // array (np.add(a, b, out_array), np.sqrt(a, a)), which Numba's ufuncs take and write in place;
 // `out=` as a keyword and `where=` are Numba's "unsupported keyword arguments". Runtime:
@@ -230,11 +230,13 @@ Value np_round(FunctionChecker& c, const CallSite& call, const Handler& ufunc_ru
     operands.insert(operands.begin(), *out);
     types.insert(types.begin(), target);
   }
-  Value digits = c.value_of(decimals);
+  // The count of decimals enters the loop as an operand (a number broadcast), not from outside.
+  operands.push_back(c.value_of(decimals));
+  types.push_back(Type::i64());
   bool has_out = out.has_value();
-  ElementRule rule = [digits, has_out](FunctionChecker& f, const std::vector<Value>& x, SourceRange at) {
+  ElementRule rule = [has_out](FunctionChecker& f, const std::vector<Value>& x, SourceRange at) {
     const Value& v = x[has_out ? 1 : 0];
-    return f.make_call(Op::np_round, {v.expr, digits.expr}, rounded_type(v.type), at);
+    return f.make_call(Op::np_round, {v.expr, x.back().expr}, rounded_type(v.type), at);
   };
   Value map = c.elementwise(name, operands, types, target, rule, call.range);
   if (!map.ok() || !out) return map;
@@ -244,6 +246,17 @@ Value np_round(FunctionChecker& c, const CallSite& call, const Handler& ufunc_ru
   write.value = c.make_call(Op::assign_expr, {out->expr, c.expr(map.expr).args[0]}, Type::void_(), call.range).expr;
   c.emit_stmt(std::move(write));
   return *out;
+}
+
+// a.item(): the element of an array of one element, as a number of its dtype.
+Value item(FunctionChecker& c, const CallSite& call) {
+  const Value& a = call.args[0];
+  if (!a.type.is(TypeKind::array))
+    return refuse(c, call.range, DiagKind::unknown_attribute,
+                  fmt::format("a value of type '{}' has no attribute 'item'", to_string(a.type)));
+  if (!c.allow_host_only(call.range, "array.item()", "index the array in a kernel: a[0]")) return Value::error();
+  if (!want_args(c, call, 1, 1)) return Value::error();
+  return c.make_call(Op::array_item, {a.expr}, a.type.dtype(), call.range);
 }
 
 // ---------------------------------------------------------------- a ufunc's output array
@@ -348,6 +361,7 @@ void add_numpy_misc_builtins(HandlerTable& t) {
   }
   t["numpy.swapaxes"] = swapaxes;
   t["numpy.moveaxis"] = moveaxis;
+  t["method.item"] = item;
 }
 
 }  // namespace pykern::sema
