@@ -29,6 +29,8 @@
 #include "pykern/array_expr.cuh"
 #include "pykern/text.cuh"
 #include "pykern/exceptions.cuh"
+#include "pykern/linalg_more.cuh"
+#include "pykern/numpy_misc.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -99,6 +99,9 @@ void add_ufunc_builtins(HandlerTable& t);
 void add_list_builtins(HandlerTable& t);  // sema/lists.cpp: list methods, sorted, list(), numba.typed.List
 void add_text_builtins(HandlerTable& t);  // str(), len() of strings, str methods (sema/text.cpp)
 void add_numba_builtins(HandlerTable& t);  // builtins_numba.cpp: to_fixed_tuple, literal_unroll
+// Axis permutations, np.round with decimals, ufuncs' output arrays (builtins_numpy_misc.cpp):
+// after add_ufunc_builtins, whose rules it wraps.
+void add_numpy_misc_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

@@ -79,6 +79,7 @@ const HandlerTable& handlers() {
     add_ufunc_builtins(t);  // wraps the NumPy scalar rules above
     add_text_builtins(t);   // wraps len()
     add_numba_builtins(t);
+    add_numpy_misc_builtins(t);  // wraps the ufuncs' rules
     return t;
   }();
   return table;

@@ -1,6 +1,7 @@
 // NumPy's linear algebra in @jit functions on the host: np.dot, `a @ b` (operator.matmul),
 // np.vdot, np.outer, np.trace and np.linalg's inv, det, solve, lstsq, cholesky, eigh, eigvalsh,
-// qr, svd and norm. One row per Python name: its runtime operation (sema/calls.def,
+// qr, svd, norm, eig, eigvals, pinv, slogdet, matrix_power, matrix_rank and cond
+// (runtime/pykern/linalg_more.cuh for the last seven). One row per Python name: its runtime operation (sema/calls.def,
 // runtime/pykern/linalg.cuh, which calls BLAS/LAPACK as Numba calls SciPy's), the operands it
 // takes, its optional argument, and how its result is typed (Numba's numba/np/linalg.py,
 // whose TypingErrors the messages repeat). Kernels refuse them, as numba-cuda does.
@@ -27,7 +28,7 @@ enum class First {
 // The second operand, where there is one.
 enum class Second { none, like_first, right_hand_side };
 // The optional argument after the operands, its keyword and its default.
-enum class Extra { none, rcond, full_matrices, ord, offset };
+enum class Extra { none, rcond, full_matrices, ord, offset, pinv_rcond, tol, p, power };
 
 struct LinalgRule {
   const char* name;   // the qualified Python name
@@ -87,6 +88,20 @@ Type lstsq_result(const Type& a, const Type& b, bool e) {
   Type reals = eigenvalues(a, b, e);
   return Type::tuple({Type::array(a.dtype(), b.ndim, Layout::C), reals, Type::i32(), reals});
 }
+// np.linalg.eig: the eigenvalues and the eigenvectors (as columns, F-ordered) of the matrix's
+// own type: a real matrix's complex eigenvalues are a run-time ValueError in Numba.
+Type c_vector(const Type& a, const Type&, bool) { return Type::array(a.dtype(), 1, Layout::C); }
+Type eig_result(const Type& a, const Type& b, bool e) { return Type::tuple({c_vector(a, b, e), f_matrix(a, b, e)}); }
+Type slogdet_result(const Type& a, const Type&, bool) { return Type::tuple({widest_of(a.dtype()), Type::f64()}); }
+// np.linalg.matrix_power: a new C matrix (Numba's is typed Optional, as one path of its
+// implementation falls off the end; every call returns an array).
+Type power_result(const Type& a, const Type&, bool) {
+  return Type::array(a.dtype(), 2, a.layout == Layout::C ? Layout::C : Layout::A);
+}
+Type rank_result(const Type&, const Type&, bool) { return Type::i64(); }
+// np.linalg.cond: the ratio of singular values in their real type; with p, float64 (Numba's
+// two branches unify so).
+Type cond_result(const Type& a, const Type&, bool p_given) { return p_given ? Type::f64() : real_of(a.dtype()); }
 // The 2-norm of a vector keeps the element's real type; every other norm is float64.
 Type norm_result(const Type& a, const Type&, bool ord_given) {
   return a.ndim == 1 && !ord_given ? real_of(a.dtype()) : Type::f64();
@@ -114,11 +129,25 @@ const LinalgRule rules[] = {
      Extra::rcond, lstsq_result},
     {"numpy.linalg.norm", "np.linalg.norm", Op::linalg_norm, First::vector_or_matrix, Second::none, Extra::ord,
      norm_result},
+    {"numpy.linalg.eig", "np.linalg.eig", Op::linalg_eig, First::matrix, Second::none, Extra::none, eig_result},
+    {"numpy.linalg.eigvals", "np.linalg.eigvals", Op::linalg_eigvals, First::matrix, Second::none, Extra::none,
+     c_vector},
+    {"numpy.linalg.pinv", "np.linalg.pinv", Op::linalg_pinv, First::matrix, Second::none, Extra::pinv_rcond,
+     f_matrix},
+    {"numpy.linalg.slogdet", "np.linalg.slogdet", Op::linalg_slogdet, First::matrix, Second::none, Extra::none,
+     slogdet_result},
+    {"numpy.linalg.matrix_power", "np.linalg.matrix_power", Op::linalg_matrix_power, First::matrix, Second::none,
+     Extra::power, power_result},
+    {"numpy.linalg.matrix_rank", "np.linalg.matrix_rank", Op::linalg_matrix_rank, First::vector_or_matrix,
+     Second::none, Extra::tol, rank_result},
+    {"numpy.linalg.cond", "np.linalg.cond", Op::linalg_cond, First::matrix, Second::none, Extra::p, cond_result},
 };
 
 // The parameter names, as Python binds them: the operands, then the optional argument.
 std::vector<const char*> parameters(const LinalgRule& r) {
-  std::vector<const char*> names = {r.first == First::vector_or_matrix ? "x" : "a"};
+  std::vector<const char*> names = {r.op == Op::linalg_matrix_rank                           ? "A"
+                                    : r.first == First::vector_or_matrix || r.op == Op::linalg_cond ? "x"
+                                                                                                    : "a"};
   if (r.second != Second::none) names.push_back("b");
   switch (r.extra) {
     case Extra::none: break;
@@ -126,6 +155,10 @@ std::vector<const char*> parameters(const LinalgRule& r) {
     case Extra::full_matrices: names.push_back("full_matrices"); break;
     case Extra::ord: names.push_back("ord"); break;
     case Extra::offset: names.push_back("offset"); break;
+    case Extra::pinv_rcond: names.push_back("rcond"); break;
+    case Extra::tol: names.push_back("tol"); break;
+    case Extra::p: names.push_back("p"); break;
+    case Extra::power: names.push_back("n"); break;
   }
   return names;
 }
@@ -226,13 +259,25 @@ std::optional<ir::ExprId> extra_argument(FunctionChecker& c, const CallSite& cal
                                          const std::optional<Value>& value, bool& given) {
   given = value && !value->type.is(TypeKind::none);
   const char* keyword = parameters(r).back();
+  if (r.extra == Extra::power && !given) {
+    c.error(DiagKind::wrong_arity, call.range, fmt::format("{}() missing required argument 'n'", r.shown));
+    return std::nullopt;
+  }
+  if (r.extra == Extra::power && !value->type.is(TypeKind::integer)) {
+    c.error(DiagKind::type_mismatch, call.range,
+            fmt::format("{}(): Exponent must be an integer, not '{}'", r.shown, to_string(value->type)),
+            "Numba's matrix_power takes integer powers only, as NumPy's does");
+    return std::nullopt;
+  }
   bool integer_only = r.extra == Extra::offset || r.extra == Extra::full_matrices;
   if (given && (!value->type.is_numeric() || value->type.is(TypeKind::complex) || value->type.is(TypeKind::record) ||
                 (integer_only && !value->type.is_integer_like()))) {
     c.error(DiagKind::type_mismatch, call.range,
             fmt::format("{}() takes '{}' as {}, not '{}'", r.shown, keyword,
                         integer_only ? "an integer" : "a number", to_string(value->type)),
-            r.extra == Extra::ord ? "Numba's norm takes ord=None or a number (np.inf, 1, 2, ...), not a string" : "");
+            r.extra == Extra::ord || r.extra == Extra::p
+                ? "Numba's norm and cond take None or a number (np.inf, 1, 2, ...), not a string"
+                : "");
     return std::nullopt;
   }
   switch (r.extra) {
@@ -244,8 +289,13 @@ std::optional<ir::ExprId> extra_argument(FunctionChecker& c, const CallSite& cal
     case Extra::offset:
       return given ? c.cast_expr(value->expr, Type::i64()) : c.make_constant({int64_t(0)}, Type::i64(), call.range).expr;
     case Extra::ord:
+    case Extra::tol:
+    case Extra::p:
       if (given) return c.cast_expr(value->expr, Type::f64());
       return ir::ExprId{};  // None: the runtime's one-operand form
+    case Extra::pinv_rcond:
+      return given ? c.cast_expr(value->expr, Type::f64()) : c.make_constant({1e-15}, Type::f64(), call.range).expr;
+    case Extra::power: return c.cast_expr(value->expr, Type::i64());
     case Extra::none: break;
   }
   return ir::ExprId{};

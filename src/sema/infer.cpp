@@ -737,6 +737,7 @@ void FunctionChecker::check_expr_stmt(const ast::Stmt& stmt) {
   if (e.kind == ast::ExprKind::string) return;  // a bare string is a comment
   Value value = check_expr(stmt.value);
   if (value.kind != Value::Kind::expr) return;
+  if (expr(value.expr).kind == ir::ExprKind::local) return;  // np.add(a, b, out): its work is done
   ir::Stmt out;
   out.kind = ir::StmtKind::expr;
   out.range = stmt.range;
