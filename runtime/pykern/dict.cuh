@@ -12,9 +12,9 @@
 #include "pykern/base.cuh"
 #include "pykern/complex.cuh"
 #include "pykern/errors.cuh"
+#include "pykern/text.cuh"
 
 #if !PK_DEVICE_BUILD
-extern "C" double strtod(const char* text, char** end) noexcept;
 
 namespace pk {
 
@@ -89,32 +89,8 @@ inline void dict_key_text(dict_text& out, u64 v) {
 inline void dict_key_text(dict_text& out, u8 v) { dict_key_text(out, u64(v)); }
 inline void dict_key_text(dict_text& out, u16 v) { dict_key_text(out, u64(v)); }
 inline void dict_key_text(dict_text& out, u32 v) { dict_key_text(out, u64(v)); }
-// Python's repr of a float: the fewest digits that read back as the same value, positional
-// from 1e-4 to 1e16, with ".0" on a whole number.
-inline void dict_key_text(dict_text& out, f64 v) {
-  if (v != v) return out.put("nan");
-  if (v == __builtin_inf()) return out.put("inf");
-  if (v == -__builtin_inf()) return out.put("-inf");
-  char s[40];
-  int digits = 1;
-  for (; digits < 17; ++digits) {
-    __builtin_snprintf(s, sizeof s, "%.*e", digits - 1, v);
-    if (strtod(s, nullptr) == v) break;
-  }
-  __builtin_snprintf(s, sizeof s, "%.*e", digits - 1, v);
-  int exponent = 0;
-  for (const char* p = s; *p; ++p)
-    if (*p == 'e') exponent = static_cast<int>(strtod(p + 1, nullptr));
-  if (exponent >= -4 && exponent < 16) {
-    int decimals = digits - 1 - exponent;
-    __builtin_snprintf(s, sizeof s, "%.*f", decimals > 0 ? decimals : 0, v);
-    out.put(s);
-    if (decimals <= 0) out.put(".0");
-    return;
-  }
-  // 1e+16, 1.5e-05: Python's exponent has at least two digits, as C's does.
-  out.put(s);
-}
+// Python's repr of a float (runtime/pykern/text.cuh, which print() and str() use too).
+inline void dict_key_text(dict_text& out, f64 v) { out.put(repr_float(v).bytes); }
 inline void dict_key_text(dict_text& out, f32 v) { dict_key_text(out, static_cast<f64>(v)); }
 template <class T> void dict_key_text(dict_text& out, const complex<T>& v) {
   dict_text re, im;

@@ -9,7 +9,7 @@
 #include "pykern/errors.cuh"
 
 #if !PK_DEVICE_BUILD
-extern "C" double strtod(const char* text, char** end);
+extern "C" double strtod(const char* text, char** end) noexcept;  // as glibc declares it
 
 namespace pk {
 
