@@ -338,7 +338,7 @@ StmtId Lowerer::delete_statement(TSNode node) {
   Expr method = make_expr(ExprKind::attribute, targets[0]);
   method.operands.push_back(expression(tree_.field(targets[0], Field::value)));
   method.text = "__delitem__";
-  Expr call = make_expr(ExprKind::call, node);
+  Expr call = make_expr(ExprKind::call, targets[0]);  // errors point at the item deleted
   call.operands.push_back(add(std::move(method)));
   if (indices.size() == 1) {
     call.operands.push_back(expression(indices[0]));

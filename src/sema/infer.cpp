@@ -600,7 +600,10 @@ void FunctionChecker::check_stmt(ast::StmtId id) {
     }
     case StmtKind::try_except:
     case StmtKind::try_else:
-    case StmtKind::try_finally: check_try(stmt); return;
+    case StmtKind::try_finally:  // its blocks' own leaving says nothing of the statement's: never dead after
+      check_try(stmt);
+      block_left_ = false;
+      return;
   }
 }
 
