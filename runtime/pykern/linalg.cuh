@@ -329,19 +329,19 @@ struct inv : site {
   }
 };
 
-// np.linalg.det(a): float64 (complex128), as Numba's slogdet computes it: the LU factors'
-// diagonal walked in logarithms, the sign from the pivots.
-struct det : site {
+// np.linalg.slogdet(a): (sign, log|det|): float64 and float64, or complex128 and float64; the LU
+// factors' diagonal walked in logarithms, the sign from the pivots, as Numba computes it.
+struct slogdet : site {
   template <class T, Layout L> auto operator()(const Array<T, 2, L>& a) const {
     using R = pick_t<kind<T>::is_complex, complex<f64>, f64>;
     check_square(*this, a);
     fint n = to_fint(a.shape[0]), info = 0;
-    if (n == 0) return R(1);
+    if (n == 0) return make_tuple(R(1), 0.0);
     check_finite(*this, a);
     FMatrix<T> lu = fortran_copy(*this, a);
     OwnedArray<fint, 1, layout_c> pivots = new_vector<fint>(*this, n);
     routine<getrf_fn<T>>(kind<T>::prefix, "getrf_")(&n, &n, lu.data, &n, pivots.data, &info);
-    if (info > 0) return R(0);
+    if (info > 0) return make_tuple(R(0), -__builtin_inf());
     i64 swaps = 1;
     for (fint k = 0; k < n; ++k) swaps += pivots.data[k] != k + 1;
     i64 sign = (swaps & 1) == 0 ? -1 : 1;
@@ -355,15 +355,23 @@ struct det : site {
         phase = phase * complex<f64>(v / T(size_of));
         logs = logs + static_cast<f64>(log_of(size_of));
       }
-      return phase * complex<f64>(__builtin_exp(logs));
+      return make_tuple(phase, logs);
     } else {
       for (fint k = 0; k < n; ++k) {
         T v = lu.data[k + k * static_cast<i64>(n)];
         if (v < T(0)) sign = -sign, v = -v;
         logs = logs + static_cast<f64>(log_of(v));
       }
-      return static_cast<f64>(sign) * __builtin_exp(logs);
+      return make_tuple(static_cast<f64>(sign), logs);
     }
+  }
+};
+
+// np.linalg.det(a): float64 (complex128), the sign times exp(log|det|), as Numba computes it.
+struct det : site {
+  template <class T, Layout L> auto operator()(const Array<T, 2, L>& a) const {
+    auto sign_and_log = slogdet{file, line}(a);
+    return sign_and_log.head * decltype(sign_and_log.head)(__builtin_exp(sign_and_log.tail.head));
   }
 };
 

@@ -113,43 +113,6 @@ struct pinv : site {
   }
 };
 
-// np.linalg.slogdet(a): (sign, log|det|): float64 and float64, or complex128 and float64.
-struct slogdet : site {
-  template <class T, Layout L> auto operator()(const Array<T, 2, L>& a) const {
-    using R = pick_t<kind<T>::is_complex, complex<f64>, f64>;
-    check_square(*this, a);
-    fint n = to_fint(a.shape[0]), info = 0;
-    if (n == 0) return make_tuple(R(1), 0.0);
-    check_finite(*this, a);
-    FMatrix<T> lu = fortran_copy(*this, a);
-    OwnedArray<fint, 1, layout_c> pivots = new_vector<fint>(*this, n);
-    routine<getrf_fn<T>>(kind<T>::prefix, "getrf_")(&n, &n, lu.data, &n, pivots.data, &info);
-    if (info > 0) return make_tuple(R(0), -__builtin_inf());
-    i64 swaps = 1;
-    for (fint k = 0; k < n; ++k) swaps += pivots.data[k] != k + 1;
-    i64 sign = (swaps & 1) == 0 ? -1 : 1;
-    f64 logs = 0.0;
-    if constexpr (kind<T>::is_complex) {
-      using F = real_of<T>;
-      complex<f64> phase(static_cast<f64>(sign), 0.0);
-      for (fint k = 0; k < n; ++k) {
-        T v = lu.data[k + k * static_cast<i64>(n)];
-        F size_of = magnitude(v);
-        phase = phase * complex<f64>(v / T(size_of));
-        logs = logs + static_cast<f64>(log_of(size_of));
-      }
-      return make_tuple(phase, logs);
-    } else {
-      for (fint k = 0; k < n; ++k) {
-        T v = lu.data[k + k * static_cast<i64>(n)];
-        if (v < T(0)) sign = -sign, v = -v;
-        logs = logs + static_cast<f64>(log_of(v));
-      }
-      return make_tuple(static_cast<f64>(sign), logs);
-    }
-  }
-};
-
 // np.linalg.matrix_power(a, n): a new C matrix, by Numba's products in Numba's order (inv
 // first for a negative power; squaring for powers of 4 and more).
 struct matrix_power : site {

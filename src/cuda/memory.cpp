@@ -196,40 +196,42 @@ Span span_of(const Array& a) {
   return {static_cast<std::byte*>(a.data()) + low, static_cast<size_t>(high - low + a.dtype().itemsize)};
 }
 
-Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
+Result<Array> new_allocation(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order,
+                             Location location, Allocate allocate, Release release, const char* call, const char* what) {
   ContextScope bound(*gpu);
   if (!bound.ok()) return bound.status().error();
   std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
   size_t bytes = allocation_bytes(dtype, shape);
-  const Driver& d = gpu->driver();
-  CUdeviceptr pointer = 0;
-  if (auto s = d.check(d.mem_alloc(&pointer, bytes), "cuMemAlloc", fmt::format("{} bytes for a device array", bytes));
+  void* pointer = nullptr;
+  if (auto s = gpu->driver().check(allocate(gpu->driver(), &pointer, bytes), call, fmt::format("{} bytes for {}", bytes, what));
       !s.ok())
     return s.error();
   // The owner keeps the GPU (its context) alive until the memory is freed.
-  std::shared_ptr<void> owner(reinterpret_cast<void*>(pointer), [gpu](void* p) {
+  std::shared_ptr<void> owner(pointer, [gpu, release](void* p) {
     ContextScope bound(*gpu);
-    if (bound.ok()) gpu->driver().mem_free(device_pointer(p));
+    if (bound.ok()) release(gpu->driver(), p);
   });
-  return Array::adopt(std::move(owner), reinterpret_cast<void*>(pointer), std::move(dtype), std::move(shape),
-                      std::move(strides), Location::device, gpu->info().ordinal);
+  return Array::adopt(std::move(owner), pointer, std::move(dtype), std::move(shape), std::move(strides), location,
+                      gpu->info().ordinal);
+}
+
+Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
+  auto allocate = [](const Driver& d, void** p, size_t bytes) {
+    CUdeviceptr device = 0;
+    CUresult r = d.mem_alloc(&device, bytes);
+    *p = reinterpret_cast<void*>(device);
+    return r;
+  };
+  auto release = [](const Driver& d, void* p) { d.mem_free(device_pointer(p)); };
+  return new_allocation(gpu, std::move(dtype), std::move(shape), order, Location::device, allocate, release, "cuMemAlloc",
+                        "a device array");
 }
 
 Result<Array> pinned_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
-  ContextScope bound(*gpu);
-  if (!bound.ok()) return bound.status().error();
-  std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
-  size_t bytes = allocation_bytes(dtype, shape);
-  const Driver& d = gpu->driver();
-  void* pointer = nullptr;
-  if (auto s = d.check(d.mem_alloc_host(&pointer, bytes), "cuMemAllocHost", fmt::format("{} pinned bytes", bytes));
-      !s.ok())
-    return s.error();
-  std::shared_ptr<void> owner(pointer, [gpu](void* p) {
-    ContextScope bound(*gpu);
-    if (bound.ok()) gpu->driver().mem_free_host(p);
-  });
-  return Array::adopt(std::move(owner), pointer, std::move(dtype), std::move(shape), std::move(strides), Location::host);
+  auto allocate = [](const Driver& d, void** p, size_t bytes) { return d.mem_alloc_host(p, bytes); };
+  auto release = [](const Driver& d, void* p) { d.mem_free_host(p); };
+  return new_allocation(gpu, std::move(dtype), std::move(shape), order, Location::host, allocate, release,
+                        "cuMemAllocHost", "a pinned array");
 }
 
 Status copy_to_device(const Gpu& gpu, const Array& host, const Array& device, CUstream stream) {

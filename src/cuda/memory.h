@@ -21,6 +21,14 @@ Span span_of(const Array& a);
 // The bytes a new contiguous array needs (at least one: the driver refuses empty allocations).
 size_t allocation_bytes(const DType& dtype, const std::vector<int64_t>& shape);
 
+// A new contiguous array at `location` over an allocation: `allocate` makes it with the driver
+// (`call` and `what` name it in an error), `release` frees it with the last view of the array,
+// in the GPU's context. What every kind of memory below is made with.
+using Allocate = CUresult (*)(const Driver& driver, void** pointer, size_t bytes);
+using Release = void (*)(const Driver& driver, void* pointer);
+Result<Array> new_allocation(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order,
+                             Location location, Allocate allocate, Release release, const char* call, const char* what);
+
 // Uninitialised device memory (as numba.cuda.device_array), freed with the last view of it.
 Result<Array> device_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order);
 // Page-locked host memory (numba.cuda.pinned_array): copies from and to it run at full speed

@@ -28,44 +28,30 @@ Status check_same_address(const Driver& d, void* host, const std::string& what) 
 }  // namespace
 
 Result<Array> managed_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
-  ContextScope bound(*gpu);
-  if (!bound.ok()) return bound.status().error();
-  std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
-  size_t bytes = allocation_bytes(dtype, shape);
-  const Driver& d = gpu->driver();
-  CUdeviceptr pointer = 0;
-  if (auto s = d.check(d.mem_alloc_managed(&pointer, bytes, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged",
-                       fmt::format("{} bytes for a managed array", bytes));
-      !s.ok())
-    return s.error();
-  std::shared_ptr<void> owner(reinterpret_cast<void*>(pointer), [gpu](void* p) {
-    ContextScope bound(*gpu);
-    if (bound.ok()) gpu->driver().mem_free(device_pointer(p));
-  });
-  return Array::adopt(std::move(owner), reinterpret_cast<void*>(pointer), std::move(dtype), std::move(shape),
-                      std::move(strides), Location::unified, gpu->info().ordinal);
+  auto allocate = [](const Driver& d, void** p, size_t bytes) {
+    CUdeviceptr managed = 0;
+    CUresult r = d.mem_alloc_managed(&managed, bytes, CU_MEM_ATTACH_GLOBAL);
+    *p = reinterpret_cast<void*>(managed);
+    return r;
+  };
+  auto release = [](const Driver& d, void* p) { d.mem_free(device_pointer(p)); };
+  return new_allocation(gpu, std::move(dtype), std::move(shape), order, Location::unified, allocate, release,
+                        "cuMemAllocManaged", "a managed array");
 }
 
 Result<Array> mapped_array(const std::shared_ptr<Gpu>& gpu, DType dtype, std::vector<int64_t> shape, Order order) {
+  // PORTABLE: pinned for every context, as numba.cuda.mapped_array(portable=True) asks.
+  auto allocate = [](const Driver& d, void** p, size_t bytes) {
+    return d.mem_host_alloc(p, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
+  };
+  auto release = [](const Driver& d, void* p) { d.mem_free_host(p); };
+  auto mapped = new_allocation(gpu, std::move(dtype), std::move(shape), order, Location::unified, allocate, release,
+                               "cuMemHostAlloc", "a mapped array");
+  if (!mapped.ok()) return mapped;
   ContextScope bound(*gpu);
   if (!bound.ok()) return bound.status().error();
-  std::vector<int64_t> strides = contiguous_strides(shape, dtype.itemsize, order);
-  size_t bytes = allocation_bytes(dtype, shape);
-  const Driver& d = gpu->driver();
-  void* pointer = nullptr;
-  std::string what = fmt::format("{} bytes for a mapped array", bytes);
-  // PORTABLE: pinned for every context, as numba.cuda.mapped_array(portable=True) asks.
-  if (auto s = d.check(d.mem_host_alloc(&pointer, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE),
-                       "cuMemHostAlloc", what);
-      !s.ok())
-    return s.error();
-  std::shared_ptr<void> owner(pointer, [gpu](void* p) {
-    ContextScope bound(*gpu);
-    if (bound.ok()) gpu->driver().mem_free_host(p);
-  });
-  if (auto s = check_same_address(d, pointer, what); !s.ok()) return s.error();
-  return Array::adopt(std::move(owner), pointer, std::move(dtype), std::move(shape), std::move(strides),
-                      Location::unified, gpu->info().ordinal);
+  if (auto s = check_same_address(gpu->driver(), mapped->data(), "a mapped array"); !s.ok()) return s.error();
+  return mapped;
 }
 
 Result<Array> register_host(const std::shared_ptr<Gpu>& gpu, const Array& host, bool mapped) {
