@@ -188,19 +188,10 @@ PK_DEVICE void check_unpack(const char* file, int line, const Array<T, N, L>& a,
 // a[..., start:stop:step, ...]: Python's slice rules (negative bounds, clamping).
 template <int Axis, class T, int N, Layout L>
 PK_DEVICE Array<T, N, layout_a> slice_axis(const Array<T, N, L>& a, i64 start, i64 stop, i64 step) {
-  i64 n = a.shape[Axis];
-  if (step == none_index) step = 1;
   if (step == 0) step = 1;  // Python raises; a kernel cannot, so treat it as 1
-  auto clamp = [&](i64 v, i64 lo, i64 hi) { return v < lo ? lo : v > hi ? hi : v; };
-  if (step > 0) {
-    start = start == none_index ? 0 : clamp(start < 0 ? start + n : start, 0, n);
-    stop = stop == none_index ? n : clamp(stop < 0 ? stop + n : stop, 0, n);
-  } else {
-    start = start == none_index ? n - 1 : clamp(start < 0 ? start + n : start, -1, n - 1);
-    stop = stop == none_index ? -1 : clamp(stop < 0 ? stop + n : stop, -1, n - 1);
-  }
-  i64 length = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
-                        : (start > stop ? (start - stop - step - 1) / (-step) : 0);
+  slice_bounds b = slice_indices(a.shape[Axis], start, stop, step);
+  start = b.start, step = b.step;
+  i64 length = b.length;
   Array<T, N, layout_a> view;
   view.data = reinterpret_cast<T*>(reinterpret_cast<char*>(a.data) + (length > 0 ? start * a.stride(Axis) : 0));
   for (int axis = 0; axis < N; ++axis) {

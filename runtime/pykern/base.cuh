@@ -37,6 +37,26 @@ static_assert(sizeof(i64) == 8 && sizeof(u64) == 8 && sizeof(i32) == 4, "unexpec
 // Python's None in a slice (a[:n]) is this sentinel.
 constexpr i64 none_index = -9223372036854775807LL - 1;
 
+// Python's slice.indices(n): a slice's parts (none_index where omitted) clipped to a sequence
+// of n items, and how many items it takes. The step is not zero: each caller words that.
+struct slice_bounds {
+  i64 start, stop, step, length;
+};
+PK_DEVICE slice_bounds slice_indices(i64 n, i64 start, i64 stop, i64 step) {
+  if (step == none_index) step = 1;
+  auto clamp = [](i64 v, i64 lo, i64 hi) { return v < lo ? lo : v > hi ? hi : v; };
+  if (step > 0) {
+    start = start == none_index ? 0 : clamp(start < 0 ? start + n : start, 0, n);
+    stop = stop == none_index ? n : clamp(stop < 0 ? stop + n : stop, 0, n);
+  } else {
+    start = start == none_index ? n - 1 : clamp(start < 0 ? start + n : start, -1, n - 1);
+    stop = stop == none_index ? -1 : clamp(stop < 0 ? stop + n : stop, -1, n - 1);
+  }
+  i64 length = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+                        : (start > stop ? (start - stop - step - 1) / (-step) : 0);
+  return {start, stop, step, length};
+}
+
 // Numba's Optional: a value or None (a device function that returns a value on some paths and
 // None on others). Reading the value of a None gives T's zero, where Numba would raise.
 struct none_t {};

@@ -154,18 +154,10 @@ i64 list_index(const char* file, int line, const list<T>& l, const U& item, i64 
 
 // l[start:stop:step]: a new list, by Python's slice rules (none_index where a bound is absent).
 template <class T> list<T> list_slice(const list<T>& l, i64 start, i64 stop, i64 step) {
-  i64 n = l.size();
-  if (step == none_index || step == 0) step = 1;
-  auto clamp = [](i64 v, i64 lo, i64 hi) { return v < lo ? lo : v > hi ? hi : v; };
-  if (step > 0) {
-    start = start == none_index ? 0 : clamp(start < 0 ? start + n : start, 0, n);
-    stop = stop == none_index ? n : clamp(stop < 0 ? stop + n : stop, 0, n);
-  } else {
-    start = start == none_index ? n - 1 : clamp(start < 0 ? start + n : start, -1, n - 1);
-    stop = stop == none_index ? -1 : clamp(stop < 0 ? stop + n : stop, -1, n - 1);
-  }
+  if (step == 0) step = 1;
+  slice_bounds b = slice_indices(l.size(), start, stop, step);
   list<T> out = empty_list<T>();
-  for (i64 i = start; step > 0 ? i < stop : i > stop; i += step) list_append(out, l.items()[i]);
+  for (i64 k = 0, i = b.start; k < b.length; ++k, i += b.step) list_append(out, l.items()[i]);
   return out;
 }
 template <class T> list<T> list_copy(const list<T>& l) { return list_slice(l, none_index, none_index, 1); }

@@ -162,19 +162,11 @@ inline str str_at(const char* file, int line, const str& s, i64 i) {
 
 // s[start:stop:step], each part none_index where omitted, clipped as Python clips a slice.
 inline str str_slice(const char* file, int line, const str& s, i64 start, i64 stop, i64 step) {
-  if (step == none_index) step = 1;
   if (step == 0) report_failure(file, line, "ValueError", "slice step cannot be zero");
-  i64 n = s.length;
-  auto clip = [&](i64 v, i64 omitted) {
-    if (v == none_index) return omitted;
-    if (v < 0) v += n;
-    if (step > 0) return v < 0 ? 0 : v > n ? n : v;
-    return v < -1 ? -1 : v > n - 1 ? n - 1 : v;
-  };
-  start = clip(start, step > 0 ? 0 : n - 1);
-  stop = clip(stop, step > 0 ? n : -1);
-  i64 count = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
-                       : (start > stop ? (start - stop - step - 1) / -step : 0);
+  slice_bounds b = slice_indices(s.length, start, stop, step);
+  start = b.start, stop = b.stop, step = b.step;
+  i64 count = b.length;
+  if (count == 0) return str_from_bytes(s.bytes, 0);  // s[3:1]: stop before start
   if (step == 1) {
     i64 from = byte_offset(s, start);
     return str_from_bytes(s.bytes + from, byte_offset(s, stop) - from);

@@ -28,7 +28,7 @@ MODE = "median"
 @njit
 def pieces(k):
     s = "héllo"
-    a = s[1] + s[-1] + s[1:4] + s[::2] + s[::-1] + s[10:] + s[:-10]
+    a = s[1] + s[-1] + s[1:4] + s[::2] + s[::-1] + s[10:] + s[:-10] + s[3:1] + s[1:3:-1]
     b = "ab" * k + k * "c" + "x" * -1
     return len(a), len(b), a == "éoéllhloolléh", b == "ababababccccc"[: 2 * k] + "c" * k
 
