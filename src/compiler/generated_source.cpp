@@ -63,14 +63,24 @@ std::string cpu_ufunc_source(const std::string& kernel, const std::string& funct
                      header, kernel, params, body, kernel, params, kernel, params);
 }
 
-std::string gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim) {
-  std::string params, args;
+// A gufunc loop's parameters (__a0, __a1, ...), the call's arguments (each indexed by the loop
+// indices when there are loop dimensions) and the count of loop indices.
+struct GufuncLoop {
+  std::string params, args, count;
+};
+GufuncLoop gufunc_loop(int arguments, int loop_ndim) {
+  GufuncLoop loop;
   for (int k = 0; k < arguments; ++k) {
-    params += fmt::format("{}__a{}", k ? ", " : "", k);
-    args += fmt::format("{}__a{}{}", k ? ", " : "", k, loop_ndim ? "[" + indices(loop_ndim) + "]" : "");
+    loop.params += fmt::format("{}__a{}", k ? ", " : "", k);
+    loop.args += fmt::format("{}__a{}{}", k ? ", " : "", k, loop_ndim ? "[" + indices(loop_ndim) + "]" : "");
   }
-  std::string count = loop_ndim ? "__a0.shape[0]" : "1";
-  for (int axis = 1; axis < loop_ndim; ++axis) count += fmt::format(" * __a0.shape[{}]", axis);
+  loop.count = loop_ndim ? "__a0.shape[0]" : "1";
+  for (int axis = 1; axis < loop_ndim; ++axis) loop.count += fmt::format(" * __a0.shape[{}]", axis);
+  return loop;
+}
+
+std::string gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim) {
+  auto [params, args, count] = gufunc_loop(arguments, loop_ndim);
   return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n"
                      "    __i = __pk_cuda.grid(1)\n"
                      "    __step = __pk_cuda.gridsize(1)\n"
@@ -85,13 +95,7 @@ std::string gufunc_source(const std::string& kernel, const std::string& function
 
 // On the CPU: one call per loop index, the indices split over the thread pool (prange).
 std::string cpu_gufunc_source(const std::string& kernel, const std::string& function, int arguments, int loop_ndim) {
-  std::string params, args;
-  for (int k = 0; k < arguments; ++k) {
-    params += fmt::format("{}__a{}", k ? ", " : "", k);
-    args += fmt::format("{}__a{}{}", k ? ", " : "", k, loop_ndim ? "[" + indices(loop_ndim) + "]" : "");
-  }
-  std::string count = loop_ndim ? "__a0.shape[0]" : "1";
-  for (int axis = 1; axis < loop_ndim; ++axis) count += fmt::format(" * __a0.shape[{}]", axis);
+  auto [params, args, count] = gufunc_loop(arguments, loop_ndim);
   return fmt::format("{}@__pk_numba.njit(parallel=True)\ndef {}_loop({}):\n"
                      "    for __i in __pk_numba.prange({}):\n"
                      "{}"
