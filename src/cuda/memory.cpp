@@ -32,8 +32,6 @@ Status same_kind(const Array& from, const Array& to, Location from_at, Location 
   return ok_status();
 }
 
-CUdeviceptr device_pointer(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
-
 // The element at `a.data()` sits this many bytes after the lowest byte `a` spans.
 size_t offset_in_span(const Array& a, const Span& span) {
   return static_cast<size_t>(static_cast<const std::byte*>(a.data()) - span.lowest);

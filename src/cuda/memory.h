@@ -12,6 +12,9 @@
 
 namespace pykern::cuda {
 
+// A host-side pointer value as the driver's device address (unified addressing: the same bits).
+inline CUdeviceptr device_pointer(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+
 // The bytes an array's elements span, from its lowest element to the end of its highest.
 struct Span {
   std::byte* lowest = nullptr;

@@ -9,8 +9,6 @@ namespace pykern::cuda {
 
 namespace {
 
-CUdeviceptr device_pointer(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
-
 // A mapped host allocation is used through its host address, as the GPU's address for it is
 // the same wherever the driver has unified addressing (every 64-bit platform CUDA 12 runs on).
 // Checked, not assumed.
