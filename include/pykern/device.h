@@ -38,6 +38,8 @@ struct StreamOptions {
   int priority = 0;
 };
 
+class Graph;
+
 class Stream {
  public:
   Stream() = default;  // the default stream
@@ -74,9 +76,21 @@ class Stream {
   void* handle() const;  // the CUstream; null for the default stream and the simulator
   Backend backend() const;
 
+  // Starts capturing a Graph: the launches and copies queued on this stream from now until
+  // end_capture() are recorded, not run. A stream of Stream::create or Stream::wrap only (the
+  // default streams cannot capture). On a GPU it is the driver's capture in relaxed mode
+  // (cuStreamBeginCapture): other threads may use CUDA meanwhile.
+  Status begin_capture() const;
+  // Ends the capture and makes the graph, ready to launch (cuStreamEndCapture,
+  // cuGraphInstantiate). An error when the stream was not capturing, or when something queued
+  // during the capture broke it (the driver's error, naming it).
+  Result<Graph> end_capture() const;
+  bool is_capturing() const;
+
   struct State;
 
  private:
+  friend class Launch;
   std::shared_ptr<State> state_;
 };
 
@@ -99,11 +113,66 @@ class Event {
   std::shared_ptr<State> state_;
 };
 
+// A recorded sequence of kernel launches and copies (a CUDA Graph), replayed with one call, so
+// that many small launches repeated cost one launch each time:
+//
+//   stream.begin_capture();
+//   step->launch(pykern::Launch(grid, block).stream(stream).backend(backend), d_state, dt);  // recorded
+//   reduce->launch(pykern::Launch(grid, block).stream(stream).backend(backend), d_state, d_sum);
+//   auto graph = stream.end_capture();
+//   for (int i = 0; i < 1000; ++i) graph->launch(stream);  // both kernels, in order, each time
+//
+// What a graph holds is fixed when it is captured: the kernels, their grids and blocks, and
+// their arguments' values; an array argument is its memory, so a replay reads and writes what
+// the arrays hold then. The graph keeps the arrays of the launches and copies it captured alive.
+// A launch that would wait for its kernel cannot be captured and is refused: one with host
+// arrays (they are copied in and out around the kernel: capture device, managed or mapped
+// arrays), a timeout or a progress callback, or a debug=True kernel (its error record is read
+// after the kernel). On the simulator the stream records the launches and copies, and a replay
+// runs them in order, with the same results.
+class Graph {
+ public:
+  // Queues a replay on `stream` (the default stream if none); on the simulator it runs now.
+  Status launch(const Stream& stream = {}) const;
+  // Takes `newer`'s work into this graph: a capture of the same launches in the same order with
+  // other argument values (other arrays, other scalars). On a GPU the instantiated graph is
+  // updated in place (cuGraphExecUpdate, cheaper than instantiating) when the driver allows it,
+  // else made again from `newer`; true when updated in place.
+  Result<bool> update(const Graph& newer);
+  // The launches and copies it holds (on a GPU, the graph's nodes).
+  size_t size() const;
+  Backend backend() const;
+
+  struct State;
+
+ private:
+  friend class Stream;
+  std::shared_ptr<State> state_;
+};
+
 // The GPUs the driver sees; an error when there is no driver.
 Result<std::vector<GpuInfo>> list_gpus();
 // Uses GPU `ordinal` for the rest of the process (numba.cuda.select_device); kernels launched
 // before are loaded again on it at their next launch.
 Status select_gpu(int ordinal);
+// Whether kernels on GPU `ordinal` can read and write GPU `peer`'s memory directly, over NVLink
+// or PCIe (cuDeviceCanAccessPeer); false for a GPU and itself.
+Result<bool> can_access_peer(int ordinal, int peer);
+// Lets kernels on the current GPU use arrays on GPU `peer` (cuCtxEnablePeerAccess): a launch
+// then takes them as they are, where before it asked for the array's GPU to be selected.
+// Enabling it twice is no error. An error when the GPUs cannot (can_access_peer) or `peer` is
+// the current GPU.
+Status enable_peer_access(int peer);
+// Closes the current GPU for this process (numba.cuda.close()): waits for its work, then lets go
+// of pykern's hold on its context, which the driver frees once the arrays, streams, events,
+// graphs and loaded kernels still alive that use it are dropped. The next GPU call opens device
+// 0 again (select_gpu chooses another). Nothing to do when no GPU was opened.
+Status close_gpu();
+// Resets the current GPU (numba's cuda.get_current_device().reset(); cuDevicePrimaryCtxReset):
+// every allocation and loaded module on it is destroyed. It waits for the GPU's work first, and
+// is refused while anything pykern made on the GPU is alive (an array, stream, event, graph, or
+// a Module that launched on it), since its memory would go from under it. The GPU stays selected.
+Status reset_gpu();
 // The architecture of the GPU in use ("sm_90": the selected one, else GPU 0), or empty when no
 // driver or GPU is present. Asked without making a context.
 std::string current_gpu_arch();

@@ -50,6 +50,7 @@ struct LaunchProgress {
 };
 
 namespace detail {
+struct StreamCapture;  // a stream's capture into a Graph (src/api/stream_capture.h)
 // What a CancelSource and its tokens share. Defined here, so that a token made from a
 // std::stop_token in a C++20 program needs nothing of the library's own standard.
 struct CancelState {
@@ -103,7 +104,11 @@ class Launch {
   // Numba's kernel.forall(n): enough threads for n tasks, the block size chosen for you.
   static Launch forall(int64_t tasks);
 
-  Launch& stream(void* stream) { stream_ = stream; return *this; }  // a CUstream
+  Launch& stream(void* stream) {  // a CUstream
+    stream_ = stream;
+    capture_.reset();
+    return *this;
+  }
   Launch& stream(const Stream& stream);
   Launch& shared_bytes(size_t bytes) { shared_bytes_ = bytes; return *this; }
   Launch& backend(Backend backend) { backend_ = backend; return *this; }
@@ -147,6 +152,9 @@ class Launch {
   const ProgressCallback& progress() const { return progress_; }
   std::chrono::milliseconds progress_every() const { return progress_every_; }
   const CancelToken& cancel_token() const { return cancel_; }
+  // The capture of the Stream given to stream(const Stream&), which records this launch while
+  // the stream is capturing a Graph; null for a raw CUstream and the default stream.
+  const std::shared_ptr<detail::StreamCapture>& capture() const { return capture_; }
 
  private:
   Dim3 grid_, block_;
@@ -158,6 +166,7 @@ class Launch {
   ProgressCallback progress_;
   std::chrono::milliseconds progress_every_{100};
   CancelToken cancel_;
+  std::shared_ptr<detail::StreamCapture> capture_;
 };
 
 using Argument = std::variant<Array, Scalar>;

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "api/device_choice.h"
+#include "api/stream_capture.h"
 #include "cuda/gpu.h"
 #include "cuda/memory.h"
 
@@ -18,6 +19,19 @@ using detail::gpu_of;
 using detail::gpu_to_wait_for;
 
 CUstream stream_of(const Stream& stream) { return static_cast<CUstream>(stream.handle()); }
+
+// A copy queued on `stream`: run now, or recorded by the simulator stream's capture into a
+// graph (whose replays run it). A GPU stream's capture keeps the arrays alive with the graph.
+Status queue_copy(const Stream& stream, const Array& from, const Array& to, bool on_simulator,
+                  const std::function<Status()>& copy) {
+  auto capture = detail::capture_of(stream);
+  if (!capture || !capture->active()) return copy();
+  if (capture->simulated != on_simulator)
+    return Error::make(ErrorKind::invalid_argument, "a copy of the simulator's memory cannot be captured by a GPU "
+                                                    "stream, nor a GPU copy by the simulator's");
+  if (capture->take("a copy", {from, to}, copy)) return ok_status();  // a simulator replay runs it
+  return copy();  // the driver records it
+}
 
 }  // namespace
 
@@ -72,21 +86,25 @@ Status copy_to_device(const Array& from, const Array& device, const Stream& stre
   if (device.location() == Location::host) {  // the simulator's device memory
     if (from.location() == Location::device)
       return Error::make(ErrorKind::invalid_argument, "copy_to_device: a GPU array cannot be copied into simulator memory");
-    return copy_elements(from, device);
+    return queue_copy(stream, from, device, true, [from, device] { return copy_elements(from, device); });
   }
   auto gpu = gpu_of(device);
   if (!gpu.ok()) return gpu.error();
-  if (from.location() == Location::device) return cuda::copy_device_to_device(**gpu, from, device, stream_of(stream));
-  return cuda::copy_to_device(**gpu, from, device, stream_of(stream));
+  return queue_copy(stream, from, device, false, [&] {
+    if (from.location() == Location::device) return cuda::copy_device_to_device(**gpu, from, device, stream_of(stream));
+    return cuda::copy_to_device(**gpu, from, device, stream_of(stream));
+  });
 }
 
 Status copy_to_host(const Array& device, const Array& host, const Stream& stream) {
   if (host.location() == Location::device)
     return Error::make(ErrorKind::invalid_argument, "copy_to_host copies into a host array; this one is on the device");
-  if (device.location() == Location::host) return copy_elements(device, host);
+  if (device.location() == Location::host)
+    return queue_copy(stream, device, host, true, [device, host] { return copy_elements(device, host); });
   auto gpu = gpu_of(device);
   if (!gpu.ok()) return gpu.error();
-  return cuda::copy_to_host(**gpu, device, host, stream_of(stream));
+  return queue_copy(stream, device, host, false,
+                    [&] { return cuda::copy_to_host(**gpu, device, host, stream_of(stream)); });
 }
 
 Result<Array> copy_to_host(const Array& device, const Stream& stream) {

@@ -9,6 +9,7 @@
 
 #include "abi/arguments.h"
 #include "api/module_state.h"
+#include "api/stream_capture.h"
 #include "api/specialization_note.h"
 #include "base/source_file.h"
 #include "cache/cache.h"
@@ -230,6 +231,19 @@ Status check_launch(const std::string& kernel, const Launch& launch) {
 }
 }  // namespace
 
+namespace {
+// Runs a launch (now, or as a graph's replay on the simulator), its errors naming the kernel.
+Status run_launch(detail::ModuleState& module, detail::Specialization& specialization, const Launch& config,
+                  const std::vector<Argument>& args, const std::string& name) {
+  auto ran = module.run(specialization, config, args);
+  if (!ran.ok() && ran.error().kind == ErrorKind::launch)
+    return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name, ran.error().message));
+  if (!ran.ok() && ran.error().kind == ErrorKind::cancelled)
+    return Error::make(ErrorKind::cancelled, fmt::format("kernel '{}': {}", name, ran.error().message));
+  return ran;
+}
+}  // namespace
+
 Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) const {
   return detail::guarded([&]() -> Status {
     if (auto checked = check_launch(name_, config); !checked.ok()) return checked;
@@ -244,12 +258,14 @@ Status Kernel::launch(const Launch& config, const std::vector<Argument>& args) c
     if (!specialization.ok()) return specialization.error();
     if (config.cancel_token().cancel_requested()) return cancelled_before();  // during the translation
     if (config.forall_tasks() == 0) return ok_status();  // Numba's forall(0) launches nothing
-    auto ran = module_->run(**specialization, config, args);
-    if (!ran.ok() && ran.error().kind == ErrorKind::launch)
-      return Error::make(ErrorKind::launch, fmt::format("kernel '{}' failed: {}", name_, ran.error().message));
-    if (!ran.ok() && ran.error().kind == ErrorKind::cancelled)
-      return Error::make(ErrorKind::cancelled, fmt::format("kernel '{}': {}", name_, ran.error().message));
-    return ran;
+    if (const auto& capture = config.capture(); capture && capture->active()) {
+      if (auto s = detail::check_capturable(name_, *capture, config, args); !s.ok()) return s;
+      auto replay = [module = module_, s = *specialization, config, args, name = name_] {
+        return run_launch(*module, *s, config, args, name);
+      };
+      if (capture->take("kernel '" + name_ + "'", args, std::move(replay))) return ok_status();  // the simulator's
+    }
+    return run_launch(*module_, **specialization, config, args, name_);
   });
 }
 

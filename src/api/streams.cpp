@@ -5,45 +5,34 @@
 #include <fmt/format.h>
 
 #include "api/device_choice.h"
+#include "api/stream_state.h"
 #include "cuda/streams.h"
 #include "pykern/device.h"
 
 namespace pykern {
-
-// A stream of the GPU, or none: the simulator's streams, and the default stream.
-struct Stream::State {
-  std::shared_ptr<cuda::Gpu> gpu;
-  CUstream stream = nullptr;
-  bool owned = true;  // false: someone else's (wrap) or a default stream's name: never destroyed
-  ~State() {
-    if (!stream || !owned) return;
-    cuda::ContextScope bound(*gpu);
-    if (bound.ok()) gpu->driver().stream_destroy(stream);
-  }
-};
-
-// A GPU event, or the simulator's: the time it was recorded (its work is done by then).
-struct Event::State {
-  std::shared_ptr<cuda::Gpu> gpu;
-  CUevent event = nullptr;
-  bool recorded = false;
-  std::chrono::steady_clock::time_point when;
-  ~State() {
-    if (!event) return;
-    cuda::ContextScope bound(*gpu);
-    if (bound.ok()) gpu->driver().event_destroy(event);
-  }
-};
 
 namespace {
 
 // The CUstream to queue on for `stream`: its own, or the default stream (legacy or per-thread).
 Result<CUstream> queue_of(const Stream& stream) { return cuda::queue_for(static_cast<CUstream>(stream.handle())); }
 
-// The GPU a stream's work goes to: its own, or for the default stream the one a wait covers.
-Result<std::shared_ptr<cuda::Gpu>> gpu_of_stream(const std::shared_ptr<cuda::Gpu>& own, bool has_state) {
-  if (own || has_state) return own;  // a simulator stream has state and no GPU
-  return detail::gpu_to_wait_for(Backend::automatic);
+// Where a stream's work goes: its GPU (for the default stream, the one a wait covers) and the
+// CUstream to queue on; no GPU for the simulator's streams.
+struct StreamTarget {
+  std::shared_ptr<cuda::Gpu> gpu;
+  CUstream queue = nullptr;
+};
+
+Result<StreamTarget> target_of(const Stream& stream, const std::shared_ptr<Stream::State>& state) {
+  StreamTarget target;
+  if (state) target.gpu = state->gpu;
+  else if (auto waited = detail::gpu_to_wait_for(Backend::automatic); waited.ok()) target.gpu = *waited;
+  else return waited.error();
+  if (!target.gpu) return target;  // a simulator stream has state and no GPU
+  auto queue = queue_of(stream);
+  if (!queue.ok()) return queue.error();
+  target.queue = *queue;
+  return target;
 }
 
 // The state of a stream that is only a name for a handle pykern does not own; on the
@@ -75,7 +64,24 @@ void CUDA_CB run_callback(CUstream, CUresult result, void* data) {
 
 }  // namespace
 
-Launch& Launch::stream(const Stream& stream) { return this->stream(stream.handle()); }
+Stream::State::~State() {
+  bool capturing = capture && capture->active();
+  if (capturing) capture->end();  // its simulator steps hold launches that name the capture
+  if (!stream || !owned) return;
+  cuda::ContextScope bound(*gpu);
+  if (!bound.ok()) return;
+  const cuda::Driver& d = gpu->driver();
+  CUgraph abandoned = nullptr;  // a capture never ended: end it, or the stream cannot be destroyed
+  if (capturing && d.stream_end_capture && d.stream_end_capture(stream, &abandoned) == CUDA_SUCCESS && abandoned)
+    d.graph_destroy(abandoned);
+  d.stream_destroy(stream);
+}
+
+Launch& Launch::stream(const Stream& stream) {
+  this->stream(stream.handle());
+  capture_ = stream.state_ ? stream.state_->capture : nullptr;
+  return *this;
+}
 
 Result<Stream> Stream::create(Backend backend) { return create(StreamOptions{}, backend); }
 
@@ -84,6 +90,7 @@ Result<Stream> Stream::create(const StreamOptions& options, Backend backend) {
   if (!gpu.ok()) return gpu.error();
   Stream stream;
   stream.state_ = std::make_shared<State>();
+  stream.state_->capture = std::make_shared<detail::StreamCapture>(!*gpu);
   if (!*gpu) return stream;
   auto range = priority_range(Backend::cuda);
   if (!range.ok()) return range.error();
@@ -117,6 +124,7 @@ Result<Stream> Stream::wrap(void* cu_stream) {
   stream.state_->gpu = *gpu;
   stream.state_->stream = static_cast<CUstream>(cu_stream);
   stream.state_->owned = false;
+  stream.state_->capture = std::make_shared<detail::StreamCapture>(false);
   return stream;
 }
 
@@ -155,27 +163,25 @@ void* Stream::handle() const { return state_ ? state_->stream : nullptr; }
 Backend Stream::backend() const { return state_ && state_->gpu ? Backend::cuda : Kernel::resolve(Backend::automatic); }
 
 Status Stream::synchronize() const {
-  auto gpu = gpu_of_stream(state_ ? state_->gpu : nullptr, state_ != nullptr);
-  if (!gpu.ok()) return gpu.error();
-  if (!*gpu) return ok_status();  // the simulator's work has finished already
-  auto queue = queue_of(*this);
-  if (!queue.ok()) return queue.error();
-  cuda::ContextScope bound(**gpu);
+  auto target = target_of(*this, state_);
+  if (!target.ok()) return target.error();
+  const std::shared_ptr<cuda::Gpu>& gpu = target->gpu;
+  if (!gpu) return ok_status();  // the simulator's work has finished already
+  cuda::ContextScope bound(*gpu);
   if (!bound.ok()) return bound.status();
-  const cuda::Driver& d = (*gpu)->driver();
-  return d.check(d.stream_synchronize(*queue), "cuStreamSynchronize", "a stream");
+  const cuda::Driver& d = gpu->driver();
+  return d.check(d.stream_synchronize(target->queue), "cuStreamSynchronize", "a stream");
 }
 
 Result<bool> Stream::query() const {
-  auto gpu = gpu_of_stream(state_ ? state_->gpu : nullptr, state_ != nullptr);
-  if (!gpu.ok()) return gpu.error();
-  if (!*gpu) return true;
-  auto queue = queue_of(*this);
-  if (!queue.ok()) return queue.error();
-  cuda::ContextScope bound(**gpu);
+  auto target = target_of(*this, state_);
+  if (!target.ok()) return target.error();
+  const std::shared_ptr<cuda::Gpu>& gpu = target->gpu;
+  if (!gpu) return true;
+  cuda::ContextScope bound(*gpu);
   if (!bound.ok()) return bound.status().error();
-  const cuda::Driver& d = (*gpu)->driver();
-  CUresult state = d.stream_query(*queue);
+  const cuda::Driver& d = gpu->driver();
+  CUresult state = d.stream_query(target->queue);
   if (state == CUDA_ERROR_NOT_READY) return false;
   if (auto s = d.check(state, "cuStreamQuery", "a stream"); !s.ok()) return s.error();
   return true;
@@ -183,38 +189,36 @@ Result<bool> Stream::query() const {
 
 Status Stream::wait(const Event& event) const {
   if (!event.state_) return Error::make(ErrorKind::invalid_argument, "Stream::wait: the event was not made with Event::create");
-  auto gpu = gpu_of_stream(state_ ? state_->gpu : nullptr, state_ != nullptr);
-  if (!gpu.ok()) return gpu.error();
-  if (!*gpu && !event.state_->gpu) return ok_status();  // the simulator: the event's work is done
-  if (*gpu != event.state_->gpu)
+  auto target = target_of(*this, state_);
+  if (!target.ok()) return target.error();
+  const std::shared_ptr<cuda::Gpu>& gpu = target->gpu;
+  if (!gpu && !event.state_->gpu) return ok_status();  // the simulator: the event's work is done
+  if (gpu != event.state_->gpu)
     return Error::make(ErrorKind::invalid_argument, "Stream::wait: the stream and the event belong to different "
                                                     "backends or GPUs");
-  auto queue = queue_of(*this);
-  if (!queue.ok()) return queue.error();
-  cuda::ContextScope bound(**gpu);
+  cuda::ContextScope bound(*gpu);
   if (!bound.ok()) return bound.status();
-  const cuda::Driver& d = (*gpu)->driver();
-  return d.check(d.stream_wait_event(*queue, event.state_->event, 0), "cuStreamWaitEvent", "a stream waiting for an event");
+  const cuda::Driver& d = gpu->driver();
+  return d.check(d.stream_wait_event(target->queue, event.state_->event, 0), "cuStreamWaitEvent", "a stream waiting for an event");
 }
 
 Status Stream::add_callback(std::function<void(const Status&)> callback) const {
   if (!callback) return Error::make(ErrorKind::invalid_argument, "Stream::add_callback: the callback is empty");
-  auto gpu = gpu_of_stream(state_ ? state_->gpu : nullptr, state_ != nullptr);
-  if (!gpu.ok()) return gpu.error();
-  if (!*gpu) {
+  auto target = target_of(*this, state_);
+  if (!target.ok()) return target.error();
+  const std::shared_ptr<cuda::Gpu>& gpu = target->gpu;
+  if (!gpu) {
     try {
       callback(ok_status());
     } catch (...) {  // as on a GPU, where a driver thread runs it
     }
     return ok_status();
   }
-  auto queue = queue_of(*this);
-  if (!queue.ok()) return queue.error();
-  cuda::ContextScope bound(**gpu);
+  cuda::ContextScope bound(*gpu);
   if (!bound.ok()) return bound.status();
-  const cuda::Driver& d = (*gpu)->driver();
+  const cuda::Driver& d = gpu->driver();
   auto call = std::make_unique<CallbackCall>(CallbackCall{std::move(callback), &d});
-  if (auto s = d.check(d.stream_add_callback(*queue, run_callback, call.get(), 0), "cuStreamAddCallback",
+  if (auto s = d.check(d.stream_add_callback(target->queue, run_callback, call.get(), 0), "cuStreamAddCallback",
                        "a stream callback");
       !s.ok())
     return s;  // never queued: the call is freed here

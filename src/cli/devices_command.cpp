@@ -5,11 +5,13 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cuda/driver.h"
 #include "jit/nvrtc.h"
+#include "pykern/device.h"
 #include "pykern/module.h"
 
 namespace pykern::cli {
@@ -28,6 +30,14 @@ std::string simulator_line(const nlohmann::json& simulator) {
   return fmt::format("cpu: the CPU simulator ({} threads); --backend auto picks {}\n",
                      simulator["threads"].get<unsigned>(),
                      simulator["auto"] == "cuda" ? "the GPU" : "the CPU simulator");
+}
+
+// The other GPUs whose memory `ordinal`'s kernels can use directly (pykern::enable_peer_access).
+std::vector<int> peers_of(int ordinal, size_t devices) {
+  std::vector<int> peers;
+  for (int peer = 0; peer < static_cast<int>(devices); ++peer)
+    if (auto can = can_access_peer(ordinal, peer); peer != ordinal && can.ok() && *can) peers.push_back(peer);
+  return peers;
 }
 
 }  // namespace
@@ -59,8 +69,9 @@ void add_devices_command(CLI::App& app) {
                  : chosen->output == jit::Output::cubin ? chosen->arch + " cubins"
                                                          : "PTX for " + chosen->arch + ", compiled by the driver";
       }
+      std::vector<int> peers = peers_of(d.ordinal, list->size());
       if (*json) {
-        out.push_back({{"ordinal", d.ordinal}, {"name", d.name}, {"arch", d.arch()}, {"memory_bytes", d.memory_bytes},
+        out.push_back({{"peers", peers}, {"ordinal", d.ordinal}, {"name", d.name}, {"arch", d.arch()}, {"memory_bytes", d.memory_bytes},
                        {"multiprocessors", d.multiprocessors},
                        {"max_threads_per_block", d.limits.max_threads_per_block},
                        {"shared_bytes_per_block", d.limits.shared_per_block_optin}, {"pykern_builds", target}});
@@ -69,6 +80,7 @@ void add_devices_command(CLI::App& app) {
                                  "block); pykern builds {}\n",
                                  d.ordinal, d.name, d.major, d.minor, d.arch(), d.memory_bytes / 1073741824.0,
                                  d.multiprocessors, d.limits.shared_per_block_optin / 1024, target);
+        if (!peers.empty()) std::cout << fmt::format("   reaches the memory of GPU {} directly (peer access)\n", fmt::join(peers, ", "));
       }
     }
     if (*json) {

@@ -84,6 +84,25 @@ Result<Driver> load() {
   PK_BIND(ipc_close_mem_handle, cuIpcCloseMemHandle);
   PK_BIND(profiler_start, cuProfilerStart);
   PK_BIND(profiler_stop, cuProfilerStop);
+  auto bind_optional = [&](auto& slot, const char* symbol) {
+    slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(dlsym(handle, symbol));
+    if (slot == nullptr) d.optional_missing += std::string(" ") + symbol;
+  };
+#define PK_BIND_OPTIONAL(slot, name) bind_optional(d.slot, PK_SYMBOL(name))
+  PK_BIND_OPTIONAL(stream_begin_capture, cuStreamBeginCapture);
+  PK_BIND_OPTIONAL(stream_end_capture, cuStreamEndCapture);
+  PK_BIND_OPTIONAL(stream_is_capturing, cuStreamIsCapturing);
+  PK_BIND_OPTIONAL(graph_instantiate, cuGraphInstantiate);
+  PK_BIND_OPTIONAL(graph_launch, cuGraphLaunch);
+  PK_BIND_OPTIONAL(graph_exec_update, cuGraphExecUpdate);
+  PK_BIND_OPTIONAL(graph_get_nodes, cuGraphGetNodes);
+  PK_BIND_OPTIONAL(graph_destroy, cuGraphDestroy);
+  PK_BIND_OPTIONAL(graph_exec_destroy, cuGraphExecDestroy);
+  PK_BIND_OPTIONAL(device_can_access_peer, cuDeviceCanAccessPeer);
+  PK_BIND_OPTIONAL(ctx_enable_peer_access, cuCtxEnablePeerAccess);
+  PK_BIND_OPTIONAL(ctx_disable_peer_access, cuCtxDisablePeerAccess);
+  PK_BIND_OPTIONAL(primary_ctx_reset, cuDevicePrimaryCtxReset);
+#undef PK_BIND_OPTIONAL
   PK_BIND(error_name, cuGetErrorName);
   PK_BIND(error_string, cuGetErrorString);
 #undef PK_BIND
@@ -116,6 +135,14 @@ Status Driver::check(CUresult result, const char* call, const std::string& what)
   error_name(result, &name);
   error_string(result, &text);
   return Error::make(ErrorKind::driver, fmt::format("{} ({}) failed: {}: {}", call, what, name ? name : "?", text ? text : ""));
+}
+
+Status Driver::require(bool bound, const char* feature) const {
+  if (bound) return ok_status();
+  int version = 0;
+  if (driver_version) driver_version(&version);
+  return Error::make(ErrorKind::driver, fmt::format("{} need a newer CUDA driver: this one (version {}) lacks{}",
+                                                    feature, version, optional_missing));
 }
 
 Result<DeviceInfo> query_device(const Driver& d, int ordinal) {

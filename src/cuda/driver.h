@@ -77,6 +77,23 @@ struct Driver {
   decltype(&::cuIpcCloseMemHandle) ipc_close_mem_handle = nullptr;
   decltype(&::cuProfilerStart) profiler_start = nullptr;
   decltype(&::cuProfilerStop) profiler_stop = nullptr;
+  // CUDA Graphs (captured from a stream), peer access between GPUs and a device's reset. Bound
+  // when the driver has them, null otherwise: a driver that lacks them runs everything else,
+  // and the calls that need them say which symbol is missing (optional_missing).
+  decltype(&::cuStreamBeginCapture) stream_begin_capture = nullptr;
+  decltype(&::cuStreamEndCapture) stream_end_capture = nullptr;
+  decltype(&::cuStreamIsCapturing) stream_is_capturing = nullptr;
+  decltype(&::cuGraphInstantiate) graph_instantiate = nullptr;
+  decltype(&::cuGraphLaunch) graph_launch = nullptr;
+  decltype(&::cuGraphExecUpdate) graph_exec_update = nullptr;
+  decltype(&::cuGraphGetNodes) graph_get_nodes = nullptr;
+  decltype(&::cuGraphDestroy) graph_destroy = nullptr;
+  decltype(&::cuGraphExecDestroy) graph_exec_destroy = nullptr;
+  decltype(&::cuDeviceCanAccessPeer) device_can_access_peer = nullptr;
+  decltype(&::cuCtxEnablePeerAccess) ctx_enable_peer_access = nullptr;
+  decltype(&::cuCtxDisablePeerAccess) ctx_disable_peer_access = nullptr;
+  decltype(&::cuDevicePrimaryCtxReset) primary_ctx_reset = nullptr;
+  std::string optional_missing;  // the optional symbols this driver lacks, space-separated
   decltype(&::cuGetErrorName) error_name = nullptr;
   decltype(&::cuGetErrorString) error_string = nullptr;
 
@@ -84,6 +101,9 @@ struct Driver {
   static Result<const Driver*> get();
   // OK, or an error naming the call and what it was for: "cuLaunchKernel (kernel 'add') failed: ...".
   Status check(CUresult result, const char* call, const std::string& what) const;
+  // OK when `bound` (the optional entries `feature` needs are all there), else an error naming
+  // what this driver lacks: "CUDA Graphs need a newer CUDA driver: this one (version 11020) lacks ...".
+  Status require(bool bound, const char* feature) const;
 };
 
 // What a launch is checked against, read once per device.

@@ -69,6 +69,21 @@ Status Gpu::bind() const {
   return driver_->check(driver_->ctx_set_current(context_), "cuCtxSetCurrent", fmt::format("device {}", info_.ordinal));
 }
 
+void Gpu::add_peer(std::shared_ptr<Gpu> peer) const {
+  std::lock_guard<std::mutex> lock(peers_mutex_);
+  for (const auto& p : peers_)
+    if (p->info().ordinal == peer->info().ordinal) return;
+  peers_.push_back(std::move(peer));
+}
+
+bool Gpu::reaches(int ordinal) const {
+  if (ordinal == info_.ordinal) return true;
+  std::lock_guard<std::mutex> lock(peers_mutex_);
+  for (const auto& p : peers_)
+    if (p->info().ordinal == ordinal) return true;
+  return false;
+}
+
 void Gpu::mark_stuck(const std::string& why) const {
   std::lock_guard<std::mutex> lock(stuck_mutex_);
   if (stuck()) return;

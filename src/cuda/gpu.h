@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "cuda/driver.h"
 #include "cuda/pool.h"
@@ -37,6 +38,12 @@ class Gpu {
   StagingPool& staging_pool() const { return *staging_pool_; }
   const DeviceInfo& info() const { return info_; }
   CUcontext context() const { return context_; }
+  CUdevice device() const { return device_; }
+  // Peer access (pykern::enable_peer_access): `peer`'s memory is this GPU's kernels' to use; the
+  // peer stays open (its context retained) while this GPU is.
+  void add_peer(std::shared_ptr<Gpu> peer) const;
+  // Whether a launch here may take an array on GPU `ordinal`: its own, or an enabled peer's.
+  bool reaches(int ordinal) const;
   // Makes the context current on the calling thread and leaves it so: for code that drives the
   // driver itself (the GPU benchmark). pykern's own calls use ContextScope.
   Status bind() const;
@@ -65,6 +72,8 @@ class Gpu {
   mutable std::mutex stuck_mutex_;
   mutable std::atomic<bool> stuck_{false};
   mutable std::string stuck_why_;  // set once, before stuck_
+  mutable std::mutex peers_mutex_;
+  mutable std::vector<std::shared_ptr<Gpu>> peers_;
   mutable std::mutex printf_mutex_;
   mutable bool printf_buffer_reserved_ = false;
 };

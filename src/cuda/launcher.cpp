@@ -165,15 +165,17 @@ Status check_alignment(const CompiledKernel& kernel, const std::vector<Argument>
 
 // A device array lives on one GPU (a DLPack tensor says which); pykern launches on the current
 // one, which cannot read another's memory through the array's pointer.
-Status check_devices(const CompiledKernel& kernel, const std::vector<Argument>& args, const GpuInfo& gpu) {
+Status check_devices(const CompiledKernel& kernel, const std::vector<Argument>& args, const Gpu& gpu) {
   for (size_t i = 0; i < args.size(); ++i) {
     const Array* a = std::get_if<Array>(&args[i]);
-    if (!a || a->location() != Location::device || a->device_id() == gpu.ordinal) continue;
+    if (!a || a->location() != Location::device || gpu.reaches(a->device_id())) continue;
     return Error::make(ErrorKind::invalid_argument,
                        fmt::format("kernel '{}': parameter '{}' (argument {}) is an array on GPU {}, and the kernel runs "
-                                   "on GPU {} ({}): select its GPU first (pykern::select_gpu({}))",
+                                   "on GPU {} ({}): select its GPU first (pykern::select_gpu({})), or let this GPU "
+                                   "use it (pykern::enable_peer_access({}))",
                                    kernel.function, i < kernel.parameters.size() ? kernel.parameters[i].name : "?",
-                                   i + 1, a->device_id(), gpu.ordinal, gpu.name, a->device_id()));
+                                   i + 1, a->device_id(), gpu.info().ordinal, gpu.info().name, a->device_id(),
+                                   a->device_id()));
   }
   return ok_status();
 }
@@ -393,6 +395,23 @@ Status GpuKernel::check_cooperative_grid(const Launch& config) {
                                  kernel_.function, most, b.x * b.y * b.z, per_multiprocessor, blocks));
 }
 
+// A launch that waits for its kernel (to copy host arrays back, read a debug build's error
+// record, enforce a timeout) on a stream capturing a graph: the wait would invalidate the
+// capture, so it is refused before anything is queued.
+namespace {
+Status refuse_if_capturing(const Driver& d, CUstream stream, bool has_host_arrays, const std::string& what) {
+  if (!d.stream_is_capturing) return ok_status();  // a driver without graphs cannot be capturing
+  CUstreamCaptureStatus capturing = CU_STREAM_CAPTURE_STATUS_NONE;
+  if (d.stream_is_capturing(stream, &capturing) != CUDA_SUCCESS || capturing == CU_STREAM_CAPTURE_STATUS_NONE)
+    return ok_status();
+  return Error::make(ErrorKind::launch,
+                     fmt::format("{}: the stream is capturing a graph, and this launch waits for its kernel ({}), "
+                                 "which a capture cannot; capture launches on device arrays, without a timeout or "
+                                 "progress callback, of kernels not compiled with debug=True",
+                                 what, has_host_arrays ? "to copy its host arrays back" : "to check how it ended"));
+}
+}  // namespace
+
 // After the kernel ran: a timeout, a fault (illegal address), a debug build's recorded failure,
 // or an exception from the progress callback.
 Status GpuKernel::check_failure(CUstream stream, const Launch& config, const std::string& what) {
@@ -423,7 +442,7 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   if (auto s = check_launch_limits(g.info(), max_threads_per_block_, static_shared_bytes_, config, kernel_.function);
       !s.ok())
     return s;
-  if (auto s = check_devices(kernel_, args, g.info()); !s.ok()) return s;
+  if (auto s = check_devices(kernel_, args, g); !s.ok()) return s;
   // Bound before the first driver call that needs the context (cuFuncSetAttribute does).
   ContextScope bound(g);
   if (!bound.ok()) return bound.status();
@@ -443,6 +462,8 @@ Status GpuKernel::launch(const Launch& config, const std::vector<Argument>& args
   bool has_host_arrays = false;
   for (const Argument& a : args)
     if (const Array* array = std::get_if<Array>(&a); array && array->location() == Location::host) has_host_arrays = true;
+  if (has_host_arrays || debug_ || config.timeout() > 0 || config.progress())
+    if (auto s = refuse_if_capturing(d, stream, has_host_arrays, describe()); !s.ok()) return s;
   std::vector<Span> spans = has_host_arrays ? merged_spans(args) : std::vector<Span>();
   // Alignment is checked where the copies will be, before anything is allocated or copied: a
   // device allocation starts at a multiple of 256 bytes, so any such base stands for it.

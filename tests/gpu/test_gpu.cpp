@@ -331,6 +331,86 @@ TEST_CASE("streams and events: asynchronous launches, timed") {
   CHECK(back->at<float>(n - 1) == 1024);
 }
 
+TEST_CASE("a captured graph replays many small launches, is updated in place, and matches plain launches") {
+  if (!have_gpu()) return;
+  auto module = Module::load_source(
+      "from numba import cuda\n@cuda.jit\ndef axpy(y, x, a):\n    i = cuda.grid(1)\n    if i < y.size:\n"
+      "        y[i] += a * x[i]\n",
+      "axpy.py", options());
+  REQUIRE(module.ok());
+  auto stream = Stream::create(Backend::cuda);
+  REQUIRE(stream.ok());
+  const int64_t n = 4096;
+  Array x = Array::zeros(DType::float_(32), {n});
+  for (int64_t i = 0; i < n; ++i) x.at<float>(i) = float(i % 7);
+  auto dx = to_device(x, *stream, Backend::cuda), dy = device_array(DType::float_(32), {n}, Order::C, Backend::cuda),
+       dz = device_array(DType::float_(32), {n}, Order::C, Backend::cuda);
+  REQUIRE((dx.ok() && dy.ok() && dz.ok()));
+  REQUIRE(copy_to_device(Array::zeros(DType::float_(32), {n}), *dy, *stream).ok());
+  REQUIRE(copy_to_device(Array::zeros(DType::float_(32), {n}), *dz, *stream).ok());
+  Launch launch = Launch::forall(n).backend(Backend::cuda).stream(*stream);
+  REQUIRE(stream->begin_capture().ok());
+  for (int k = 0; k < 20; ++k) REQUIRE(module->kernel("axpy")->launch(launch, *dy, *dx, 0.5f).ok());
+  auto graph = stream->end_capture();
+  REQUIRE_MESSAGE(graph.ok(), (graph.ok() ? std::string() : graph.error().message));
+  CHECK(graph->size() == 20);
+  auto start = Event::create(Backend::cuda), end = Event::create(Backend::cuda);
+  REQUIRE((start.ok() && end.ok()));
+  REQUIRE(start->record(*stream).ok());
+  for (int r = 0; r < 50; ++r) REQUIRE(graph->launch(*stream).ok());
+  REQUIRE(end->record(*stream).ok());
+  REQUIRE(end->synchronize().ok());
+  MESSAGE("50 replays of 20 launches: " << *start->elapsed_ms(*end) << " ms");
+  auto y = copy_to_host(*dy, *stream);
+  REQUIRE(y.ok());
+  REQUIRE(stream->synchronize().ok());
+  CHECK(y->at<float>(6) == doctest::Approx(1000 * 0.5f * 6));
+  // The same launches on another array: updated in place.
+  REQUIRE(stream->begin_capture().ok());
+  for (int k = 0; k < 20; ++k) REQUIRE(module->kernel("axpy")->launch(launch, *dz, *dx, 2.0f).ok());
+  auto newer = stream->end_capture();
+  REQUIRE(newer.ok());
+  auto updated = graph->update(*newer);
+  REQUIRE(updated.ok());
+  CHECK(*updated);
+  REQUIRE(graph->launch(*stream).ok());
+  auto z = copy_to_host(*dz, *stream);
+  REQUIRE(z.ok());
+  REQUIRE(stream->synchronize().ok());
+  CHECK(z->at<float>(5) == doctest::Approx(20 * 2.0f * 5));
+  // A launch with a host array cannot be captured: refused, the capture still usable.
+  REQUIRE(stream->begin_capture().ok());
+  CHECK_FALSE(module->kernel("axpy")->launch(launch, x, *dx, 1.0f).ok());
+  REQUIRE(module->kernel("axpy")->launch(launch, *dz, *dx, 1.0f).ok());
+  auto one = stream->end_capture();
+  REQUIRE_MESSAGE(one.ok(), (one.ok() ? std::string() : one.error().message));
+  CHECK(one->size() == 1);
+}
+
+TEST_CASE("peer access where the machine has two GPUs; a reset of an idle GPU") {
+  if (!have_gpu()) return;
+  auto gpus = list_gpus();
+  REQUIRE(gpus.ok());
+  if (gpus->size() > 1) {
+    auto can = can_access_peer(0, 1);
+    REQUIRE(can.ok());
+    MESSAGE("GPU 0 can reach GPU 1: " << *can);
+    if (*can) CHECK(enable_peer_access(1).ok());
+  } else {
+    CHECK_FALSE(*can_access_peer(0, 0));
+  }
+  REQUIRE(synchronize(Backend::cuda).ok());
+  auto held = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+  REQUIRE(held.ok());
+  CHECK_FALSE(reset_gpu().ok());  // the array uses it
+  held = Error::make(ErrorKind::invalid_argument, "dropped");
+  auto reset = reset_gpu();
+  // Other tests' modules may still hold kernels loaded on the GPU: then the refusal says so.
+  if (!reset.ok()) CHECK(reset.error().message.find("still use") != std::string::npos);
+  auto after = device_array(DType::float_(32), {4}, Order::C, Backend::cuda);
+  CHECK(after.ok());
+}
+
 TEST_CASE("managed, mapped and registered host memory are launched on in place; memory info is the driver's") {
   if (!have_gpu()) return;
   auto module = Module::load_source(

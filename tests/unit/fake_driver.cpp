@@ -1,5 +1,6 @@
 #include "fake_driver.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -122,8 +123,12 @@ CUresult func_set_attribute(CUfunction, CUfunction_attribute a, int value) {
   }
   return CUDA_SUCCESS;
 }
+bool capture_launch(const FakeLaunch& launch, void** params);  // below, with the graphs
+bool capture_copy(CUstream stream, void* to, const void* from, size_t bytes);
+
 // Runs the test's stand-in for the kernel and keeps the launch.
 CUresult run_launch(FakeLaunch launch, void** params) {
+  if (capture_launch(launch, params)) return CUDA_SUCCESS;
   for (int i = 0; i < fake->parameter_count; ++i) launch.params.push_back(params[i]);
   launch.context = current_ctx;
   if (fake->kernel) fake->kernel(launch);
@@ -266,18 +271,21 @@ CUresult ipc_close_mem_handle(CUdeviceptr) {
   --fake->ipc_mappings;
   return CUDA_SUCCESS;
 }
-CUresult htod(CUdeviceptr to, const void* from, size_t bytes, CUstream) {
+CUresult htod(CUdeviceptr to, const void* from, size_t bytes, CUstream stream) {
   PK_FAKE_ENTER("cuMemcpyHtoDAsync");
+  if (capture_copy(stream, reinterpret_cast<void*>(to), from, bytes)) return CUDA_SUCCESS;
   std::memcpy(reinterpret_cast<void*>(to), from, bytes);
   return CUDA_SUCCESS;
 }
-CUresult dtoh(void* to, CUdeviceptr from, size_t bytes, CUstream) {
+CUresult dtoh(void* to, CUdeviceptr from, size_t bytes, CUstream stream) {
   PK_FAKE_ENTER("cuMemcpyDtoHAsync");
+  if (capture_copy(stream, to, reinterpret_cast<const void*>(from), bytes)) return CUDA_SUCCESS;
   std::memcpy(to, reinterpret_cast<const void*>(from), bytes);
   return CUDA_SUCCESS;
 }
-CUresult dtod(CUdeviceptr to, CUdeviceptr from, size_t bytes, CUstream) {
+CUresult dtod(CUdeviceptr to, CUdeviceptr from, size_t bytes, CUstream stream) {
   PK_FAKE_ENTER("cuMemcpyDtoDAsync");
+  if (capture_copy(stream, reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes)) return CUDA_SUCCESS;
   std::memcpy(reinterpret_cast<void*>(to), reinterpret_cast<const void*>(from), bytes);
   return CUDA_SUCCESS;
 }
@@ -337,7 +345,12 @@ CUresult wait(const char* call) {
   fake->waited_for_ever.push_back(call);
   return CUDA_ERROR_LAUNCH_TIMEOUT;
 }
-CUresult stream_synchronize(CUstream) { PK_FAKE_ENTER("cuStreamSynchronize"); return wait("cuStreamSynchronize"); }
+CUresult stream_synchronize(CUstream stream) {
+  PK_FAKE_ENTER("cuStreamSynchronize");
+  // As the driver: waiting for a capturing stream invalidates its capture.
+  if (fake->capturing.count(stream)) return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+  return wait("cuStreamSynchronize");
+}
 CUresult stream_query(CUstream) {
   PK_FAKE_ENTER("cuStreamQuery");
   if (fake->kernel_never_ends) return CUDA_ERROR_NOT_READY;
@@ -366,6 +379,152 @@ CUresult event_query(CUevent) {
 CUresult profiler_start() { PK_FAKE_ENTER("cuProfilerStart"); return CUDA_SUCCESS; }
 CUresult profiler_stop() { PK_FAKE_ENTER("cuProfilerStop"); return CUDA_SUCCESS; }
 CUresult event_elapsed(float* ms, CUevent, CUevent) { PK_FAKE_ENTER("cuEventElapsedTime"); *ms = 1.5f; return CUDA_SUCCESS; }
+
+// A graph is what a capture recorded: launches (their parameters' bytes kept) and copies.
+struct FakeNode {
+  FakeLaunch launch;
+  std::vector<std::vector<unsigned char>> parameters;  // empty for a copy
+  void* to = nullptr;
+  const void* from = nullptr;
+  size_t bytes = 0;
+  bool is_copy = false;
+};
+struct FakeGraph {
+  std::vector<FakeNode> nodes;
+};
+std::map<CUstream, FakeGraph> captures;  // the graph each capturing stream is recording
+
+bool capture_launch(const FakeLaunch& launch, void** params) {
+  auto capture = captures.find(launch.stream);
+  if (capture == captures.end()) return false;
+  FakeNode node{launch, {}};
+  for (int i = 0; i < fake->parameter_count; ++i) {
+    auto* bytes = static_cast<const unsigned char*>(params[i]);
+    node.parameters.emplace_back(bytes, bytes + fake->captured_parameter_bytes);
+  }
+  capture->second.nodes.push_back(std::move(node));
+  return true;
+}
+bool capture_copy(CUstream stream, void* to, const void* from, size_t bytes) {
+  auto capture = captures.find(stream);
+  if (capture == captures.end()) return false;
+  FakeNode node{};
+  node.is_copy = true;
+  node.to = to;
+  node.from = from;
+  node.bytes = bytes;
+  capture->second.nodes.push_back(node);
+  return true;
+}
+CUresult stream_begin_capture(CUstream stream, CUstreamCaptureMode mode) {
+  PK_FAKE_ENTER("cuStreamBeginCapture");
+  if (stream == nullptr || stream == CU_STREAM_LEGACY || stream == CU_STREAM_PER_THREAD) return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+  if (fake->capturing.count(stream)) return CUDA_ERROR_ILLEGAL_STATE;
+  fake->capturing[stream] = mode;
+  captures[stream] = FakeGraph{};
+  return CUDA_SUCCESS;
+}
+CUresult stream_end_capture(CUstream stream, CUgraph* graph) {
+  PK_FAKE_ENTER("cuStreamEndCapture");
+  auto capture = captures.find(stream);
+  if (capture == captures.end()) return CUDA_ERROR_ILLEGAL_STATE;
+  *graph = reinterpret_cast<CUgraph>(new FakeGraph(std::move(capture->second)));
+  captures.erase(capture);
+  fake->capturing.erase(stream);
+  ++fake->graphs_live;
+  return CUDA_SUCCESS;
+}
+CUresult stream_is_capturing(CUstream stream, CUstreamCaptureStatus* status) {
+  PK_FAKE_ENTER("cuStreamIsCapturing");
+  *status = fake->capturing.count(stream) ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
+  return CUDA_SUCCESS;
+}
+CUresult graph_instantiate(CUgraphExec* exec, CUgraph graph, unsigned long long) {
+  PK_FAKE_ENTER("cuGraphInstantiateWithFlags");
+  *exec = reinterpret_cast<CUgraphExec>(new FakeGraph(*reinterpret_cast<FakeGraph*>(graph)));
+  ++fake->graph_execs_live;
+  return CUDA_SUCCESS;
+}
+CUresult graph_get_nodes(CUgraph graph, CUgraphNode*, size_t* count) {
+  PK_FAKE_ENTER("cuGraphGetNodes");
+  *count = reinterpret_cast<FakeGraph*>(graph)->nodes.size();
+  return CUDA_SUCCESS;
+}
+// Runs the nodes in order on `stream`: each launch is kept, and runs the test's stand-in.
+CUresult graph_launch(CUgraphExec exec, CUstream stream) {
+  PK_FAKE_ENTER("cuGraphLaunch");
+  ++fake->graph_launches;
+  for (FakeNode& node : reinterpret_cast<FakeGraph*>(exec)->nodes) {
+    if (node.is_copy) {
+      std::memcpy(node.to, node.from, node.bytes);
+      continue;
+    }
+    FakeLaunch launch = node.launch;
+    launch.stream = stream;
+    for (auto& p : node.parameters) launch.params.push_back(p.data());
+    if (fake->kernel) fake->kernel(launch);
+    fake->launches.push_back(launch);
+  }
+  return CUDA_SUCCESS;
+}
+// As the driver: the same nodes in the same order (kernels with the same grid) take the new
+// parameters; anything else is a topology change.
+CUresult graph_exec_update(CUgraphExec exec, CUgraph graph, CUgraphExecUpdateResultInfo* info) {
+  PK_FAKE_ENTER("cuGraphExecUpdate");
+  auto& to = *reinterpret_cast<FakeGraph*>(exec);
+  const auto& from = *reinterpret_cast<FakeGraph*>(graph);
+  bool same = to.nodes.size() == from.nodes.size();
+  for (size_t i = 0; same && i < to.nodes.size(); ++i)
+    same = to.nodes[i].is_copy == from.nodes[i].is_copy &&
+           std::memcmp(to.nodes[i].launch.grid, from.nodes[i].launch.grid, sizeof to.nodes[i].launch.grid) == 0;
+  if (!same) {
+    info->result = CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED;
+    return CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE;
+  }
+  to = from;
+  info->result = CU_GRAPH_EXEC_UPDATE_SUCCESS;
+  return CUDA_SUCCESS;
+}
+CUresult graph_destroy(CUgraph graph) {
+  fake->calls.push_back("cuGraphDestroy");
+  delete reinterpret_cast<FakeGraph*>(graph);
+  --fake->graphs_live;
+  return CUDA_SUCCESS;
+}
+CUresult graph_exec_destroy(CUgraphExec exec) {
+  fake->calls.push_back("cuGraphExecDestroy");
+  delete reinterpret_cast<FakeGraph*>(exec);
+  --fake->graph_execs_live;
+  return CUDA_SUCCESS;
+}
+CUresult device_can_access_peer(int* can, CUdevice device, CUdevice peer) {
+  PK_FAKE_ENTER("cuDeviceCanAccessPeer");
+  if (device < 0 || device >= fake->devices || peer < 0 || peer >= fake->devices) return CUDA_ERROR_INVALID_DEVICE;
+  *can = fake->peers_can_access && device != peer;
+  return CUDA_SUCCESS;
+}
+CUresult ctx_enable_peer_access(CUcontext peer, unsigned) {
+  PK_FAKE_ENTER("cuCtxEnablePeerAccess");
+  if (current_ctx == nullptr) return CUDA_ERROR_INVALID_CONTEXT;
+  if (!fake->peers_can_access || peer == current_ctx) return CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
+  for (CUcontext c : fake->peer_contexts_enabled)
+    if (c == peer) return CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED;
+  fake->peer_contexts_enabled.push_back(peer);
+  return CUDA_SUCCESS;
+}
+CUresult ctx_disable_peer_access(CUcontext peer) {
+  PK_FAKE_ENTER("cuCtxDisablePeerAccess");
+  auto& enabled = fake->peer_contexts_enabled;
+  auto at = std::find(enabled.begin(), enabled.end(), peer);
+  if (at == enabled.end()) return CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
+  enabled.erase(at);
+  return CUDA_SUCCESS;
+}
+CUresult primary_ctx_reset(CUdevice device) {
+  PK_FAKE_ENTER("cuDevicePrimaryCtxReset");
+  fake->devices_reset.push_back(device);
+  return CUDA_SUCCESS;
+}
 
 CUresult error_name(CUresult r, const char** name) {
   *name = r == CUDA_ERROR_OUT_OF_MEMORY     ? "CUDA_ERROR_OUT_OF_MEMORY"
@@ -445,6 +604,19 @@ FakeDriver::FakeDriver() {
   d.event_query = event_query;
   d.profiler_start = profiler_start;
   d.profiler_stop = profiler_stop;
+  d.stream_begin_capture = stream_begin_capture;
+  d.stream_end_capture = stream_end_capture;
+  d.stream_is_capturing = stream_is_capturing;
+  d.graph_instantiate = graph_instantiate;
+  d.graph_launch = graph_launch;
+  d.graph_exec_update = graph_exec_update;
+  d.graph_get_nodes = graph_get_nodes;
+  d.graph_destroy = graph_destroy;
+  d.graph_exec_destroy = graph_exec_destroy;
+  d.device_can_access_peer = device_can_access_peer;
+  d.ctx_enable_peer_access = ctx_enable_peer_access;
+  d.ctx_disable_peer_access = ctx_disable_peer_access;
+  d.primary_ctx_reset = primary_ctx_reset;
   d.error_name = error_name;
   d.error_string = error_string;
 }
@@ -456,6 +628,7 @@ FakeDriver::~FakeDriver() {
   for (const auto& [pointer, bytes] : device_memory) std::free(reinterpret_cast<void*>(pointer));
   for (const auto& [pointer, bytes] : pinned_memory) std::free(pointer);
   for (const auto& [pointer, bytes] : managed_memory) std::free(reinterpret_cast<void*>(pointer));
+  captures.clear();
   fake = nullptr;
 }
 

@@ -77,6 +77,16 @@ struct FakeDriver {
   int events_not_ready = 0;  // cuEventQuery answers "not ready" this many times first
   size_t free_bytes = size_t(100) << 30;  // what cuMemGetInfo answers as free
   int ipc_mappings = 0;  // cuIpcOpenMemHandle's mappings not closed yet (the fake maps in-process)
+  // CUDA Graphs: launches and copies queued on a capturing stream are recorded into its graph,
+  // not run; cuGraphLaunch runs them. A captured launch keeps this many bytes of each parameter
+  // (what the driver copies is the kernel's parameter size, which the fake cannot know).
+  size_t captured_parameter_bytes = 24;
+  std::map<CUstream, CUstreamCaptureMode> capturing;  // streams capturing now, and their mode
+  int graphs_live = 0, graph_execs_live = 0, graph_launches = 0;
+  // Peer access: whether devices can reach each other, and the peers' contexts enabled.
+  bool peers_can_access = true;
+  std::vector<CUcontext> peer_contexts_enabled;
+  std::vector<CUdevice> devices_reset;  // what cuDevicePrimaryCtxReset was asked to reset
 
   FakeDriver();
   ~FakeDriver();

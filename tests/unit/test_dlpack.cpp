@@ -368,7 +368,8 @@ TEST_CASE("device memory: a CUDA tensor's GPU is kept, exported again, and check
     Module module = load();
     Status launched = module.kernel("scale")->launch(Launch(1, 32).backend(Backend::cuda), *back, 2.0f);
     CHECK(message_of(launched) == "kernel 'scale': parameter 'a' (argument 1) is an array on GPU 3, and the kernel runs "
-                                  "on GPU 0 (Fake H200): select its GPU first (pykern::select_gpu(3))");
+                                  "on GPU 0 (Fake H200): select its GPU first (pykern::select_gpu(3)), or let this GPU "
+                                  "use it (pykern::enable_peer_access(3))");
   }
 }
 
