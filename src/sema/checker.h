@@ -92,8 +92,10 @@ class FunctionChecker {
  public:
   FunctionChecker(ProgramBuilder& program, const frontend::ModuleFunction& function,
                   const ast::Function& ast, const Signature& signature, bool is_kernel);
-  // Runs inference to a fixed point, then the reporting pass. Returns the finished function.
-  ir::Function run();
+  // Runs inference to a fixed point, then the reporting pass. Returns the finished function;
+  // with `types_only`, the function after the fixed point, without the reporting pass (whose
+  // calls infer every callee for good): what a caller still finding its own types asks.
+  ir::Function run(bool types_only = false);
   // The return type known so far: the signature's, or what the return statements checked up
   // to now give (None for a function seen only to return None); nullopt when nothing yet.
   std::optional<Type> partial_return_type() const;
@@ -383,6 +385,7 @@ class ProgramBuilder {
   };
   std::vector<Active> active_;
   size_t recursive_calls_ = 0;
+  bool types_only_ = false;  // tentative_return_type's specialisation: its return type is all it needs
   size_t active_stack_reads_ = 0;  // answers that depended on active_ (tentative_types_ not kept then)
   std::map<std::string, std::optional<Type>> tentative_types_;  // tentative_return_type's, by key
   std::map<std::string, int> specialization_count_;

@@ -2,6 +2,7 @@
 // functions in builtins.cpp (one builtins_*.cpp per family, runtime operations in calls.def),
 // constant folding in constants.cpp.
 #include <algorithm>
+#include <utility>
 #include <limits>
 
 #include <fmt/format.h>
@@ -82,6 +83,9 @@ std::string specialization_key(const std::string& name, const Signature& signatu
 // How many specialisations of one function may be in progress at once: a recursion whose
 // argument types change at every call (f(x) calling f((x, x))) would never end.
 constexpr int max_nested_specializations = 5;
+// How many specialisations may be in progress at once in all: each is a level of inference's
+// own recursion, and a chain of 1000 functions each calling the next overflowed the stack.
+constexpr size_t max_call_depth = 200;
 }  // namespace
 
 int ProgramBuilder::specialize(const std::string& name, const Signature& signature, bool is_kernel,
@@ -92,6 +96,13 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
     if (active.key != key) continue;
     ++active_stack_reads_;
     return active.index;  // recursion: the function being inferred
+  }
+  if (active_.size() >= max_call_depth) {
+    diagnostics_.error(DiagKind::recursion, module_.file(), call_range,
+                       fmt::format("calling '{}' nests {} function calls, each calling the next; pykern follows "
+                                   "at most {}", name, active_.size() + 1, max_call_depth),
+                       "fold some of the chain's functions together");
+    return -1;
   }
   long nested = std::count_if(active_.begin(), active_.end(), [&](const Active& a) { return a.name == name; });
   if (nested > 0) ++active_stack_reads_;
@@ -146,7 +157,8 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
   size_t errors_before = diagnostics_.error_count();
   FunctionChecker checker(*this, *function, *ast, signature, is_kernel);
   active_.push_back({key, name, index, &checker});
-  ir::Function result = checker.run();
+  bool types_only = std::exchange(types_only_, false);  // for this function, not its callees
+  ir::Function result = checker.run(types_only);
   active_.pop_back();
   // Reported already: the callers stay silent rather than report what follows from it. The
   // reserved place stays an empty function, since the callees after it keep their indices.
@@ -240,7 +252,11 @@ std::optional<Type> ProgramBuilder::tentative_return_type(const std::string& nam
   size_t functions = program_.functions.size();
   auto done = done_;
   auto counts = specialization_count_;
+  // Its rounds alone give the type; its reporting pass would infer its callees for good, each
+  // of them again in the caller's own reporting pass: in a chain of calls, quadratic work.
+  types_only_ = true;
   int index = specialize(name, signature, false, call_range);
+  types_only_ = false;
   std::optional<Type> type;
   if (index >= 0) type = program_.functions[index].return_type;
   program_.functions.resize(functions);
@@ -304,7 +320,7 @@ bool may_fall_off(const ast::Ast& tree, const std::vector<ast::StmtId>& body) {
 }
 }  // namespace
 
-ir::Function FunctionChecker::run() {
+ir::Function FunctionChecker::run(bool types_only) {
   const frontend::Decoration& decoration = module_function_.decoration;
   function_.python_name = ast_.name;
   function_.role = module_function_.decoration.role;
@@ -377,6 +393,10 @@ ir::Function FunctionChecker::run() {
           "that holds the one before it",
           "return values of one type on every path");
     function_.return_type = Type::void_();
+    return std::move(function_);
+  }
+  if (types_only) {
+    function_.return_type = is_kernel_ ? Type::void_() : signature_.return_type.value_or(return_type_now());
     return std::move(function_);
   }
   final_round_ = true;

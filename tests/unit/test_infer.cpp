@@ -290,6 +290,16 @@ TEST_CASE("a chain of 150 device functions infers in linear time (each callee's 
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(60));
 }
 
+TEST_CASE("a chain of calls deeper than inference follows is a located error, not a stack overflow") {
+  std::string text = std::string(header) + "@cuda.jit(device=True)\ndef g0(x):\n    return x\n";
+  for (int i = 1; i < 1000; ++i)
+    text += "@cuda.jit(device=True)\ndef g" + std::to_string(i) + "(x):\n    return g" + std::to_string(i - 1) + "(x)\n";
+  text += "@cuda.jit\ndef k(a):\n    a[0] = g999(1.0)\n";
+  std::string reported = locals_of(text, "k", "void(float64[:])");
+  CHECK(reported.find("error: calling 'g800' nests 201 function calls, each calling the next; pykern follows at most 200") !=
+        std::string::npos);
+}
+
 TEST_CASE("a recursive function's type comes from its base case, through a recursion of two functions too") {
   std::string text = std::string(header) +
                      "@cuda.jit(device=True)\ndef fib(n):\n    if n < 2:\n        return n\n"
