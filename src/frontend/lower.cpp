@@ -662,7 +662,9 @@ ExprId Lowerer::expression(TSNode node) {
     }
     case Node::error: return add(make_expr(ExprKind::error, node));  // reported by the sweep
     case Node::lambda:
-      if (hoisted_) return hoisted_lambda(node);  // sorted(x, key=lambda p: p[1])
+      // An argument (sorted(x, key=lambda p: p[1])) is defined before the statement; a lambda
+      // called where it is written stays refused.
+      if (hoisted_ && tree_.kind(ts_node_parent(node)) == Node::keyword_argument) return hoisted_lambda(node);
       return unsupported_expr(node, "'lambda' outside an assignment",
                               "bind it to a name first (f = lambda x: ...), then call f");
     case Node::list_comprehension: return list_comprehension(node);
