@@ -153,8 +153,8 @@ i64 list_index(const char* file, int line, const list<T>& l, const U& item, i64 
 #define PK_LIST_INDEX(...) (::pk::list_index(__FILE__, __LINE__, __VA_ARGS__))
 
 // l[start:stop:step]: a new list, by Python's slice rules (none_index where a bound is absent).
+// A step of 0 is list_slice_at's ValueError (list_slices.cuh), checked before this runs.
 template <class T> list<T> list_slice(const list<T>& l, i64 start, i64 stop, i64 step) {
-  if (step == 0) step = 1;
   slice_bounds b = slice_indices(l.size(), start, stop, step);
   list<T> out = empty_list<T>();
   for (i64 k = 0, i = b.start; k < b.length; ++k, i += b.step) list_append(out, l.items()[i]);
@@ -340,5 +340,6 @@ template <class T> void export_list(const list<T>& l) {
 }
 
 }  // namespace pk
+#include "pykern/list_slices.cuh"
 #endif
 #endif  // PYKERN_LIST_CUH

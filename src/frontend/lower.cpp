@@ -44,6 +44,8 @@ class Lowerer {
   ExceptClause except_clause(TSNode clause);
   StmtId inner_function(TSNode definition);
   StmtId lambda_function(TSNode assignment, ExprId target, TSNode lambda);
+  ExprId hoisted_lambda(TSNode lambda);
+  int lambdas_ = 0;  // lambdas lowered in place (hoisted_lambda), to name each apart
   std::vector<Parameter> parameters(TSNode list);
   std::vector<StmtId> else_body(TSNode else_clause);
 
@@ -259,6 +261,34 @@ StmtId Lowerer::lambda_function(TSNode assignment, ExprId target, TSNode lambda)
   return add(std::move(stmt));
 }
 
+// A lambda inside an expression (sorted(x, key=lambda p: p[1])): an inner function defined
+// just before the statement, as `<lambda>` (Python's name for it; a second is `<lambda>2`,
+// and no Python name can be either), and the expression names it.
+ExprId Lowerer::hoisted_lambda(TSNode lambda) {
+  Function function;
+  function.range = syntax::SyntaxTree::range(lambda);
+  function.name = ++lambdas_ == 1 ? "<lambda>" : fmt::format("<lambda>{}", lambdas_);
+  function.name_range = function.range;
+  {
+    Hoisting nowhere(*this, nullptr);
+    function.parameters = parameters(tree_.field(lambda, Field::parameters));
+  }
+  TSNode body = tree_.field(lambda, Field::body);
+  Stmt result = make_stmt(StmtKind::return_, body);
+  {
+    Hoisting into(*this, &function.body);
+    result.value = expression(body);
+  }
+  function.body.push_back(add(std::move(result)));
+  Stmt stmt = make_stmt(StmtKind::function_def, lambda);
+  stmt.function = static_cast<int>(ast_.functions.size());
+  ast_.functions.push_back(std::move(function));
+  hoisted_->push_back(add(std::move(stmt)));
+  Expr name = make_expr(ExprKind::name, lambda);
+  name.text = ast_.functions.back().name;
+  return add(std::move(name));
+}
+
 // block = statement+
 std::vector<StmtId> Lowerer::block(TSNode node) {
   std::vector<StmtId> statements;
@@ -325,16 +355,16 @@ StmtId Lowerer::lower_statement(TSNode node) {
 // delete_statement = 'del' subscript: `del l[i]` and `del d[k]` are the statement
 // `x.__delitem__(k)`, as Python defines them, which the checker types for lists (sema/lists.cpp)
 // and dicts (sema/dictionaries.cpp); `del d[i, j]` takes the tuple (i, j). Other targets (names,
-// slices, several items) are refused here.
+// several items with a slice among them) are refused here.
 StmtId Lowerer::delete_statement(TSNode node) {
   std::vector<TSNode> targets = tree_.named_children(node);
   if (targets.size() != 1 || tree_.kind(targets[0]) != Node::subscript)
     return unsupported_stmt(node, "'del' statement",
                             "'del l[i]' removes a list's item and 'del d[k]' a dict's; other targets are not supported");
   std::vector<TSNode> indices = tree_.fields(targets[0], Field::subscript);
-  for (TSNode index : indices)
-    if (tree_.kind(index) == Node::slice)
-      return unsupported_stmt(node, "'del' of a slice", "delete one item: del l[i]");
+  for (TSNode index : indices)  // del l[a:b:c] is a list's (sema/list_slices.cpp); not among several
+    if (tree_.kind(index) == Node::slice && indices.size() > 1)
+      return unsupported_stmt(node, "'del' of a slice", "delete one item: del l[i], or one slice: del l[a:b]");
   Expr method = make_expr(ExprKind::attribute, targets[0]);
   method.operands.push_back(expression(tree_.field(targets[0], Field::value)));
   method.text = "__delitem__";
@@ -632,6 +662,9 @@ ExprId Lowerer::expression(TSNode node) {
     }
     case Node::error: return add(make_expr(ExprKind::error, node));  // reported by the sweep
     case Node::lambda:
+      // An argument (sorted(x, key=lambda p: p[1])) is defined before the statement; a lambda
+      // called where it is written stays refused.
+      if (hoisted_ && tree_.kind(ts_node_parent(node)) == Node::keyword_argument) return hoisted_lambda(node);
       return unsupported_expr(node, "'lambda' outside an assignment",
                               "bind it to a name first (f = lambda x: ...), then call f");
     case Node::list_comprehension: return list_comprehension(node);

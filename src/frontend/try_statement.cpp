@@ -9,15 +9,32 @@ namespace {
 using namespace ast;
 
 // Numba matches a handler's class only against Exception (numba/core/unsafe/eh.py): any other
-// class, or a tuple of classes, is refused there; `except (Exception):` is Exception.
+// class, or a tuple of classes, is refused there; `except (Exception):` is Exception, and so is
+// `except builtins.Exception:` (sema/check_try.cpp checks that the module is builtins).
 bool catches_everything(const Ast& ast, const ExceptClause& clause) {
   if (!clause.type.valid()) return true;
   const Expr& type = ast[clause.type];
+  if (type.kind == ExprKind::attribute) return type.text == "Exception" && ast[type.operands[0]].kind == ExprKind::name;
   return type.kind == ExprKind::name && type.text == "Exception";
 }
 
+// `except (Exception,):` — a tuple, even of Exception alone: Numba's exception_match takes a
+// class, and fails to type a tuple ("'UniTuple' object has no attribute 'exc_class'").
+bool is_tuple_of_exception(const Ast& ast, const Expr& type) {
+  if (type.kind != ExprKind::tuple || type.operands.empty()) return false;
+  for (ExprId part : type.operands)
+    if (ast[part].kind != ExprKind::name || ast[part].text != "Exception") return false;
+  return true;
+}
+
 void check_handler(const Ast& ast, const ExceptClause& clause, const SourceFile& file, Diagnostics& diagnostics) {
-  if (!catches_everything(ast, clause)) {
+  if (clause.type.valid() && is_tuple_of_exception(ast, ast[clause.type])) {
+    const Expr& type = ast[clause.type];
+    diagnostics.error(DiagKind::unsupported_syntax, file, type.range,
+                      fmt::format("a handler takes one class, as in Numba: 'except {}' names a tuple of classes",
+                                  std::string(file.slice(type.range))),
+                      "write 'except Exception:'");
+  } else if (!catches_everything(ast, clause)) {
     const Expr& type = ast[clause.type];
     std::string shown(file.slice(type.range));
     diagnostics.error(DiagKind::unsupported_syntax, file, type.range,

@@ -11,6 +11,7 @@
 
 #include "sema/builtin_rules.h"
 #include "sema/dictionaries.h"
+#include "sema/lists.h"
 #include "sema/module_values.h"
 
 namespace pykern::sema {
@@ -299,6 +300,9 @@ Value FunctionChecker::check_call(ast::ExprId id) {
               "a value of type '" + to_string(base.type) + "' has no attribute '" + callee_ast.text + "'");
         return Value::error();
       }
+      if (callee_ast.text == "__delitem__" && base.type.is(TypeKind::list) && e.operands.size() == 2 &&
+          module().ast()[e.operands[1]].kind == ast::ExprKind::slice)  // del l[a:b:c] (sema/list_slices.cpp)
+        return delete_list_slice(*this, base, e.operands[1], e.range);
       bool method_takes_types = builtin_takes_types(call.name);  // a.astype("float32")
       bool strings = builtin_takes_strings(call.name);            // a.sort(kind="mergesort")
       auto argument = [&](ast::ExprId id) {
@@ -376,7 +380,8 @@ Value FunctionChecker::check_call(ast::ExprId id) {
       continue;
     }
     Value arg = takes_types ? check_type_argument(keyword.value) : check_expr(keyword.value);
-    if (!takes_static) arg = as_runtime(arg, keyword.range);
+    bool sort_key = keyword.name == "key" && callee.kind == Value::Kind::qualified && callee.name == "builtins.sorted";
+    if (!takes_static && !sort_key) arg = as_runtime(arg, keyword.range);  // sorted(key=f) takes a function
     if (unwraps) arg = unwrap_optional(arg, keyword.range);
     if (!arg.ok()) return Value::error();
     keywords.push_back({keyword.name, arg});

@@ -50,9 +50,10 @@ Value to_fixed_tuple(FunctionChecker& c, const CallSite& call) {
   return c.value_of(c.add(std::move(tuple)));
 }
 
-// literal_unroll(t): Numba versions the loop body for each type a heterogeneous tuple holds.
-// Over a tuple of one type, an array or a list it is the plain loop, which is what this gives;
-// a tuple of several types is refused by name rather than typed as another loop.
+// literal_unroll(t): Numba versions the loop body for each type a heterogeneous tuple holds
+// (`for x in literal_unroll(t)`, sema/unroll.cpp, never reaches this). Over a tuple of one type,
+// an array or a list it is the plain loop, which is what this gives; a tuple of several types
+// anywhere else (bound to a name, inside enumerate or zip) is refused by name.
 Value literal_unroll(FunctionChecker& c, const CallSite& call) {
   if (!want_args(c, call, 1, 1)) return Value::error();
   const Value& iterable = call.args[0];
@@ -62,8 +63,8 @@ Value literal_unroll(FunctionChecker& c, const CallSite& call) {
       if (element != type.elements.front()) {
         c.error(DiagKind::unsupported_operation, call.range,
                 "literal_unroll() over a tuple of different types ('" + to_string(type) +
-                    "') is not supported in @jit functions yet",
-                "unroll the loop by hand, or make the items one type");
+                    "') is supported only as a for loop's iterable",
+                "write 'for item in literal_unroll(t):', with no enumerate, zip or variable between");
         return Value::error();
       }
   }

@@ -852,7 +852,7 @@ Value FunctionChecker::index_into(const Value& input, std::vector<IndexItem> giv
       error(DiagKind::bad_index, range, "a list takes one index or slice");
       return Value::error();
     }
-    return list_subscript(*this, base, items[0], range);
+    return list_subscript(*this, base, items[0], range, store);
   }
   if (type.is(TypeKind::tuple)) {
     if (items.size() != 1 || items[0].is_slice) {

@@ -232,6 +232,12 @@ Value FunctionChecker::loop_item_value(const LoopItem& item, SourceRange range) 
 }
 
 void FunctionChecker::check_for(const ast::Stmt& stmt) {
+  int unrolling = unrolling_;  // a literal_unroll loop over one type counts too (sema/unroll.cpp)
+  if (!check_unrolled_loop(stmt)) check_plain_for(stmt);
+  unrolling_ = unrolling;
+}
+
+void FunctionChecker::check_plain_for(const ast::Stmt& stmt) {
   const ast::Ast& tree = module().ast();
   const ast::Expr& iterable = tree[stmt.value];
   ir::Stmt loop;

@@ -22,6 +22,20 @@ void FunctionChecker::check_try(const ast::Stmt& stmt) {
     emit_stmt(std::move(out));
     return;
   }
+  if (stmt.kind == StmtKind::try_except && stmt.value.valid() &&
+      module().ast()[stmt.value].kind == ast::ExprKind::attribute) {
+    // `except builtins.Exception:` (the frontend let only `NAME.Exception` through), checked
+    // wherever the function is compiled.
+    const ast::Expr& type = module().ast()[stmt.value];
+    if (module().qualified_name(stmt.value) != "builtins.Exception") {
+      error(DiagKind::unsupported_syntax, type.range,
+            fmt::format("exception matching is limited to the builtin 'Exception', as in Numba: '{}' is not "
+                        "builtins.Exception",
+                        std::string(file().slice(type.range))),
+            "write 'except Exception:', or 'import builtins' and 'except builtins.Exception:'");
+      return;
+    }
+  }
   if (!program_.host_calls()) {
     error(DiagKind::unsupported_syntax, stmt.range, "'try' statement is not supported in kernels",
           fmt::format("'{}' is compiled for a kernel here, and numba-cuda compiles no exception handling for the "
@@ -33,7 +47,7 @@ void FunctionChecker::check_try(const ast::Stmt& stmt) {
     check_block(stmt.orelse, refused);
     return;
   }
-  if (stmt.kind == StmtKind::try_except && stmt.value.valid()) {
+  if (stmt.kind == StmtKind::try_except && stmt.value.valid() && module().ast()[stmt.value].kind == ast::ExprKind::name) {
     // The frontend let only `Exception` through: it must be the builtin class, not a variable.
     const ast::Expr& type = module().ast()[stmt.value];
     std::vector<std::string> globals = module().top_level_names();

@@ -148,6 +148,7 @@ class FunctionChecker {
     Value value;
     SourceRange range;
     bool done = false;
+    bool deletes = false;  // del base[index] (a list's slice): value becomes the deleting call
   };
   Value subscript(const Value& base, const std::vector<ast::ExprId>& indices, SourceRange range,
                   PendingStore* store = nullptr);
@@ -204,6 +205,8 @@ class FunctionChecker {
   Value array_unary(ast::UnaryOp op, const Value& operand, SourceRange range);
   Value array_compare(ast::CompareOp op, const Value& left, const Value& right, SourceRange range);
 
+  // [key(item) for item in list] for l.sort(key=...) and sorted(key=...) (sema/key_sort.cpp).
+  Value keys_of(const Value& list, const Value& key, SourceRange range);
   // Statements may emit helper statements (declarations) before the current one.
   void emit_stmt(ir::Stmt stmt);
   uint32_t line_of(SourceRange range);
@@ -309,6 +312,14 @@ class FunctionChecker {
   bool changed_ = false;
   bool final_round_ = false;
   bool block_left_ = false;  // the statement just checked always leaves its block (check_block)
+  // for x in literal_unroll(mixed tuple) (sema/unroll.cpp): the body typed once per position.
+  void check_plain_for(const ast::Stmt& stmt);
+  bool check_unrolled_loop(const ast::Stmt& stmt);
+  bool is_literal_unroll_call(const ast::Expr& e);
+  std::set<int> body_private_locals(const ast::Stmt& loop);
+  int unrolling_ = 0;                        // literal_unroll loops being typed (Numba refuses nesting)
+  std::map<int, int> local_renames_;         // a versioned local -> this version's temporary (local_at)
+  std::map<std::string, Type> version_types_;  // "loop/position/name" -> its type so far, across rounds
 };
 
 class ProgramBuilder {

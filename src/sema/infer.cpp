@@ -494,7 +494,9 @@ bool FunctionChecker::merge_equal_webs() {
 int FunctionChecker::local_at(ast::ExprId occurrence) {
   const ast::Expr& e = module().ast()[occurrence];
   auto found = local_index_.find(web_key(e.text, webs_.web_of(occurrence)));
-  return found == local_index_.end() ? local_named(e.text) : found->second;
+  int local = found == local_index_.end() ? local_named(e.text) : found->second;
+  auto renamed = local_renames_.find(local);  // a version of a literal_unroll body (sema/unroll.cpp)
+  return renamed == local_renames_.end() ? local : renamed->second;
 }
 
 int FunctionChecker::new_temporary(const Type& type) {

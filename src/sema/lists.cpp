@@ -226,8 +226,8 @@ Handler no_argument(const char* method, Op op, bool returns_list) {
   };
 }
 
-// sort()'s and sorted()'s keywords: reverse (a bool or an integer, as Numba's check); a key
-// function is not supported yet.
+// sort()'s and sorted()'s keywords: reverse (a bool or an integer, as Numba's check); the key
+// is key_argument's.
 std::optional<ir::ExprId> reverse_argument(FunctionChecker& c, const CallSite& call, const char* what) {
   std::optional<ir::ExprId> reverse;
   for (const auto& [name, value] : call.keywords) {
@@ -235,15 +235,27 @@ std::optional<ir::ExprId> reverse_argument(FunctionChecker& c, const CallSite& c
       reverse = c.truth(value, call.range).expr;
       continue;
     }
-    if (name == "key" && value.kind == Value::Kind::expr && value.type.is(TypeKind::none)) continue;
+    if (name == "key") continue;
     c.error(DiagKind::bad_argument, call.range,
             name == "reverse" ? fmt::format("an integer is required for 'reverse' (got type {})", to_string(value.type))
-            : name == "key"   ? fmt::format("{} with a key function is not supported", what)
-                              : fmt::format("{} got an unexpected keyword argument '{}'", what, name),
-            name == "key" ? "sort a list of (key, item) tuples instead" : "");
+                              : fmt::format("{} got an unexpected keyword argument '{}'", what, name));
     return std::nullopt;
   }
   return reverse ? *reverse : c.make_constant({false}, Type::boolean(), call.range).expr;
+}
+
+// The key function of sort() and sorted(): nullopt when absent or None (sema/key_sort.cpp).
+std::optional<Value> key_argument(const CallSite& call) {
+  for (const auto& [name, value] : call.keywords)
+    if (name == "key" && !(value.kind == Value::Kind::expr && value.type.is(TypeKind::none))) return value;
+  return std::nullopt;
+}
+
+// items.sort(key=f) on a list held in a temporary: the call that orders it by the keys.
+Value sort_by_key(FunctionChecker& c, const Value& items, const Value& key, ir::ExprId reverse, SourceRange range) {
+  Value keys = c.keys_of(items, key, range);
+  if (!keys.ok()) return Value::error();
+  return c.make_call(Op::list_sort_by_keys, {items.expr, keys.expr, reverse}, Type::none(), range);
 }
 
 Value sort(FunctionChecker& c, const CallSite& call) {
@@ -253,11 +265,16 @@ Value sort(FunctionChecker& c, const CallSite& call) {
     return Value::error();
   }
   const Type& type = call.args[0].type;
+  auto key = key_argument(call);
   if (!want_item_type(c, type, call.range) ||
-      !want_comparable(c, type.elements[0], type.elements[0], call.range, "sort()"))
+      (!key && !want_comparable(c, type.elements[0], type.elements[0], call.range, "sort()")))
     return Value::error();
   auto reverse = reverse_argument(c, call, "sort()");
   if (!reverse) return Value::error();
+  if (key) {
+    Value held = c.store_in_temporary(call.args[0], call.range);
+    return sort_by_key(c, held, *key, *reverse, call.range);
+  }
   return c.make_call(Op::list_sort, {call.args[0].expr, *reverse}, Type::none(), call.range);
 }
 
@@ -270,7 +287,8 @@ Value sorted(FunctionChecker& c, const CallSite& call) {
   }
   const Value& iterable = call.args[0];
   auto item = iterable_item(iterable.type);
-  if (!item || !item->known() || !comparable(*item, *item)) {
+  auto key = key_argument(call);
+  if (!item || !item->known() || (!key && !comparable(*item, *item))) {
     c.error(DiagKind::type_mismatch, call.range,
             "sorted() takes a list of numbers, tuples or lists, a 1-d array or a range, not '" +
                 to_string(iterable.type) + "'");
@@ -278,6 +296,20 @@ Value sorted(FunctionChecker& c, const CallSite& call) {
   }
   auto reverse = reverse_argument(c, call, "sorted()");
   if (!reverse) return Value::error();
+  if (key) {  // a new list of the items, sorted in place by the keys
+    Value items = iterable.type.is(TypeKind::list)
+                      ? c.make_call(Op::list_copy, {iterable.expr}, iterable.type, call.range)
+                      : c.make_call(Op::list_from, {iterable.expr}, Type::list_of(*item), call.range);
+    Value held = c.store_in_temporary(items, call.range);
+    Value ordered = sort_by_key(c, held, *key, *reverse, call.range);
+    if (!ordered.ok()) return Value::error();
+    ir::Stmt out;
+    out.kind = ir::StmtKind::expr;
+    out.range = call.range;
+    out.value = ordered.expr;
+    c.emit_stmt(std::move(out));
+    return c.read_local(c.expr(held.expr).local, call.range);
+  }
   if (iterable.type.is(TypeKind::array))
     return c.make_call(Op::sorted_array, {iterable.expr, *reverse}, Type::list_of(*item), call.range);
   if (iterable.type.is(TypeKind::range)) {
@@ -478,7 +510,12 @@ Value list_truth(FunctionChecker& c, const Value& list, SourceRange range) {
   return c.make_call(Op::list_truth, {list.expr}, Type::boolean(), range);
 }
 
-Value list_subscript(FunctionChecker& c, const Value& list, const FunctionChecker::IndexItem& index, SourceRange range) {
+Value list_subscript(FunctionChecker& c, const Value& list, const FunctionChecker::IndexItem& index, SourceRange range,
+                     FunctionChecker::PendingStore* store) {
+  if (index.is_slice && store) {
+    list_store_slice(c, list, index, *store, range);
+    return Value::error();
+  }
   if (index.is_slice) {
     auto none = [&] { return c.make_constant({INT64_MIN}, Type::i64(), range).expr; };
     return c.make_call(Op::list_slice,

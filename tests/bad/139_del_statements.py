@@ -5,6 +5,7 @@ from numba import cuda, njit
 def shrink(n):
     l = [1, 2, 3]
     del l[0:2]
+    del l[0:1, 1]
     del n
     return len(l)
 
