@@ -528,6 +528,16 @@ void FunctionChecker::set_local_type(int local, const Type& type, SourceRange ra
   if (final_round_ && static_cast<size_t>(local) < assigned_.size()) assigned_[local] = true;
   if (!type.known()) return;
   if (target.is_parameter) {
+    // A parameter keeps its argument's type, which None cannot take (Numba's SSA would make the
+    // later versions an Optional): refused rather than converted.
+    bool none_into_value =
+        type.is(TypeKind::none) && !target.type.is(TypeKind::none) && !target.type.is(TypeKind::optional);
+    if (none_into_value) {
+      error(DiagKind::type_mismatch, range,
+            fmt::format("parameter '{}' of type '{}' cannot be assigned None here", target.name, to_string(target.type)),
+            "bind the value that may be None to a new name: `b2 = None if ... else b`");
+      return;
+    }
     if (!unify(target.type, type))
       error(DiagKind::type_mismatch, range,
             fmt::format("cannot assign a value of type '{}' to parameter '{}' of type '{}'",
