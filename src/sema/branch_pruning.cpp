@@ -1,7 +1,6 @@
 #include "sema/branch_pruning.h"
 
 #include <map>
-#include <set>
 #include <string>
 
 #include "sema/checker.h"
