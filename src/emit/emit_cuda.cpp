@@ -29,7 +29,8 @@ std::string cxx_type(const Type& t, bool owning_arrays) {
                          t.ndim, t.layout == Layout::C ? "c" : t.layout == Layout::F ? "f" : "a");
     case TypeKind::tuple: {
       std::string text = "pk::tuple<";
-      for (size_t i = 0; i < t.elements.size(); ++i) text += (i ? ", " : "") + cxx_type(t.elements[i], owning_arrays);
+      for (size_t i = 0; i < t.elements.size(); ++i)  // a None item holds nothing: pk::none_t
+        text += (i ? ", " : "") + (t.elements[i].is(TypeKind::none) ? "pk::none_t" : cxx_type(t.elements[i], owning_arrays));
       return text + ">";
     }
     case TypeKind::record: return t.record_name.empty() ? record_struct_name(t) : t.record_name;
@@ -193,6 +194,7 @@ std::string Emitter::parameter_list() const {
   for (size_t i = 0; i < f.parameters.size(); ++i) {
     int p = f.parameters[i];
     std::string type = f.is_kernel ? emit::cxx_type(f.locals[p].type) : cxx_type(f.locals[p].type);
+    if (holds_nothing(f.locals[p].type)) type = "int";  // None passed to a callee that rebinds it: `/* none */ 0`
     params += fmt::format("{}{}{} {}", i ? ", " : "", type, is_record_reference(p) ? "*" : "",
                           local_name(p));
   }
@@ -603,7 +605,7 @@ std::string Emitter::expr(ir::ExprId id) {
       std::string items;
       for (size_t i = 0; i < e.args.size(); ++i) {
         const Type& item = (*function_)[e.args[i]].type;
-        std::string text = expr(e.args[i]);
+        std::string text = item.is(TypeKind::none) ? "pk::none_t{}" : expr(e.args[i]);
         if (i < e.type.elements.size() && item != e.type.elements[i])
           text = fmt::format("static_cast<{}>({})", cxx_type(e.type.elements[i]), text);
         items += (i ? ", " : "") + text;

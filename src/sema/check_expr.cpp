@@ -87,8 +87,12 @@ ir::ExprId FunctionChecker::cast_expr(ir::ExprId id, const Type& to) {
   if (to.is(TypeKind::tuple) && from.type.is(TypeKind::tuple) &&
       to.elements.size() == from.type.elements.size()) {
     std::vector<ir::ExprId> parts;
+    // A tuple display converts item by item, never made itself: (x, None) as a Tuple(float64,
+    // OptionalType(float64)) has no C++ tuple holding a None.
+    std::vector<ir::ExprId> items = from.kind == ir::ExprKind::make_tuple ? from.args : std::vector<ir::ExprId>();
     for (size_t i = 0; i < to.elements.size(); ++i)
-      parts.push_back(cast_expr(element_of_tuple(value_of(id), i, from.range).expr, to.elements[i]));
+      parts.push_back(cast_expr(items.size() == to.elements.size() ? items[i] : element_of_tuple(value_of(id), i, from.range).expr,
+                                to.elements[i]));
     ir::Expr tuple;
     tuple.kind = ir::ExprKind::make_tuple;
     tuple.args = std::move(parts);
@@ -291,7 +295,15 @@ Value FunctionChecker::check_tuple(const ast::Expr& e) {
 }
 
 Value FunctionChecker::truth(const Value& input, SourceRange range) {
-  Value value = unwrap_optional(as_runtime(input, range), range);
+  Value runtime = as_runtime(input, range);
+  if (runtime.ok() && runtime.type.is(TypeKind::optional)) {  // Numba types no bool() of an Optional
+    error(DiagKind::type_mismatch, range,
+          "'" + to_string(runtime.type) + "' is a value that may be None, which has no truth value in " +
+              (refusal_place() == "kernels" ? "a kernel" : "a @jit function") + " (Numba refuses bool() of it)",
+          "test it against None first: `if r is not None:`, or `if r is not None and r != 0:` for its value's truth");
+    return Value::error();
+  }
+  Value value = runtime;
   if (!value.ok()) return value;
   if (value.type.is(TypeKind::boolean)) return value;
   if (value.type.is(TypeKind::none)) return make_constant({false}, Type::boolean(), range);
@@ -476,6 +488,10 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
   if (op == ast::CompareOp::is || op == ast::CompareOp::is_not) {
     return identity(op == ast::CompareOp::is, left, right, range);
   }
+  // x == None is x is None (Numba's none_equality overload), whatever x is.
+  if ((op == ast::CompareOp::eq || op == ast::CompareOp::ne) &&
+      (left.type.is(TypeKind::none) || right.type.is(TypeKind::none)))
+    return identity(op == ast::CompareOp::eq, left, right, range);
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
   if (is_text(left) || is_text(right)) return text_compare(*this, op, left, right, range);

@@ -11,6 +11,7 @@
 #include "sema/dictionaries.h"
 #include "sema/text.h"
 #include "sema/omitted_arguments.h"
+#include "sema/branch_pruning.h"
 #include "sema/fancy_index.h"
 #include "sema/lists.h"
 
@@ -136,6 +137,11 @@ int ProgramBuilder::specialize(const std::string& name, const Signature& signatu
                        "name each parameter; *args works in a device function (or a kernel called from one)");
     return -1;
   }
+  // Numba's dead-branch pruning, before anything is typed: `if hi is None:` for hi=None.
+  std::vector<ArgumentFact> facts = argument_facts(*this, module_.ast(), *ast, signature);
+  if (auto pruned = prune_dead_branches(module_.ast(), *ast, facts)) ast = &with_defaults_.emplace_back(std::move(*pruned));
+  if (auto renamed = rebound_none_parameters(module_.ast(), *ast, facts, signature.arguments.size()))
+    ast = &with_defaults_.emplace_back(std::move(*renamed));
   if (!is_kernel && signature.arguments.size() < ast->parameters.size() &&
       omitted_have_defaults(*ast, signature.arguments.size())) {
     // A host call leaving parameters to their defaults (only entries are typed with fewer).
@@ -544,6 +550,16 @@ void FunctionChecker::set_local_type(int local, const Type& type, SourceRange ra
   if (final_round_ && static_cast<size_t>(local) < assigned_.size()) assigned_[local] = true;
   if (!type.known()) return;
   if (target.is_parameter) {
+    // A parameter keeps its argument's type, which None cannot take (Numba's SSA would make the
+    // later versions an Optional): refused rather than converted.
+    bool none_into_value =
+        type.is(TypeKind::none) && !target.type.is(TypeKind::none) && !target.type.is(TypeKind::optional);
+    if (none_into_value) {
+      error(DiagKind::type_mismatch, range,
+            fmt::format("parameter '{}' of type '{}' cannot be assigned None here", target.name, to_string(target.type)),
+            "bind the value that may be None to a new name: `b2 = None if ... else b`");
+      return;
+    }
     if (!unify(target.type, type))
       error(DiagKind::type_mismatch, range,
             fmt::format("cannot assign a value of type '{}' to parameter '{}' of type '{}'",
@@ -1077,6 +1093,16 @@ void FunctionChecker::check_if(const ast::Stmt& stmt) {
   // not taken before it is typed, as Numba's dead-branch pruning does: a device function
   // called with neg_idx=False never types the code under `if neg_idx:`.
   std::optional<ir::Constant> known = condition.ok() ? fold(condition.expr) : std::nullopt;
+  // But not `if x is None:` on a variable x of another type that is not a constant: Numba
+  // prunes only on arguments that are None or literals (sema/branch_pruning.cpp, before typing)
+  // and on constants, so it types both arms and x's assignments unify (x = f(); if x is None:
+  // x = 0.5 makes x a float64). A parameter keeps its type here: its dead arm is not typed.
+  if (auto test = known ? none_test(module().ast(), stmt.value) : std::nullopt;
+      test && (known->as_int() != 0) != test->true_when_none &&
+      module().ast()[test->operand].kind == ast::ExprKind::name) {
+    int local = local_at(test->operand);
+    if (local >= 0 && !function_.locals[local].is_parameter && !literal_locals_.count(local)) known.reset();
+  }
   bool body_leaves = false, orelse_leaves = false;
   if (!known || known->as_int() != 0) {
     check_block(stmt.body, out.body);
