@@ -244,3 +244,14 @@ def sum_axis1(x):
 def concatenate_halves(x):
     half = x.shape[0] // 2
     return np.concatenate((x[half:], x[:half]))
+
+
+@njit
+def copy_columns(x):
+    return x[:, ::2].copy()
+
+
+@njit
+def concatenate_columns(x):
+    half = x.shape[1] // 2
+    return np.concatenate((x[:, half:], x[:, :half]), axis=1)

@@ -122,10 +122,10 @@ PK_DEVICE Array<T, N - 1, (L == layout_c && Axis == 0) ? layout_c : layout_a> in
 }
 #define PK_INDEX_AXIS(axis, array, index) (::pk::index_axis<axis>(__FILE__, __LINE__, array, index))
 
-// a[s] = v where a[s] is a view (slices, or indices that leave axes): every element of the view
-// set. The byte offset of element `flat` (C order over the view's shape; 0 <= flat < its size)
-// of an array whose strides are `strides`. What is left of `flat` after the inner axes is the
-// index along axis 0 itself, so that axis takes no division: a 1-d view's offset is one multiply.
+// The byte offset of element `flat` (C order over the view's shape; 0 <= flat < its size) of an
+// array whose strides are `strides`, for a random access; a walk over every element takes
+// each_row below. What is left of `flat` after the inner axes is the index along axis 0
+// itself, so that axis takes no division: a 1-d view's offset is one multiply.
 template <int N>
 PK_DEVICE i64 flat_offset(i64 flat, const i64 (&shape)[N], const i64 (&strides)[N]) {
   i64 offset = 0;
@@ -137,13 +137,76 @@ PK_DEVICE i64 flat_offset(i64 flat, const i64 (&shape)[N], const i64 (&strides)[
   return offset + flat * strides[0];
 }
 
-// a[s] = scalar: the scalar (already of the array's type) into every element.
+// Walks `shape` in C order a row (its last axis) at a time (last row first when Backwards),
+// keeping the row's first byte offset under two sets of strides by an odometer over the other
+// axes: no division per element, as flat_offset takes. visit(first, second) does one row.
+template <bool Backwards, int N, class Visit>
+PK_DEVICE void each_row(const i64 (&shape)[N], const i64 (&first)[N], const i64 (&second)[N], Visit visit) {
+  for (int axis = 0; axis < N; ++axis)
+    if (shape[axis] == 0) return;
+  i64 index[N] = {};
+  i64 a = 0, b = 0;
+  if (Backwards)
+    for (int axis = 0; axis + 1 < N; ++axis) {
+      index[axis] = shape[axis] - 1;
+      a += index[axis] * first[axis];
+      b += index[axis] * second[axis];
+    }
+  for (;;) {
+    visit(a, b);
+    int axis = N - 2;
+    for (; axis >= 0; --axis) {
+      const i64 last = shape[axis] - 1;
+      if (Backwards ? index[axis] > 0 : index[axis] < last) {
+        const i64 step = Backwards ? -1 : 1;
+        index[axis] += step;
+        a += step * first[axis];
+        b += step * second[axis];
+        break;
+      }
+      index[axis] = Backwards ? last : 0;  // this axis wraps round; the next one out moves
+      a += (Backwards ? last : -last) * first[axis];
+      b += (Backwards ? last : -last) * second[axis];
+    }
+    if (axis < 0) return;
+  }
+}
+
+// The elements of `shape` at `from` (byte strides `from_strides`; 0 repeats) into `to`, each
+// converted to T, in C order (the last element first when Backwards).
+template <bool Backwards = false, class T, class U, int N>
+PK_DEVICE void copy_elements(T* to, const i64 (&to_strides)[N], const U* from, const i64 (&from_strides)[N],
+                             const i64 (&shape)[N]) {
+  char* to_bytes = reinterpret_cast<char*>(to);
+  const char* from_bytes = reinterpret_cast<const char*>(from);
+  const i64 length = shape[N - 1], to_step = to_strides[N - 1], from_step = from_strides[N - 1];
+  each_row<Backwards>(shape, to_strides, from_strides, [&](i64 to_row, i64 from_row) {
+    char* out = to_bytes + to_row;
+    const char* in = from_bytes + from_row;
+    if (Backwards) {
+      for (i64 k = length - 1; k >= 0; --k)
+        *reinterpret_cast<T*>(out + k * to_step) = static_cast<T>(*reinterpret_cast<const U*>(in + k * from_step));
+    } else if (to_step == static_cast<i64>(sizeof(T))) {  // a C-ordered target: a plain index
+      T* row = reinterpret_cast<T*>(out);
+      for (i64 k = 0; k < length; ++k) row[k] = static_cast<T>(*reinterpret_cast<const U*>(in + k * from_step));
+    } else {
+      for (i64 k = 0; k < length; ++k)
+        *reinterpret_cast<T*>(out + k * to_step) = static_cast<T>(*reinterpret_cast<const U*>(in + k * from_step));
+    }
+  });
+}
+
+// a[s] = v where a[s] is a view (slices, or indices that leave axes): every element of the view
+// set. a[s] = scalar: the scalar (already of the array's type) into every element.
 template <class T, int N, Layout L>
 PK_DEVICE void fill_view(const Array<T, N, L>& view, T value) {
   i64 strides[N];
   for (int axis = 0; axis < N; ++axis) strides[axis] = view.stride(axis);
-  i64 count = size(view);
-  for (i64 flat = 0; flat < count; ++flat) view.at_offset(flat_offset(flat, view.shape, strides)) = value;
+  char* base = reinterpret_cast<char*>(view.data);
+  const i64 length = view.shape[N - 1], step = strides[N - 1];
+  each_row<false>(view.shape, strides, strides, [&](i64 row, i64) {
+    for (i64 k = 0; k < length; ++k) *reinterpret_cast<T*>(base + row + k * step) = value;
+  });
 }
 
 // a[s] = b: b broadcast to the view's shape as NumPy does (its axes align with the view's last
@@ -166,14 +229,11 @@ PK_DEVICE void copy_view(const char* file, int line, const Array<T, N, L>& view,
       fits = false;
   }
   if (!fits) report_failure(file, line, "ValueError", "cannot assign slice from input of different size");
-  i64 count = size(view);
   bool backwards = reinterpret_cast<const char*>(view.data) > reinterpret_cast<const char*>(source.data);
-  for (i64 k = 0; k < count; ++k) {
-    i64 flat = backwards ? count - 1 - k : k;
-    const U& from = *reinterpret_cast<const U*>(reinterpret_cast<const char*>(source.data) +
-                                                flat_offset(flat, view.shape, source_strides));
-    view.at_offset(flat_offset(flat, view.shape, view_strides)) = static_cast<T>(from);
-  }
+  if (backwards)
+    copy_elements<true>(view.data, view_strides, source.data, source_strides, view.shape);
+  else
+    copy_elements<false>(view.data, view_strides, source.data, source_strides, view.shape);
 }
 #define PK_COPY_VIEW(view, source) (::pk::copy_view(__FILE__, __LINE__, view, source))
 

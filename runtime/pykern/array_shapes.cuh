@@ -98,9 +98,14 @@ template <class T, int N, Layout L>
 OwnedArray<T, 1, layout_c> flatten(const char* file, int line, const Array<T, N, L>& a) {
   const i64 shape[1] = {size(a)};
   auto made = new_array<T, 1, layout_c>(file, line, shape);
-  i64 strides[N];
+  i64 strides[N], to[N];
   byte_strides(a, strides);
-  for (i64 flat = 0; flat < shape[0]; ++flat) made.data[flat] = item_in_c_order(a, strides, flat);
+  i64 step = static_cast<i64>(sizeof(T));  // a's shape in C order, in the 1-d result's memory
+  for (int axis = N - 1; axis >= 0; --axis) {
+    to[axis] = step;
+    step *= a.shape[axis];
+  }
+  copy_elements(made.data, to, a.data, strides, a.shape);
   return made;
 }
 
@@ -123,9 +128,7 @@ OwnedArray<U, N, L == layout_f ? layout_f : layout_c> astype(const char* file, i
   i64 from[N], to[N];
   byte_strides(a, from);
   byte_strides(made, to);
-  i64 count = size(a);
-  for (i64 flat = 0; flat < count; ++flat)
-    item_in_c_order(made, to, flat) = static_cast<U>(item_in_c_order(a, from, flat));
+  copy_elements(made.data, to, a.data, from, a.shape);
   return made;
 }
 
@@ -220,10 +223,8 @@ OwnedArray<T, N, concatenation_layout<Array<U0, N, L0>, A...>()> concatenate(con
   auto place = [&](const auto& a) {
     i64 from[N];
     byte_strides(a, from);
-    i64 count = size(a);
-    char* base = reinterpret_cast<char*>(made.data) + start * to[axis];
-    for (i64 flat = 0; flat < count; ++flat)
-      *reinterpret_cast<T*>(base + flat_offset(flat, a.shape, to)) = static_cast<T>(item_in_c_order(a, from, flat));
+    T* base = reinterpret_cast<T*>(reinterpret_cast<char*>(made.data) + start * to[axis]);
+    copy_elements(base, to, a.data, from, a.shape);
     start += a.shape[axis];
   };
   place(first);

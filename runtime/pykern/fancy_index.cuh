@@ -88,21 +88,93 @@ i64 picked_offset(i64 flat, const PickedShape<N>& s, const i64* positions) {
   return offset;
 }
 
+// ---- one axis of a 1-D view: x[mask], x[idx], with no array of positions in between ----
+//
+// `index(k)` reads the index array's element k: an array's, or a whole-array expression's
+// computed where it is read (fused_index.cuh: x[x > 0.25] makes no mask array).
+
+template <class I> struct is_mask { static constexpr bool value = false; };
+template <> struct is_mask<bool> { static constexpr bool value = true; };
+
+// NumPy and Numba take any non-zero byte of a bool array for True.
+inline bool mask_bit(const bool& b) { return *reinterpret_cast<const unsigned char*>(&b) != 0; }
+
+// The elements of a 1-D view where a mask of `length` is true, in order. Counted first (the
+// result's size), then copied without a branch: every element is written at the next free
+// place, which moves on only where the mask is true, and the copy stops at the last true one.
+// A true past the axis is Numba's IndexError, found before anything is copied.
+template <class T, Layout L, class Mask>
+OwnedArray<T, 1, layout_c> select_where(const char* file, int line, int shown_axis, const Array<T, 1, L>& view,
+                                        i64 length, Mask index) {
+  const i64 extent = view.shape[0];
+  const i64 within = length < extent ? length : extent;
+  i64 count = 0;
+  for (i64 k = 0; k < within; ++k) count += index(k) ? 1 : 0;
+  for (i64 k = within; k < length; ++k)
+    if (index(k)) report_index_error(file, line, k, shown_axis, extent);
+  const i64 shape[1] = {count};
+  auto made = new_array<T, 1, layout_c>(file, line, shape);
+  const i64 stride = view.stride(0);
+  const char* from = reinterpret_cast<const char*>(view.data);
+  T* out = made.data;
+  for (i64 k = 0, next = 0; next < count; ++k) {
+    out[next] = *reinterpret_cast<const T*>(from + k * stride);
+    next += index(k) ? 1 : 0;
+  }
+  return made;
+}
+
+// The elements of a 1-D view at `length` integer positions (a negative one wraps), each checked
+// as it is read: one outside the axis is Numba's IndexError.
+template <class T, Layout L, class Positions>
+OwnedArray<T, 1, layout_c> gather_at(const char* file, int line, int shown_axis, const Array<T, 1, L>& view,
+                                     i64 length, Positions index) {
+  const i64 extent = view.shape[0];
+  const i64 shape[1] = {length};
+  auto made = new_array<T, 1, layout_c>(file, line, shape);
+  const i64 stride = view.stride(0);
+  const char* from = reinterpret_cast<const char*>(view.data);
+  T* out = made.data;
+  for (i64 k = 0; k < length; ++k) {
+    const i64 given = static_cast<i64>(index(k));
+    const i64 i = given < 0 ? given + extent : given;
+    if (static_cast<u64>(i) >= static_cast<u64>(extent)) report_index_error(file, line, given, shown_axis, extent);
+    out[k] = *reinterpret_cast<const T*>(from + i * stride);
+  }
+  return made;
+}
+
+// x[index] of a 1-D view, by a mask or by positions, each element read by `index(k)`.
+template <class I, class T, Layout L, class Index>
+OwnedArray<T, 1, layout_c> take_one_axis(const char* file, int line, int shown_axis, const Array<T, 1, L>& view,
+                                         i64 length, Index index) {
+  if constexpr (is_mask<I>::value)
+    return select_where(file, line, shown_axis, view, length, index);
+  else
+    return gather_at(file, line, shown_axis, view, length, index);
+}
+
 // a[mask], a[idx], a[i, idx], a[:, mask]: a new C-ordered array of the picked elements.
 template <int Axis, int Front, class T, int N, Layout L, class I, Layout K>
 OwnedArray<T, N, layout_c> take_axis(const char* file, int line, int shown_axis, const Array<T, N, L>& view,
                                      const Array<I, 1, K>& index) {
-  auto positions = picked_positions(file, line, index, view.shape[Axis], shown_axis);
-  PickedShape<N> s = picked_shape<Axis, Front>(view, positions.shape[0]);
-  auto made = new_array<T, N, layout_c>(file, line, s.shape);
-  i64 count = size(made);
-  if (N == 1) {  // a[mask], a[idx]: one stride, no shape to walk
-    i64 stride = s.strides[0];
-    for (i64 k = 0; k < count; ++k) made.data[k] = view.at_offset(positions.data[k] * stride);
+  if constexpr (N == 1) {  // a[mask], a[idx]: read the index where it is used
+    const char* base = reinterpret_cast<const char*>(index.data);
+    const i64 step = index.stride(0);
+    if constexpr (is_mask<I>::value)
+      return take_one_axis<I>(file, line, shown_axis, view, index.shape[0],
+                              [base, step](i64 k) { return mask_bit(*reinterpret_cast<const bool*>(base + k * step)); });
+    else
+      return take_one_axis<I>(file, line, shown_axis, view, index.shape[0],
+                              [base, step](i64 k) { return *reinterpret_cast<const I*>(base + k * step); });
+  } else {
+    auto positions = picked_positions(file, line, index, view.shape[Axis], shown_axis);
+    PickedShape<N> s = picked_shape<Axis, Front>(view, positions.shape[0]);
+    auto made = new_array<T, N, layout_c>(file, line, s.shape);
+    i64 count = size(made);
+    for (i64 flat = 0; flat < count; ++flat) made.data[flat] = view.at_offset(picked_offset(flat, s, positions.data));
     return made;
   }
-  for (i64 flat = 0; flat < count; ++flat) made.data[flat] = view.at_offset(picked_offset(flat, s, positions.data));
-  return made;
 }
 
 // a[mask] = value, a[idx] = value: the scalar (of the array's type) into every picked element.

@@ -56,6 +56,18 @@ struct site {
     return reinterpret_cast<F>(sim::hooks->linalg_routine(file, line, name));
   }
 
+  // The same, looked up once into `slot` (a static of the caller's): the engine loads one library
+  // for the process, so the address never changes, and a product of small operands (np.dot of
+  // two 3-vectors in a loop) then costs the routine alone, not a symbol lookup as well.
+  template <class F> F routine_once(F& slot, char prefix, const char* rest) const {
+    F found = __atomic_load_n(&slot, __ATOMIC_RELAXED);
+    if (!found) {
+      found = routine<F>(prefix, rest);
+      __atomic_store_n(&slot, found, __ATOMIC_RELAXED);
+    }
+    return found;
+  }
+
   // An extent as a Fortran integer: Numba's OverflowError past a C int.
   fint to_fint(i64 n) const {
     if (n > 2147483647LL) fail("OverflowError", "array size too large to fit in C int");
@@ -183,7 +195,8 @@ template <class T>
 void gemv(const site& s, char op, fint rows, fint cols, const T* a, fint lda, const T* x, T* y) {
   const T one(1), nothing(0);
   const fint unit = 1;
-  s.routine<gemv_fn<T>>(kind<T>::prefix, "gemv_")(&op, &rows, &cols, &one, a, &lda, x, &unit, &nothing, y, &unit, 1);
+  static gemv_fn<T> gemv_routine = nullptr;
+  s.routine_once(gemv_routine, kind<T>::prefix, "gemv_")(&op, &rows, &cols, &one, a, &lda, x, &unit, &nothing, y, &unit, 1);
 }
 
 // ---- checks Numba makes ----
@@ -222,7 +235,8 @@ struct dot : site {
       return out;
     } else {
       const fint unit = 1;
-      return routine<dot_fn<T>>(kind<T>::prefix, "dot_")(&n, x.data, &unit, y.data, &unit);
+      static dot_fn<T> dot_routine = nullptr;
+      return routine_once(dot_routine, kind<T>::prefix, "dot_")(&n, x.data, &unit, y.data, &unit);
     }
   }
   // matrix . vector
@@ -260,8 +274,9 @@ struct dot : site {
     char op_y = y.fortran ? 't' : 'n', op_x = x.fortran ? 't' : 'n';
     fint ldy = y.leading(), ldx = x.leading();
     const T one(1), nothing(0);
-    routine<gemm_fn<T>>(kind<T>::prefix, "gemm_")(&op_y, &op_x, &n, &m, &k, &one, y.data, &ldy, x.data, &ldx,
-                                                  &nothing, out.data, &ldc, 1, 1);
+    static gemm_fn<T> gemm_routine = nullptr;
+    routine_once(gemm_routine, kind<T>::prefix, "gemm_")(&op_y, &op_x, &n, &m, &k, &one, y.data, &ldy, x.data, &ldx,
+                                                         &nothing, out.data, &ldc, 1, 1);
     return out;
   }
 };

@@ -200,10 +200,9 @@ OwnedArray<T, N, layout_c> copy_array(const char* file, int line, const Array<T,
     if (made.storage->bytes > 0) __builtin_memcpy(made.data, a.data, static_cast<unsigned long>(made.storage->bytes));
     return made;
   }
-  i64 strides[N];
-  for (int axis = 0; axis < N; ++axis) strides[axis] = a.stride(axis);
-  i64 count = size(a);
-  for (i64 flat = 0; flat < count; ++flat) made.data[flat] = a.at_offset(flat_offset(flat, a.shape, strides));
+  i64 strides[N], to[N];
+  for (int axis = 0; axis < N; ++axis) strides[axis] = a.stride(axis), to[axis] = made.stride(axis);
+  copy_elements(made.data, to, a.data, strides, a.shape);
   return made;
 }
 

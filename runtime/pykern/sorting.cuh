@@ -17,6 +17,7 @@
 #define PYKERN_SORTING_CUH
 #include "pykern/array.cuh"
 #include "pykern/errors.cuh"
+#include "pykern/histogram_loops.cuh"
 #include "pykern/owned_array.cuh"
 #include "pykern/reductions.cuh"
 
@@ -37,6 +38,20 @@ template <class T, int N, Layout L> struct is_array<OwnedArray<T, N, L>> { stati
 template <class T> inline bool less(const T& a, const T& b) {
   if constexpr (is_float<T>::value) return a < b || (b != b && a == a);
   else return a < b;
+}
+// A float key of an array known to hold no NaN, where lt_floats is `<` alone.
+template <class T> struct NumberKey {
+  T v;
+};
+template <class T> inline bool less(const NumberKey<T>& a, const NumberKey<T>& b) { return a.v < b.v; }
+template <class T> inline bool has_nan(const T* v, i64 n) {
+  if constexpr (is_float<T>::value) {
+    bool nan = false;
+    for (i64 i = 0; i < n; ++i) nan |= v[i] != v[i];
+    return nan;
+  } else {
+    return false;
+  }
 }
 
 // Two numbers as Numba compares them: integers of one signedness (and booleans) and floats as
@@ -307,9 +322,30 @@ template <class T> inline bool integers_must_repeat(const T* v, i64 n) {
   }
 }
 
+// Whether keys drawn from v[0..n) already repeat: one position from each of `samples` equal
+// stretches, picked by a fixed hash (so every run draws the same), their keys sorted and
+// compared. A repeat found this way is certain; none found says nothing. It spares a
+// quicksort argsort the radix sort that would find the repeat only after sorting.
+constexpr i64 repeat_samples = 1024;
+template <class T> inline bool sampled_keys_repeat(const T* v, i64 n) {
+  if (n < 2 * repeat_samples) return false;
+  using K = typename radix_key<T>::K;
+  K keys[repeat_samples];
+  const i64 stretch = n / repeat_samples;
+  u64 hash = 0x9e3779b97f4a7c15ull;
+  for (i64 j = 0; j < repeat_samples; ++j) {
+    hash = hash * 6364136223846793005ull + 1442695040888963407ull;
+    keys[j] = radix_key<T>::of(v[j * stretch + static_cast<i64>((hash >> 33) % static_cast<u64>(stretch))]);
+  }
+  quicksort(keys, repeat_samples, [](K k) { return k; });
+  for (i64 j = 1; j < repeat_samples; ++j)
+    if (keys[j] == keys[j - 1]) return true;
+  return false;
+}
+
 template <class T> inline bool radix_argsort(const char* file, int line, const T* v, i64 n, i64* indices, bool stable) {
   if (n < radix_threshold || !zeros_of_one_sign(v, n)) return false;
-  if (!stable && integers_must_repeat(v, n)) return false;
+  if (!stable && (integers_must_repeat(v, n) || sampled_keys_repeat(v, n))) return false;
   using Key = radix_key<T>;
   using R = KeyIndex<typename Key::K>;
   Buffer<R> items(file, line, n), spare(file, line, n);
@@ -321,6 +357,15 @@ template <class T> inline bool radix_argsort(const char* file, int line, const T
   for (i64 i = 0; i < n; ++i) indices[i] = items.items[i].index;
   return true;
 }
+
+// An argsort's item: the key beside its index, so that the sort compares keys it holds rather
+// than keys it looks up by index in the values (a cache miss each, once the indices are
+// shuffled). The sort's comparisons and moves are the same as on the indices alone, so the
+// indices end in the same order.
+template <class T> struct Keyed {
+  T key;
+  i64 index;
+};
 
 // Sorts items[0..n) by key with the kind sema passes: 0 quicksort, 1 mergesort (and 'stable').
 template <class Item, class Key>
@@ -446,15 +491,22 @@ struct argsort : sorting_site {
   template <class T, Layout L> sorting::Indices operator()(const Array<T, 1, L>& a, i64 kind) const {
     i64 n = a.shape[0];
     auto indices = sorting::new_indices(file, line, n);
-    for (i64 i = 0; i < n; ++i) indices.data[i] = i;
     const T* values = a.data;
     sorting::Buffer<T> copy(file, line, a.stride(0) == static_cast<i64>(sizeof(T)) ? 0 : n);
     if (copy.items) {
       sorting::gather(a, copy.items);
       values = copy.items;
     }
-    if (!sorting::radix_argsort(file, line, values, n, indices.data, kind != 0))
-      sorting::sort_items(file, line, indices.data, n, static_cast<int>(kind), [values](i64 i) { return values[i]; });
+    if (!sorting::radix_argsort(file, line, values, n, indices.data, kind != 0)) {
+      sorting::Buffer<sorting::Keyed<T>> items(file, line, n);
+      for (i64 i = 0; i < n; ++i) items.items[i] = {values[i], i};
+      if (sorting::is_float<T>::value && !sorting::has_nan(values, n))
+        sorting::sort_items(file, line, items.items, n, static_cast<int>(kind),
+                            [](const sorting::Keyed<T>& r) { return sorting::NumberKey<T>{r.key}; });
+      else
+        sorting::sort_items(file, line, items.items, n, static_cast<int>(kind), [](const sorting::Keyed<T>& r) { return r.key; });
+      for (i64 i = 0; i < n; ++i) indices.data[i] = items.items[i].index;
+    }
     return indices;
   }
 };
@@ -619,17 +671,25 @@ struct histogram : sorting_site {
       if constexpr (sorting::integer_pair<Lo, Hi>::value) span = static_cast<f64>(static_cast<i64>(hi) - static_cast<i64>(lo));
       else span = static_cast<f64>(hi) - static_cast<f64>(lo);
       f64 ratio = static_cast<f64>(bins) / span;
-      reduce::nditer(a, [&](const T& v) {
+      auto position = [lo, ratio](const T& v) {  // the bin is its floor
         f64 offset;
         if constexpr (sorting::integer_pair<T, Lo>::value) offset = static_cast<f64>(static_cast<i64>(v) - static_cast<i64>(lo));
         else if constexpr (sizeof(T) == 4 && sizeof(Lo) == 4 && sorting::is_float<T>::value && sorting::is_float<Lo>::value)
           offset = static_cast<f64>(v - lo);
         else offset = static_cast<f64>(v) - static_cast<f64>(lo);
-        f64 b = __builtin_floor(offset * ratio);
-        if (0 <= b && b < static_cast<f64>(bins)) ++counts.data[static_cast<i64>(b)];
-        else if (sorting::equal(v, hi)) ++counts.data[bins - 1];
-        return true;
-      });
+        return offset * ratio;
+      };
+      auto top = [hi](const T& v) { return sorting::equal(v, hi); };
+      if (const T* run = reduce::nditer_run(a)) {
+        histogram_loops::count_run(run, size(a), bins, counts.data, position, top);
+      } else {
+        reduce::nditer(a, [&](const T& v) {
+          f64 b = __builtin_floor(position(v));
+          if (0 <= b && b < static_cast<f64>(bins)) ++counts.data[static_cast<i64>(b)];
+          else if (top(v)) ++counts.data[bins - 1];
+          return true;
+        });
+      }
     }
     const i64 shape[1] = {bins + 1};
     auto edges = new_array<f64, 1, layout_c>(file, line, shape);
@@ -643,12 +703,16 @@ struct histogram : sorting_site {
   // Without a range: the smallest and largest elements, as float64.
   template <class T, int N, Layout L> tuple<Counts, Edges> operator()(const Array<T, N, L>& a, i64 bins) const {
     f64 lo = inf<f64>(), hi = -inf<f64>();
-    reduce::nditer(a, [&](const T& v) {
-      f64 x = static_cast<f64>(v);
-      if (lo > x) lo = x;
-      if (hi < x) hi = x;
-      return true;
-    });
+    if (const T* run = reduce::nditer_run(a)) {
+      histogram_loops::range_of_run(run, size(a), lo, hi);
+    } else {
+      reduce::nditer(a, [&](const T& v) {
+        f64 x = static_cast<f64>(v);
+        if (lo > x) lo = x;
+        if (hi < x) hi = x;
+        return true;
+      });
+    }
     return (*this)(a, bins, lo, hi);
   }
   template <class T, int N, Layout L, class B>

@@ -110,9 +110,19 @@ std::vector<ir::ExprId> operands(FunctionChecker& c, const Picking& p, SourceRan
   return {constant(p.axis), constant(p.first ? 1 : 0), constant(p.shown), p.view.expr, p.index.expr};
 }
 
+// A take's index as the selection reads it: a whole-array expression (x[x > 0.25]) as its lazy
+// map, computed where each element is read (runtime/pykern/fused_index.cuh), not made first.
+ir::ExprId fused_index(const FunctionChecker& c, ir::ExprId index) {
+  const ir::Expr& e = c.expr(index);
+  if (e.kind == ir::ExprKind::call && e.op == ir::Op::materialize) return e.args[0];
+  return index;
+}
+
 Value take(FunctionChecker& c, const Picking& p, SourceRange range) {
   const Type& view = p.view.type;
-  return c.make_call(ir::Op::take_axis, operands(c, p, range), Type::array(view.dtype(), view.ndim, Layout::C), range);
+  std::vector<ir::ExprId> args = operands(c, p, range);
+  args.back() = fused_index(c, args.back());
+  return c.make_call(ir::Op::take_axis, std::move(args), Type::array(view.dtype(), view.ndim, Layout::C), range);
 }
 
 // The store a[index] = value: a scalar into every picked element, or an array broadcast to them.
@@ -204,7 +214,11 @@ bool advanced_aug_assign(FunctionChecker& c, const Value& current, const Value& 
   p.shown = static_cast<int>(c.fold(read.args[2])->as_int());
   ir::ExprId view = read.args[3], index = read.args[4];
   p.view = c.store_in_temporary(c.value_of(view), range);
-  p.index = c.store_in_temporary(c.value_of(index), range);
+  // A fused index is made here: the store must pick the elements the read picked.
+  Value index_value = c.value_of(index);
+  if (c.expr(index).kind == ir::ExprKind::array_map)
+    index_value = c.make_call(ir::Op::materialize, {index}, index_value.type, range);
+  p.index = c.store_in_temporary(index_value, range);
   Value result = c.binary(op, take(c, p, range), operand, range);
   if (result.ok()) store(c, p, result, c.expr(current.expr).range, range);
   return true;
