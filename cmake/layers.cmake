@@ -7,7 +7,7 @@
 # dtypes, arrays, scalars, launches, compiler outputs, the runtime's .cuh files), and the API's
 # classes (modules, devices, functions, ufuncs, random, bundles), which only the API and the CLI
 # (and, for bundle.h, the bundle writer) include.
-set(PYKERN_API_HEADERS module.h device.h function.h ufunc.h random.h bundle.h)
+set(PYKERN_API_HEADERS module.h device.h function.h ufunc.h random.h bundle.h value.h)
 set(PYKERN_LAYER_TABLE "")
 
 # pykern_layer(NAME [USES lower...] [API_HEADERS ...] [SOURCES files...] [NO_LIBRARY])

@@ -13,6 +13,20 @@
 //   pykern::Array grid = made->arrays[0];                          // float64, shape (4, 4)
 //   int64_t n = made->values[0].integer;
 //
+// Any other value crosses as a pykern::Value (pykern/value.h): a str, a list, a typed dict, a
+// tuple of them, an Optional that may be None. Arguments convert from C++ values (std::string,
+// std::vector, std::map, std::tuple, ...: value.h lists them); value() is what came back:
+//
+//   auto counted = module->function("word_counts")->call(std::vector<std::string>{"a", "b", "a"});
+//   pykern::Value counts = counted->value();          // {'a': 2, 'b': 1}, a DictType[unicode_type,int64]
+//   int64_t a = counts.find("a")->scalar().integer;
+//
+// A str, list, dict or tuple argument is the function's own copy, as a new typed List or Dict
+// built from the caller's items (arrays in it are views of the caller's arrays, which it may
+// write): what the function changes in the container itself does not come back; return it.
+// An argument that does not fit the parameter's type, and a value no host call can return (a
+// record), are errors (invalid_argument), as are None and empty containers without types.
+//
 // A call runs the function once, on the calling machine, through the same translator and host
 // build as the CPU simulator.
 #pragma once
@@ -23,6 +37,7 @@
 #include <vector>
 
 #include "pykern/module.h"
+#include "pykern/value.h"
 
 namespace pykern {
 
@@ -36,6 +51,14 @@ struct Returned {
   std::vector<bool> array_items;
   std::string type;            // Numba's name of the return type, e.g. "UniTuple(int64 x 2)"
   std::string warnings;        // rendered warnings of typing it, e.g. a prange loop that runs in order
+  // What a function returned that the fields above do not hold: a str, a list of other than
+  // numbers, a dict, a tuple holding one of them, an Optional of other than a scalar (values
+  // and arrays are empty then). value() reads it.
+  std::optional<Value> other;
+
+  // Whatever the function returned, as one Value: None, a scalar, an array, a tuple of them,
+  // a list (of Scalars for a list of numbers), a str, a dict, ...
+  Value value() const;
 
   // The items in order: 0 for None, 1 for one value, a tuple's length (a list is not counted).
   size_t size() const { return values.size() + arrays.size(); }
@@ -48,8 +71,10 @@ class Function {
   const std::string& name() const { return name_; }
   const std::vector<std::string>& parameter_names() const { return parameters_; }
   Result<Returned> call(const std::vector<Argument>& args) const;
-  template <class... A, if_arguments<A...> = 0> Result<Returned> call(A&&... args) const {
-    return call(std::vector<Argument>{to_argument(std::forward<A>(args))...});
+  Result<Returned> call(const std::vector<Value>& args) const;
+  // Arguments as pykern/value.h converts them: arrays, numbers, strings, vectors, maps, tuples.
+  template <class... A, if_values<A...> = 0> Result<Returned> call(A&&... args) const {
+    return call(std::vector<Value>{to_value(std::forward<A>(args))...});
   }
 
  private:

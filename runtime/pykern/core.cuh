@@ -32,6 +32,7 @@
 #include "pykern/linalg_more.cuh"
 #include "pykern/numpy_misc.cuh"
 #include "pykern/fused_index.cuh"
+#include "pykern/host_values.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -69,6 +69,10 @@ struct HostCall {
   compiler::FunctionReturn returns;
   std::string warnings;  // of typing the function for these arguments
   std::shared_ptr<Specialization> caller;
+  // Per argument, the type of one passed as encoded bytes (a str, list, dict, tuple), in
+  // signature syntax; "" for a scalar or array. Empty when none is (api/host_values.h).
+  std::vector<std::string> encoded;
+  bool encoded_result = false;  // the value comes back as encoded bytes (Returned::other)
 };
 
 // " from x.npy" for an argument whose array says where it came from (Array::label), else "".

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -20,6 +21,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/suggest.h"
+#include "cli/value_json.h"
 #include "pykern/device.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
@@ -221,10 +223,30 @@ std::string python_repr(const Scalar& v) {
 
 int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const std::vector<Argument>& args);
 
+// A returned str, dict, list of other than numbers, nested tuple or Optional: printed as Python's
+// repr, written to DIR/result.json.
+int write_value(const RunArgs& a, const Value& value) {
+  g_report.value = value.to_string();
+  if (!a.json) std::cout << *g_report.value << "\n";
+  std::error_code error;
+  std::filesystem::create_directories(a.out, error);
+  std::string path = (std::filesystem::path(a.out) / "result.json").string();
+  std::ofstream file(path, std::ios::binary);
+  file << value_json(value).dump(1) << "\n";
+  if (!file.flush()) {
+    print_error(fmt::format("cannot write {}", path));
+    return 1;
+  }
+  g_report.outputs.push_back(path);
+  return 0;
+}
+
 // A @jit function: its value printed as Python prints it (an array by its dtype and shape) and
 // written to DIR/result.npy (result1.npy, ... for a tuple's further elements), its array
-// arguments as a kernel's are.
-int run_function(const Module& module, const RunArgs& a, const std::vector<Argument>& args) {
+// arguments as a kernel's are. `values` are the arguments as the call takes them (str:TEXT and
+// json:VALUE among them); `args` holds the arrays among them in place, for writing them back.
+int run_function(const Module& module, const RunArgs& a, const std::vector<Argument>& args,
+                 const std::vector<Value>& values) {
   auto function = module.function(a.function);
   if (!function.ok()) {
     print_error(function.error());
@@ -234,13 +256,20 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
   std::cerr << fmt::format("pykern: calling {} on the host CPU\n", a.function);
   auto returned = [&] {
     Progress progress("calling " + a.function);
-    return function->call(args);
+    return function->call(values);
   }();
   if (!returned.ok()) {
     print_error(returned.error());
     return 1;
   }
   std::cerr << returned->warnings;
+  if (returned->other) {
+    g_report.lap("call");
+    if (int written = write_outputs(a, function->parameter_names(), args); written != 0) return written;
+    if (int written = write_value(a, *returned->other); written != 0) return written;
+    g_report.lap("write");
+    return 0;
+  }
   // Each item as Python prints it; an array by its dtype and shape (its elements go to the file).
   std::vector<Array> items;
   std::string shown;
@@ -369,7 +398,19 @@ int run(const RunArgs& a) {
   std::string kind = module->kind_of(a.function);
   g_report.kind = kind;
   std::vector<Argument> args;
+  std::vector<Value> values;  // a @jit function's arguments, which may be str:TEXT or json:VALUE
   for (const std::string& text : a.args) {
+    if (kind == "function") {
+      auto value = parse_host_argument(text);
+      if (!value.ok()) {
+        print_error(value.error());
+        return 2;
+      }
+      bool array = value->kind() == Value::Kind::array;
+      args.push_back(array ? Argument(value->array()) : Argument(Scalar(int64_t(0))));  // arrays for write_outputs
+      values.push_back(std::move(*value));
+      continue;
+    }
     auto argument = parse_argument(text);
     if (!argument.ok()) {
       print_error(argument.error());
@@ -379,7 +420,7 @@ int run(const RunArgs& a) {
   }
   g_report.lap("read");
   Backend backend = a.backend == "cpu" ? Backend::cpu : a.backend == "cuda" ? Backend::cuda : Backend::automatic;
-  if (kind == "function") return run_function(*module, a, args);
+  if (kind == "function") return run_function(*module, a, args, values);
   if (kind != "kernel") return run_generated(*module, kind, a, args, backend);
   auto kernel = module->kernel(a.function);
   if (!kernel.ok()) {
@@ -489,7 +530,9 @@ void add_run_command(CLI::App& app) {
   CLI::App* run_app = app.add_subcommand("run", "Run a kernel on .npy arrays and scalars; write the arrays back to --out");
   run_app->add_option("file", args->file, "the kernel file (.py)")->required();
   run_app->add_option("function", args->function, "the kernel to run")->required();
-  run_app->add_option("args", args->args, "arguments: .npy files or scalars (11, 2.5, True, 1+2j, f4:2.5)");
+  run_app->add_option("args", args->args,
+                      "arguments: .npy files or scalars (11, 2.5, True, 1+2j, f4:2.5); for a @jit function also "
+                      "str:TEXT and json:VALUE (json:[1, 2], json:{\"a\": 1.5})");
   auto grid = run_app->add_option("--grid", args->grid, "blocks per grid: X[,Y[,Z]]");
   auto block = run_app->add_option("--block", args->block, "threads per block: X[,Y[,Z]]");
   auto forall = run_app->add_option("--forall", args->forall, "run N tasks, as Numba's kernel.forall(N)");

@@ -142,9 +142,14 @@ std::string call_source(const std::string& kernel, const HostCallKernel& k) {
   if (k.is_optional) params += "__has, ";
   for (int i = 0; i < k.arguments; ++i) {
     params += fmt::format("__a{}, ", i);
-    args += fmt::format("{}__a{}", i ? ", " : "", i);
+    bool encoded = i < static_cast<int>(k.encoded_arguments.size()) && !k.encoded_arguments[i].empty();
+    args += encoded ? fmt::format("{}__pk_cuda.__pk_import_value(__a{}, '{}')", i ? ", " : "", i, k.encoded_arguments[i])
+                    : fmt::format("{}__a{}", i ? ", " : "", i);
   }
   if (!params.empty()) params.resize(params.size() - 2);
+  if (k.encoded_result)
+    return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __pk_cuda.__pk_export_value({}({}))\n", header, kernel, params,
+                       k.function, args);
   std::string indent = k.is_optional ? "        " : "    ";
   for (int part = 0; part < k.parts; ++part) {
     std::string value = k.is_tuple ? fmt::format("__v[{}]", part) : "__v";
@@ -193,8 +198,10 @@ std::string describe(const GeneratedKernel& kernel) {
         {
           std::string arrays;
           for (bool array : k.array_parts) arrays += array ? 'a' : 's';
-          return fmt::format("{} {} {}{}{} {}", k.arguments, k.parts, int(k.is_tuple), int(k.is_optional),
-                             int(k.is_list), arrays);
+          std::string encoded = k.encoded_result ? " value" : "";
+          for (const std::string& type : k.encoded_arguments) encoded += " [" + type + "]";
+          return fmt::format("{} {} {}{}{} {}{}", k.arguments, k.parts, int(k.is_tuple), int(k.is_optional),
+                             int(k.is_list), arrays, encoded);
         }
         else if constexpr (std::is_same_v<T, UfuncKernel>)
           return fmt::format("{}", k.inputs);

@@ -339,6 +339,13 @@ bool FunctionReturn::has_arrays() const {
 
 namespace {
 
+bool holds_record(const sema::Type& type) {
+  if (type.is(sema::TypeKind::record)) return true;
+  for (const sema::Type& element : type.elements)
+    if (holds_record(element)) return true;
+  return false;
+}
+
 // What each @jit function typed for a host call returns (Request::host_functions).
 void describe_functions(const ir::Program& program, std::vector<FunctionReturn>& functions) {
   for (int index : program.kernels) {
@@ -350,7 +357,11 @@ void describe_functions(const ir::Program& program, std::vector<FunctionReturn>&
     r.type = sema::to_string(f.return_type);
     r.boundscheck = f.options.boundscheck;
     r.fastmath = f.options.fastmath;
-    for (int index : f.parameters) r.parameters.push_back(parameter_info(f.locals[index].type, f.locals[index].name));
+    for (int index : f.parameters) {
+      r.parameters.push_back(parameter_info(f.locals[index].type, f.locals[index].name));
+      r.parameter_types.push_back(sema::to_string(f.locals[index].type));
+    }
+    r.has_records = holds_record(f.return_type);
     sema::Type value = f.return_type;
     if (value.is(sema::TypeKind::optional)) {
       r.is_optional = true;
@@ -359,6 +370,7 @@ void describe_functions(const ir::Program& program, std::vector<FunctionReturn>&
     std::vector<sema::Type> parts;
     if (value.is(sema::TypeKind::list)) {
       r.is_list = true;
+      r.list_of_numbers = value.elements[0].is_numeric();
       parts = {value.elements[0]};
     } else if (value.is(sema::TypeKind::tuple)) {
       r.is_tuple = true;

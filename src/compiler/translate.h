@@ -27,6 +27,10 @@ struct HostCallKernel {
   int parts = 0;
   bool is_tuple = false, is_optional = false, is_list = false;
   std::vector<bool> array_parts;  // per part: an array, handed over (empty: none is)
+  // Per argument: the type of one that crosses as encoded bytes (a str, list, dict, tuple),
+  // in signature syntax, read by __pk_import_value; "" for a scalar or array passed as it is.
+  std::vector<std::string> encoded_arguments;
+  bool encoded_result = false;  // the value goes back as encoded bytes (__pk_export_value)
 };
 // out[j...] = function(in0[j...], ...) over `ndim`-d arrays of one shape; on the CPU
 // (`cpu`), a prange loop on the thread pool, as Numba's target='parallel' ufuncs run.
@@ -93,6 +97,7 @@ struct FunctionReturn {
   std::string function;
   std::string signature;                  // argument types, Numba style
   std::vector<ParameterInfo> parameters;  // as typed: the decorator's signature converts arguments
+  std::vector<std::string> parameter_types;  // each parameter's type as Numba names it (sema's to_string)
   std::string type;                       // Numba's name of the return type: "float64", "UniTuple(int64 x 2)"
   std::vector<DType> parts;               // the scalars it is made of, an array's dtype (empty for None)
   std::vector<int> part_ndims;            // per part: an array's dimensions, 0 for a scalar
@@ -100,6 +105,8 @@ struct FunctionReturn {
   bool is_optional = false;
   bool is_list = false;        // a list of parts[0]: comes back as a 1-d array
   bool returns_other = false;  // a part is neither a scalar nor an array (a record, a list in a tuple, ...)
+  bool list_of_numbers = false;  // is_list, and its items are numbers (else they cross encoded)
+  bool has_records = false;      // a record anywhere in it: no host call returns one
   bool has_arrays() const;     // a part is an array
   bool boundscheck = false;    // its decorator's boundscheck=True
   FastMath fastmath;           // its decorator's fastmath (True, or a set of flags)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -107,10 +108,12 @@ bool has_loops(const ir::Function& f) {
 }
 
 // A call's runtime function, from the registry (sema/calls.def): {n} is the operation's constant
-// argument, {lane} a vector's lane type.
-std::string call_spelling(const ir::Expr& e) {
+// argument, {lane} a vector's lane type, {type} the result's type (spelled by `spell`).
+std::string call_spelling(const ir::Expr& e, const std::function<std::string(const Type&)>& spell) {
   std::string_view spelling = ir::call_info(e.op).spelling;
   if (spelling.find('{') == std::string_view::npos) return std::string(spelling);
+  if (spelling.find("{type}") != std::string_view::npos)
+    return fmt::format(fmt::runtime(spelling), fmt::arg("type", spell(e.type)));
   std::string lane = e.type.is(TypeKind::vector) ? cxx_type(e.type.elements.at(0)) : "";
   // The message Numba raises for an Optional that is None where its value is used.
   std::string what = e.op == ir::Op::checked_unwrap ? c_string_literal("expected " + to_string(e.type) + ", got None") : "";
@@ -577,7 +580,7 @@ std::string Emitter::expr(ir::ExprId id) {
     case ir::ExprKind::call:
       if (id.index < branch_min_max_.size() && branch_min_max_[id.index])
         return fmt::format("{}({})", e.op == ir::Op::min ? "pk::min_branch" : "pk::max_branch", args(0));
-      return fmt::format("{}({})", call_spelling(e), args(0));
+      return fmt::format("{}({})", call_spelling(e, [this](const Type& t) { return cxx_type(t); }), args(0));
     case ir::ExprKind::device_call: {
       // A record argument is passed by reference, as Numba passes it.
       const ir::Function& callee = program_.functions[e.callee];

@@ -347,7 +347,8 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   // a type's conversion (np.float32(r)) or print; a device function is specialised on the
   // Optional itself.
   bool unwraps = callee.kind == Value::Kind::qualified && !takes_types && callee.name != "builtins.print" &&
-                 callee.name != "builtins.float" && callee.name != "builtins.bool";
+                 callee.name != "builtins.float" && callee.name != "builtins.bool" &&
+                 callee.name != "numba.cuda.__pk_export_value";  // a host call's Optional result, None included
   std::vector<Value> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
     const ast::Expr& operand = module().ast()[e.operands[i]];

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/infer.h"
 
 namespace pykern::sema {
 
@@ -22,6 +23,33 @@ Value set_num_threads(FunctionChecker& c, const CallSite& call) {
   return c.make_call(Op::set_num_threads, {c.cast_expr(call.args[0].expr, Type::i64())}, Type::none(), call.range);
 }
 
+// The host-call wrapper's argument read from its encoded bytes, as the type named by a string
+// literal in signature syntax: __pk_import_value(__a0, 'ListType(int64)'); and its result
+// written out for the caller: __pk_export_value(f(...)) (runtime/pykern/host_values.cuh).
+Value import_value(FunctionChecker& c, const CallSite& call) {
+  if (c.origin() != frontend::Origin::host_call) {
+    c.error(DiagKind::unknown_function, call.range, "numba.cuda has no function '__pk_import_value'");
+    return Value::error();
+  }
+  if (!want_args(c, call, 2, 2) || !call.args[0].type.is(TypeKind::array) || !call.args[1].is_string_literal())
+    return Value::error();
+  std::optional<Type> type = parse_type_text(call.args[1].name);
+  if (!type) {
+    c.error(DiagKind::internal_error, call.range, "a host call's argument type '" + call.args[1].name + "' does not parse");
+    return Value::error();
+  }
+  return c.make_call(Op::import_value, {call.args[0].expr}, *type, call.range);
+}
+
+Value export_value(FunctionChecker& c, const CallSite& call) {
+  if (c.origin() != frontend::Origin::host_call) {
+    c.error(DiagKind::unknown_function, call.range, "numba.cuda has no function '__pk_export_value'");
+    return Value::error();
+  }
+  if (!want_args(c, call, 1, 1)) return Value::error();
+  return c.make_call(Op::export_value, {call.args[0].expr}, Type::void_(), call.range);
+}
+
 }  // namespace
 
 void add_host_builtins(HandlerTable& t) {
@@ -38,6 +66,8 @@ void add_host_builtins(HandlerTable& t) {
   // get_num_threads() reads what set_num_threads() set; get_thread_id() names the pool thread
   // running the current part. A kernel's threads run no prange loops in parallel.
   t["numba.set_num_threads"] = set_num_threads;
+  t["numba.cuda.__pk_import_value"] = Builtin::with_strings(import_value);
+  t["numba.cuda.__pk_export_value"] = export_value;
   t["numba.get_num_threads"] = nullary(Op::get_num_threads, Type::i64());
   t["numba.get_thread_id"] = nullary(Op::get_thread_id, Type::i64());
 }

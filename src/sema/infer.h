@@ -43,6 +43,8 @@ struct SignatureRanges {
 // its display name says where the text came from.
 std::optional<Signature> parse_signature(const SourceFile& file, Diagnostics& diagnostics,
                                          SignatureRanges* ranges = nullptr);
+// One type in the same syntax ("ListType(int64)", "DictType(int64, unicode_type)"), or nullopt.
+std::optional<Type> parse_type_text(const std::string& text);
 
 // A decorator's signature argument: a string literal or a type expression such as
 // void(float32[::1]) written with imported names. Errors and `ranges` are in the module's file:

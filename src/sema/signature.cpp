@@ -23,7 +23,7 @@ using Resolver = std::function<std::optional<Type>(const ast::Ast&, ast::ExprId)
 // The names a signature may use for a type, for "did you mean".
 std::vector<std::string> type_names() {
   std::vector<std::string> names = scalar_type_names();
-  names.insert(names.end(), {"void", "none", "bool_", "xoroshiro128p_type", "Record", "UniTuple", "Tuple"});
+  names.insert(names.end(), {"void", "none", "bool_", "xoroshiro128p_type", "Record", "UniTuple", "Tuple", "unicode_type", "ListType", "DictType"});
   return names;
 }
 
@@ -41,6 +41,8 @@ struct TypeReader {
   // float32, f4, float32[:, ::1]
   std::optional<Type> type(ast::ExprId id) {
     const ast::Expr& e = ast[id];
+    if (e.kind == ast::ExprKind::subscript && container_kind(e.operands[0]))  // ListType[int64]
+      return container(e, *container_kind(e.operands[0]));
     if (e.kind == ast::ExprKind::subscript) {
       auto dtype = type(e.operands[0]);
       if (!dtype) return std::nullopt;
@@ -95,6 +97,7 @@ struct TypeReader {
     if (constructor == "Record") return record(e);
     if (constructor == "UniTuple" || constructor == "Tuple") return tuple(e);
     if (constructor == "Array") return array_type(e);
+    if (e.kind == ast::ExprKind::call && container_kind(e.operands[0])) return container(e, *container_kind(e.operands[0]));
     if (e.kind == ast::ExprKind::string) {
       error(e.range, "a type written as a string inside a signature is not supported");
       return std::nullopt;
@@ -109,6 +112,51 @@ struct TypeReader {
     const ast::Expr& c = ast[callee];
     if (c.kind == ast::ExprKind::name || c.kind == ast::ExprKind::attribute) return c.text;
     return {};
+  }
+
+  // ListType / DictType (a typed List's or Dict's type, as numba.types names them): true for a dict.
+  std::optional<bool> container_kind(ast::ExprId callee) {
+    std::string name = type_constructor(callee);
+    if (name == "ListType" || name.ends_with(".ListType")) return false;
+    if (name == "DictType" || name.ends_with(".DictType")) return true;
+    return std::nullopt;
+  }
+
+  // ListType(int64), ListType[int64], DictType(int64, float64), DictType[unicode_type, int64]:
+  // a list (Numba's typed and reflected lists are one type here) or a typed dict.
+  std::optional<Type> container(const ast::Expr& e, bool dict) {
+    std::vector<ast::ExprId> parts(e.operands.begin() + 1, e.operands.end());
+    if (e.kind == ast::ExprKind::subscript && parts.size() == 1 && ast[parts[0]].kind == ast::ExprKind::tuple)
+      parts = ast[parts[0]].operands;
+    const char* form = dict ? "DictType(KEY, VALUE), e.g. DictType(int64, float64)" : "ListType(ITEM), e.g. ListType(int64)";
+    if (!e.keywords.empty() || parts.size() != (dict ? 2u : 1u)) {
+      error(e.range, std::string(dict ? "a dict type is written " : "a list type is written ") + form);
+      return std::nullopt;
+    }
+    std::vector<Type> elements;
+    for (ast::ExprId part : parts) {
+      auto element = type(part);
+      if (!element) return std::nullopt;
+      if (element->is(TypeKind::void_)) {
+        error(ast[part].range, "'void' is only a return type");
+        return std::nullopt;
+      }
+      elements.push_back(*element);
+    }
+    // The runtime hashes numbers and tuples of them (runtime/pykern/dict.cuh); a str key
+    // would reach the host compiler as an internal error. Lift this with string keys (h-strings).
+    if (dict && holds_string(elements[0])) {
+      error(ast[parts[0]].range, "a dict keyed by str is not supported yet", "key it by integers or tuples of them");
+      return std::nullopt;
+    }
+    return dict ? Type::dict_of(elements[0], elements[1]) : Type::list_of(elements[0]);
+  }
+
+  static bool holds_string(const Type& t) {
+    if (t.is(TypeKind::string)) return true;
+    for (const Type& e : t.elements)
+      if (holds_string(e)) return true;
+    return false;
   }
 
   // Numba's Array(dtype, ndim, layout): types.Array(types.float64, 2, 'C') is float64[:, ::1].
@@ -301,6 +349,7 @@ std::optional<Type> bare_type_name(const ast::Ast& ast, ast::ExprId id) {
   if (e.text == "void" || e.text == "none") return Type::void_();
   if (e.text == "boolean" || e.text == "bool_" || e.text == "b1" || e.text == "bool") return Type::boolean();
   if (e.text == "xoroshiro128p_type") return Type::xoroshiro128p_record();
+  if (e.text == "unicode_type") return Type::string();
   return scalar_type_named(e.text);
 }
 
@@ -394,6 +443,14 @@ std::optional<Signature> signature_from_decorator(frontend::Module& module, ast:
   };
   TypeReader reader{module.ast(), module.file(), diagnostics, resolve, ranges};
   return reader.signature(expr);
+}
+
+std::optional<Type> parse_type_text(const std::string& text) {
+  SourceFile file("<type>", "(" + text + ",)");
+  Diagnostics diagnostics;
+  auto signature = parse_signature(file, diagnostics);
+  if (!signature || signature->arguments.size() != 1) return std::nullopt;
+  return signature->arguments[0];
 }
 
 namespace {
