@@ -12,6 +12,7 @@
 #include "sema/omitted_arguments.h"
 #include "sema/fancy_index.h"
 #include "sema/lists.h"
+#include "sema/zero_d.h"
 
 namespace pykern::sema {
 
@@ -335,6 +336,7 @@ ir::Function FunctionChecker::run() {
     function_.parameters.push_back(static_cast<int>(function_.locals.size()));
     function_.locals.push_back(local);
   }
+  if (!program_.host_calls()) refuse_zero_d_parameters(*this, ast_, signature_.arguments);
   webs_ = find_webs(module().ast(), ast_);
   collect_inner_defs(ast_.body);
   if (!is_kernel_ && may_fall_off(module().ast(), ast_.body)) returns_none_ = true;
