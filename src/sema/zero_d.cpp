@@ -66,6 +66,7 @@ const std::set<std::string>& takes_zero_d() {
       "numpy.empty_like", "numpy.zeros_like", "numpy.ones_like", "numpy.full_like", "numpy.copy",
       "method.copy",      "method.item",      "numpy.asarray",
       "numba.cuda.__pk_export_array",  // a host call handing its returned 0-d array over
+      "method.append",                 // a list of 0-d arrays (lists.cpp types the item)
   };
   return names;
 }

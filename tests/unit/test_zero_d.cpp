@@ -51,6 +51,15 @@ def same(z):
     return z
 
 @njit
+def listed():
+    held = [np.zeros(()), np.ones(())]
+    held.append(np.array(3.0))
+    total = 0.0
+    for z in held:
+        total += z[()]
+    return total, len(held)
+
+@njit
 def sorted_complex(c):
     return np.sort(c), np.argsort(c), np.argsort(c, kind='mergesort')
 
@@ -132,6 +141,14 @@ TEST_CASE("0-d arrays: the _like makers, copies, ndim and size; passed in and re
   Returned back = test::call(module, "same", z);
   CHECK(back.type == "array(float64, 0d, C)");
   CHECK(back.arrays[0].data() == z.data());
+}
+
+TEST_CASE("a list of 0-d arrays: displayed, appended to, iterated") {
+  Module module = load();
+  Returned r = test::call(module, "listed");
+  CHECK(r.type == "Tuple(float64, int64)");
+  CHECK(r.values[0].value.real() == 4.0);
+  CHECK(r.values[1].integer == 3);
 }
 
 TEST_CASE("np.sort, a.sort and np.argsort of complex numbers: NumPy's lexicographic order, NaNs last") {
