@@ -32,6 +32,7 @@
 #include "pykern/linalg_more.cuh"
 #include "pykern/numpy_misc.cuh"
 #include "pykern/zero_d.cuh"
+#include "pykern/fancy_several.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

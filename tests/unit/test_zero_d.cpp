@@ -60,6 +60,19 @@ def listed():
     return total, len(held)
 
 @njit
+def gather(a, r, c):
+    return a[r, c]
+
+@njit
+def scatter(a, r, c, v):
+    a[r, c] = v
+    a[r, c] += 1.0
+
+@njit
+def pairs_into_rows(b, r, c):
+    return b[r, c]
+
+@njit
 def sorted_complex(c):
     return np.sort(c), np.argsort(c), np.argsort(c, kind='mergesort')
 
@@ -191,4 +204,34 @@ TEST_CASE("np.ptp, np.nanvar and np.nanstd of complex numbers, as Numba's arraym
   CHECK(stop.values[1].value.real() == doctest::Approx(5.0));
   Returned both = test::call(module, "stats_complex", Array::from<C>({{1, 2}, {nan, nan}, {5, 0}}));
   CHECK(std::isnan(both.values[0].value.imag()));
+}
+
+TEST_CASE("a[rows, cols]: index arrays broadcast together, each pair one element, as Numba's FancyIndexer") {
+  Module module = load();
+  Array a = Array::from<double>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, {3, 4});
+  Returned r = test::call(module, "gather", a, Array::from<int64_t>({0, 2, -1}), Array::from<int64_t>({1, 3, 0}));
+  CHECK(r.type == "array(float64, 1d, C)");
+  CHECK(r.arrays[0].shape() == std::vector<int64_t>{3});
+  CHECK(r.arrays[0].at<double>(0) == 1.0);
+  CHECK(r.arrays[0].at<double>(1) == 11.0);
+  CHECK(r.arrays[0].at<double>(2) == 8.0);  // -1 wraps to the last row
+  Returned one_row = test::call(module, "gather", a, Array::from<int64_t>({1}), Array::from<int32_t>({0, 1, 2}));
+  CHECK(one_row.arrays[0].at<double>(2) == 6.0);  // a length-1 index repeats
+  CHECK(test::failure(module, "gather", a, Array::from<int64_t>({0, 1}), Array::from<int64_t>({0, 1, 2})).find(
+            "ValueError: shape mismatch: objects cannot be broadcast to a single shape") != std::string::npos);
+  CHECK(test::failure(module, "gather", a, Array::from<int64_t>({0, 9}), Array::from<int64_t>({0, 1})).find(
+            "IndexError: index 9 is out of bounds for axis 0 with size 3") != std::string::npos);
+  test::call(module, "scatter", a, Array::from<int64_t>({0, 2}), Array::from<int64_t>({3, 0}),
+             Array::from<double>({-5, -6}));
+  CHECK(a.at<double>(0, 3) == -4.0);
+  CHECK(a.at<double>(2, 0) == -5.0);
+  CHECK(test::failure(module, "scatter", a, Array::from<int64_t>({0, 2}), Array::from<int64_t>({3, 0}),
+                      Array::from<double>({1, 2, 3}))
+            .find("ValueError: cannot assign slice of shape (2,) from input of shape (3,)") != std::string::npos);
+  Array b = Array::from<double>(std::vector<double>(24, 1.0), {2, 3, 4});
+  b.at<double>(1, 2, 3) = 7.0;
+  Returned rows = test::call(module, "pairs_into_rows", b, Array::from<int64_t>({1, 0}), Array::from<int64_t>({2, 2}));
+  CHECK(rows.type == "array(float64, 2d, C)");
+  CHECK(rows.arrays[0].shape() == std::vector<int64_t>{2, 4});
+  CHECK(rows.arrays[0].at<double>(0, 3) == 7.0);
 }
