@@ -33,6 +33,8 @@
 #include "pykern/numpy_misc.cuh"
 #include "pykern/fused_index.cuh"
 #include "pykern/host_values.cuh"
+#include "pykern/zero_d.cuh"
+#include "pykern/fancy_several.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

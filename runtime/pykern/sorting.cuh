@@ -34,9 +34,26 @@ template <class T> struct is_array { static constexpr bool value = false; };
 template <class T, int N, Layout L> struct is_array<Array<T, N, L>> { static constexpr bool value = true; };
 template <class T, int N, Layout L> struct is_array<OwnedArray<T, N, L>> { static constexpr bool value = true; };
 
-// Numba's lt_floats for floats (NaN after every number), `<` for the rest.
+template <class T> struct is_complex_number { static constexpr bool value = false; };
+template <class T> struct is_complex_number<complex<T>> { static constexpr bool value = true; };
+
+// Numba's lt_complex (numba/np/numpy_support.py), NumPy's order: by real part, then imaginary
+// part, a NaN in either after every number (one with a NaN real part after one with a NaN
+// imaginary part alone).
+template <class T> inline bool less_complex(const complex<T>& a, const complex<T>& b) {
+  bool a_re = a.re != a.re, b_re = b.re != b.re, a_im = a.im != a.im, b_im = b.im != b.im;
+  if (a_re) return b_re && !a_im && (b_im || a.im < b.im);
+  if (b_re) return true;
+  if (a_im) return b_im && a.re < b.re;
+  if (b_im) return true;
+  return a.re < b.re || (a.re == b.re && a.im < b.im);
+}
+
+// Numba's lt_floats for floats (NaN after every number), lt_complex for complex numbers, `<`
+// for the rest.
 template <class T> inline bool less(const T& a, const T& b) {
   if constexpr (is_float<T>::value) return a < b || (b != b && a == a);
+  else if constexpr (is_complex_number<T>::value) return less_complex(a, b);
   else return a < b;
 }
 // A float key of an array known to hold no NaN, where lt_floats is `<` alone.
@@ -366,6 +383,9 @@ template <class T> struct Keyed {
   T key;
   i64 index;
 };
+// Complex numbers have no key of one word: they take the comparison sorts.
+template <class T> inline bool radix_sort_values(const char*, int, complex<T>*, i64) { return false; }
+template <class T> inline bool radix_argsort(const char*, int, const complex<T>*, i64, i64*, bool) { return false; }
 
 // Sorts items[0..n) by key with the kind sema passes: 0 quicksort, 1 mergesort (and 'stable').
 template <class Item, class Key>

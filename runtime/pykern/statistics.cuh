@@ -82,6 +82,29 @@ struct array_ptp : reduction_site {
     using Difference = typename reduce::pair_sum<T>::type;
     return R(static_cast<Difference>(static_cast<Difference>(high) - static_cast<Difference>(low)));
   }
+  // Complex numbers as Numba's np_ptp takes them: the largest and smallest by real part, then
+  // imaginary part; the first element whose real part is NaN ends it, nan+0j (nan+nanj when its
+  // imaginary part is NaN too). A NaN imaginary part alone compares false, as it does there.
+  template <class R, class T, int N, Layout L> R operator()(R, const Array<complex<T>, N, L>& a) const {
+    if (size(a) == 0) report_failure(file, line, "ValueError", "zero-size array reduction not possible");
+    bool first = true;
+    R stop{};
+    complex<T> low{}, high{};
+    reduce::flat(a, [&](const complex<T>& v) {
+      if (v.re != v.re) {
+        stop = R(nan<f64>(), v.im != v.im ? nan<f64>() : 0.0);
+        return false;
+      }
+      if (first) low = high = v;
+      if (v.re > high.re || (v.re == high.re && v.im > high.im)) high = v;
+      if (v.re < low.re || (v.re == low.re && v.im < low.im)) low = v;
+      first = false;
+      return true;
+    });
+    if (stop.re != stop.re) return stop;
+    T re = high.re - low.re, im = high.im - low.im;  // in the elements' type, then widened, as Numba's
+    return R(static_cast<f64>(re), static_cast<f64>(im));
+  }
 };
 
 // np.nanprod(a): the product (in the accumulator R) of the elements that are not NaN.
@@ -109,6 +132,28 @@ struct array_nanvar : reduction_site {
       if (!reduce::is_nan(v)) {
         f64 d = static_cast<f64>(v) - mean;
         squares += d * d;
+      }
+      return true;
+    });
+    if (count <= ddof) return nan<f64>();
+    return squares / static_cast<f64>(count - ddof);
+  }
+  // Complex elements as Numba's nanvar takes them: the squared magnitudes of the deviations from
+  // the complex nanmean (summed in complex128), an element NaN when either part is.
+  template <class T, int N, Layout L> f64 operator()(const Array<complex<T>, N, L>& a, i64 ddof) const {
+    complex<f64> total(0.0, 0.0);
+    i64 count = 0;
+    auto is_nan = [](const complex<T>& v) { return v.re != v.re || v.im != v.im; };
+    reduce::nditer(a, [&](const complex<T>& v) {
+      if (!is_nan(v)) total.re += static_cast<f64>(v.re), total.im += static_cast<f64>(v.im), ++count;
+      return true;
+    });
+    complex<f64> mean(total.re / static_cast<f64>(count), total.im / static_cast<f64>(count));
+    f64 squares = 0;
+    reduce::nditer(a, [&](const complex<T>& v) {
+      if (!is_nan(v)) {
+        f64 re = static_cast<f64>(v.re) - mean.re, im = static_cast<f64>(v.im) - mean.im;
+        squares += re * re + im * im;
       }
       return true;
     });

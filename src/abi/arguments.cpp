@@ -80,10 +80,10 @@ bool accepts_one(const ParameterInfo& p, const Argument& a) {
 Result<std::string> signature_type(const Argument& argument) {
   if (const Scalar* scalar = std::get_if<Scalar>(&argument)) return dtype_text(scalar->type);
   const Array& array = std::get<Array>(argument);
-  if (array.ndim() == 0)
-    return Error::make(ErrorKind::invalid_argument, "0-d arrays cannot be passed to kernels; pass a scalar");
   auto dtype = dtype_text(array.dtype());
   if (!dtype.ok()) return dtype.error();
+  // A 0-d array has no slice syntax: Numba's Array(dtype, 0, 'C') (a @jit function's argument).
+  if (array.ndim() == 0) return "Array(" + *dtype + ", 0, 'C')";
   // Numba's layout: C when C-contiguous, else F when Fortran-contiguous, else any.
   bool c = array.is_c_contiguous(), f = !c && array.is_f_contiguous();
   std::string axes;
@@ -97,6 +97,9 @@ Result<std::string> signature_type(const Argument& argument) {
 Result<std::string> signature_for(const std::vector<Argument>& args) {
   std::string text = "void(";
   for (size_t i = 0; i < args.size(); ++i) {
+    const Array* array = std::get_if<Array>(&args[i]);
+    if (array && array->ndim() == 0)
+      return Error::make(ErrorKind::invalid_argument, "0-d arrays cannot be passed to kernels; pass a scalar");
     auto type = signature_type(args[i]);
     if (!type.ok()) return Error::make(ErrorKind::invalid_argument, fmt::format("argument {}: {}", i + 1, type.error().message));
     text += (i ? ", " : "") + *type;

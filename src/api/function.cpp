@@ -152,11 +152,11 @@ Result<std::shared_ptr<detail::HostCall>> prepare_call(detail::ModuleState& modu
                                   r.is_list ? 0 : static_cast<int>(r.parts.size()), r.is_tuple, r.is_optional,
                                   r.is_list, {}, call->encoded, false};
   if (r.has_arrays())
-    for (int ndim : r.part_ndims) caller.array_parts.push_back(ndim > 0);
+    for (int ndim : r.part_ndims) caller.array_parts.push_back(ndim >= 0);
   std::string signature = "void(";
   if (!r.is_list)  // a 1-element array per scalar part; arrays go to the engine
     for (size_t k = 0; k < r.parts.size(); ++k)
-      if (r.part_ndims[k] == 0) signature += r.parts[k].name() + "[::1], ";
+      if (r.part_ndims[k] < 0) signature += r.parts[k].name() + "[::1], ";
   if (r.is_optional) signature += "bool[::1], ";
   signature += types->substr(1, types->size() - 2) + ")";
   auto compiled = module.compile_generated({caller, signature});
@@ -180,7 +180,7 @@ std::shared_ptr<detail::HostCall> remember(detail::ModuleState& module, std::sha
 
 // The scalars among the parts of what the function returns.
 size_t scalar_parts(const compiler::FunctionReturn& r) {
-  return static_cast<size_t>(std::count(r.part_ndims.begin(), r.part_ndims.end(), 0));
+  return static_cast<size_t>(std::count(r.part_ndims.begin(), r.part_ndims.end(), -1));
 }
 
 // The one-thread kernel's parameters: a 1-element array per returned scalar (in `results`,
@@ -233,7 +233,7 @@ Result<Returned> collect_returned(const compiler::FunctionReturn& r, const unsig
   returned.type = r.type;
   size_t scalars = 0;
   for (size_t k = 0; k < r.parts.size(); ++k) {
-    if (r.part_ndims[k] == 0) {
+    if (r.part_ndims[k] < 0) {
       returned.values.push_back(Scalar::load(r.parts[k], results + 16 * scalars++));
       if (r.has_arrays()) returned.array_items.push_back(false);
       continue;

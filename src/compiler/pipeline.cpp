@@ -333,7 +333,7 @@ void describe_kernels(const ir::Program& program, const emit::EmittedSource& emi
 
 bool FunctionReturn::has_arrays() const {
   for (int ndim : part_ndims)
-    if (ndim > 0) return true;
+    if (ndim >= 0) return true;
   return false;
 }
 
@@ -383,7 +383,7 @@ void describe_functions(const ir::Program& program, std::vector<FunctionReturn>&
       bool array = part.is(sema::TypeKind::array) && !part.dtype().is(sema::TypeKind::record) && !r.is_list;
       if (!scalar && !array) r.returns_other = true;
       r.parts.push_back(scalar ? dtype_of(part) : array ? dtype_of(part.dtype()) : DType::int_(64));
-      r.part_ndims.push_back(array ? part.ndim : 0);
+      r.part_ndims.push_back(array ? part.ndim : -1);
     }
     functions.push_back(std::move(r));
   }

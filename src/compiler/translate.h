@@ -100,7 +100,7 @@ struct FunctionReturn {
   std::vector<std::string> parameter_types;  // each parameter's type as Numba names it (sema's to_string)
   std::string type;                       // Numba's name of the return type: "float64", "UniTuple(int64 x 2)"
   std::vector<DType> parts;               // the scalars it is made of, an array's dtype (empty for None)
-  std::vector<int> part_ndims;            // per part: an array's dimensions, 0 for a scalar
+  std::vector<int> part_ndims;            // per part: an array's dimensions (0 for a 0-d one), -1 for a scalar
   bool is_tuple = false;
   bool is_optional = false;
   bool is_list = false;        // a list of parts[0]: comes back as a 1-d array

@@ -549,6 +549,7 @@ void Emitter::parallel_for_range(const ir::Stmt& s) {
 std::string Emitter::lvalue(ir::ExprId id) {
   const ir::Expr& e = (*function_)[id];
   if (e.kind != ir::ExprKind::element) return expr(id);
+  if (e.args.size() == 1) return fmt::format("PK_AT0({})", expr(e.args[0]));  // z[()] of a 0-d array
   std::string indices;
   for (size_t i = 1; i < e.args.size(); ++i) indices += (i > 1 ? ", " : "") + expr(e.args[i]);
   if (e.known_non_negative || e.known_in_bounds)

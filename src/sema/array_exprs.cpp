@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "sema/checker.h"
+#include "sema/zero_d.h"
 
 namespace pykern::sema {
 
@@ -173,6 +174,8 @@ Value FunctionChecker::apply_ufunc(const Ufunc& u, std::vector<Value> operands, 
     if (v.type.is(TypeKind::array)) ndim = std::max(ndim, v.type.ndim);
   }
   std::optional<UfuncLoop> loop = find_ufunc_loop(u.loops, base);
+  // A 0-d array chose the loop as an array does; it computes as its element (sema/zero_d.h).
+  for (Value& v : operands) v = zero_d_as_operand(*this, v, range);
   if (!loop || (ndim > 0 && !takes_elements(*this, operands, fmt::format("np.{}()", u.name), range))) {
     if (!loop)
       error(DiagKind::type_mismatch, range,
@@ -226,7 +229,7 @@ Value FunctionChecker::elementwise(const std::string& what, std::vector<Value> o
                                    const ElementRule& element, SourceRange range) {
   int ndim = 0;
   for (Value& v : operands) {
-    v = unwrap_optional(as_runtime(v, range), range);
+    v = zero_d_as_operand(*this, unwrap_optional(as_runtime(v, range), range), range);
     if (!v.ok() || !v.type.known()) return Value::error();
     if (v.type.is(TypeKind::array)) ndim = std::max(ndim, v.type.ndim);
   }
@@ -300,6 +303,7 @@ void FunctionChecker::assign_in_place(ast::BinaryOp op, const Value& target, con
   };
   Value map = elementwise(fmt::format("'{}='", ast::to_string(op)), {target, source}, loop->inputs, dtype, rule, range);
   if (!map.ok()) return;
+  if (is_zero_d(target)) return store_zero_d(*this, target, map, range);  // z += 1: its element updated
   ir::Stmt out;
   out.kind = ir::StmtKind::expr;
   out.range = range;

@@ -13,6 +13,7 @@
 #include "sema/dictionaries.h"
 #include "sema/lists.h"
 #include "sema/module_values.h"
+#include "sema/zero_d.h"
 
 namespace pykern::sema {
 
@@ -212,7 +213,9 @@ Value call_builtin(FunctionChecker& checker, const CallSite& call) {
   }
   for (const Value& arg : call.args)
     if (!arg.ok()) return Value::error();
-  return found->second.rule(checker, call);
+  auto taken = zero_d_call(checker, call);  // a 0-d array argument: as the rule takes it (sema/zero_d.cpp)
+  if (!taken) return Value::error();
+  return found->second.rule(checker, *taken);
 }
 
 bool builtin_takes_types(const std::string& name) {

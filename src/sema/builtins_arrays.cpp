@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/zero_d.h"
 
 namespace pykern::sema {
 
@@ -98,10 +99,8 @@ std::optional<std::vector<ir::ExprId>> extents_of(FunctionChecker& c, const Valu
                         to_string(shape->type)));
     return std::nullopt;
   }
-  if (parts.empty() || parts.size() > 32) {
-    c.error(DiagKind::unsupported_operation, call.range,
-            parts.empty() ? fmt::format("{}() of shape (): 0-d arrays are not supported yet", shown(call))
-                          : fmt::format("{}() makes at most 32 dimensions", shown(call)));
+  if (parts.size() > 32) {  // none: a 0-d array (runtime/pykern/zero_d.cuh)
+    c.error(DiagKind::unsupported_operation, call.range, fmt::format("{}() makes at most 32 dimensions", shown(call)));
     return std::nullopt;
   }
   std::vector<ir::ExprId> extents;
@@ -177,10 +176,11 @@ Value filled_like(FunctionChecker& c, const CallSite& call, Op op) {
   if (!bound) return Value::error();
   auto array = runtime_value(c, *(*bound)[0], call.range);
   if (!array) return Value::error();
+  if (array->type.is_numeric() && !array->type.is(TypeKind::record))  // np.zeros_like(3.0): 0-d, as Numba's
+    array = zero_d_of_number(c, *array, std::nullopt, call.range);
   if (!array->type.is(TypeKind::array)) {
     c.error(DiagKind::type_mismatch, call.range,
-            fmt::format("{}() takes an array, not '{}'", name, to_string(array->type)),
-            "0-d arrays (from a scalar) are not supported yet");
+            fmt::format("{}() takes an array or a number, not '{}'", name, to_string(array->type)));
     return Value::error();
   }
   Type dtype = array->type.dtype();
@@ -216,11 +216,15 @@ Value copy(FunctionChecker& c, const CallSite& call) {
   }
   if (!c.allow_host_only(call.range, name)) return Value::error();
   if (!want_args(c, call, 1, 1)) return Value::error();
-  const Value& array = call.args[0];
+  Value array = call.args[0];
+  if (!method && array.type.is_numeric() && !array.type.is(TypeKind::record)) {  // np.copy(3.0): 0-d, as Numba's
+    Value number = c.as_runtime(array, call.range);
+    if (!number.ok()) return Value::error();
+    return zero_d_of_number(c, number, std::nullopt, call.range);
+  }
   if (!array.type.is(TypeKind::array)) {
     c.error(DiagKind::type_mismatch, call.range,
-            fmt::format("np.copy() takes an array, not '{}'", to_string(array.type)),
-            "0-d arrays (from a scalar) are not supported yet");
+            fmt::format("np.copy() takes an array or a number, not '{}'", to_string(array.type)));
     return Value::error();
   }
   return c.make_call(Op::copy_array, {array.expr}, Type::array(array.type.dtype(), array.type.ndim, Layout::C),

@@ -64,15 +64,15 @@ constexpr Reduction reductions[] = {
     {"nanmean", Op::array_nanmean, Result::nanmean, false, true, false},
     {"var", Op::array_var, Result::variance, true, false, false},
     {"std", Op::array_std, Result::variance, true, false, false},
-    {"nanvar", Op::array_nanvar, Result::nanvariance, false, false, false, Extra::ddof},
-    {"nanstd", Op::array_nanstd, Result::nanvariance, false, false, false, Extra::ddof},
+    {"nanvar", Op::array_nanvar, Result::nanvariance, false, true, false, Extra::ddof},
+    {"nanstd", Op::array_nanstd, Result::nanvariance, false, true, false, Extra::ddof},
     {"min", Op::array_min, Result::element, true, false, true},
     {"amin", Op::array_min, Result::element, false, false, true},
     {"max", Op::array_max, Result::element, true, false, true},
     {"amax", Op::array_max, Result::element, false, false, true},
     {"nanmin", Op::array_nanmin, Result::element, false, false, false},
     {"nanmax", Op::array_nanmax, Result::element, false, false, false},
-    {"ptp", Op::array_ptp, Result::range, false, false, false},
+    {"ptp", Op::array_ptp, Result::range, false, true, false},
     {"argmin", Op::array_argmin, Result::index, true, false, false, Extra::axis, Op::array_argmin_axis},
     {"argmax", Op::array_argmax, Result::index, true, false, false, Extra::axis, Op::array_argmax_axis},
     {"all", Op::array_all, Result::truth, true, true, true},
@@ -115,7 +115,8 @@ Type result_of(Result result, const Type& dtype) {
     case Result::nanvariance:
     case Result::median:
     case Result::percentile: return Type::f64();
-    case Result::range: return dtype.is(TypeKind::floating) ? Type::f64() : Type::i64();
+    case Result::range:  // complex: max - min widened to complex128, as Numba unifies it with nan+0j
+      return dtype.is(TypeKind::floating) ? Type::f64() : dtype.is(TypeKind::complex) ? Type::complex(128) : Type::i64();
     case Result::element:
     case Result::differences: return dtype;
     case Result::index: return Type::i64();
@@ -249,7 +250,8 @@ Value reduce_scalar(FunctionChecker& c, const CallSite& call, const Reduction& r
 // those pykern has not built (ptp of unsigned integers, whose Numba result is a float64).
 bool want_element_type(FunctionChecker& c, const CallSite& call, const Reduction& r, const std::string& what,
                        const Type& dtype) {
-  if (r.result != Result::range || dtype.is(TypeKind::floating) || (dtype.is(TypeKind::integer) && dtype.is_signed))
+  if (r.result != Result::range || dtype.is(TypeKind::floating) || dtype.is(TypeKind::complex) ||
+      (dtype.is(TypeKind::integer) && dtype.is_signed))
     return true;
   c.error(DiagKind::type_mismatch, call.range, fmt::format("{} of '{}' elements is not supported", what, to_string(dtype)),
           dtype.is(TypeKind::boolean) ? "Numba refuses booleans here, as NumPy does" : "convert to int64 or float64 first");
@@ -396,7 +398,7 @@ Value reduce_array(FunctionChecker& c, const CallSite& call, const Reduction& r,
       (dtype.is(TypeKind::complex) && !r.takes_complex)) {
     c.error(DiagKind::type_mismatch, call.range, fmt::format("{} of a '{}' is not supported", what, to_string(array.type)),
             "reductions take arrays (of one or more dimensions) of booleans, integers, float32, float64 and, for "
-            "sum, prod, mean, nansum, nanprod, nanmean, all, any, count_nonzero, cumsum, cumprod and diff, complex "
+            "sum, prod, mean, nansum, nanprod, nanmean, nanvar, nanstd, ptp, all, any, count_nonzero, cumsum, cumprod and diff, complex "
             "numbers");
     return Value::error();
   }

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/zero_d.h"
 
 namespace pykern::sema {
 
@@ -231,6 +232,8 @@ Value array_of_value(FunctionChecker& c, const CallSite& call) {
     return call_builtin(c, astype);
   }
   if (object.type.is(TypeKind::list)) return array_of_list(c, object, dtype, call);
+  if (object.type.is_numeric() && !object.type.is(TypeKind::record))
+    return zero_d_of_number(c, object, dtype, call.range);  // np.array(3.0): a 0-d array (sema/zero_d.cpp)
   if (!object.type.is(TypeKind::tuple)) {
     return refuse(c, call, DiagKind::unsupported_operation,
                   fmt::format("{}() of a '{}': 0-d arrays are not supported yet", name, to_string(object.type)),

@@ -80,7 +80,8 @@ bool orderable(const Type& dtype) {
 // An array argument of an orderable dtype with at least `min_ndim` (and at most `max_ndim`)
 // dimensions; a located error naming the function otherwise.
 std::optional<Value> array_argument(FunctionChecker& c, const std::optional<Value>& given, const CallSite& call,
-                                    const char* function, const char* parameter, int max_ndim = 32) {
+                                    const char* function, const char* parameter, int max_ndim = 32,
+                                    bool complex_ok = false) {
   auto v = runtime(c, *given, call.range);
   if (!v) return std::nullopt;
   if (!v->type.is(TypeKind::array) || v->type.ndim == 0) {
@@ -89,10 +90,12 @@ std::optional<Value> array_argument(FunctionChecker& c, const std::optional<Valu
             "pass a NumPy array (lists and tuples are not supported here yet)");
     return std::nullopt;
   }
-  if (!orderable(v->type.dtype())) {
+  // The sorts order complex numbers as NumPy does (Numba's lt_complex); searches do not take them.
+  if (!orderable(v->type.dtype()) && !(complex_ok && v->type.dtype().is(TypeKind::complex))) {
     c.error(DiagKind::type_mismatch, call.range,
             fmt::format("{}() of a '{}' is not supported", function, to_string(v->type)),
-            "sorting and searching take arrays of booleans, integers, float32 or float64");
+            complex_ok ? "sorts take arrays of booleans, integers, float32, float64 or complex numbers"
+                       : "sorting and searching take arrays of booleans, integers, float32 or float64");
     return std::nullopt;
   }
   if (v->type.ndim > max_ndim) {
@@ -142,7 +145,7 @@ Value np_sort(FunctionChecker& c, const CallSite& call) {
   if (!refuse_in_kernels(c, call, "np.sort()")) return Value::error();
   auto bound = bind(c, call, {"np.sort", {"a"}, 1}, false);
   if (!bound) return Value::error();
-  auto a = array_argument(c, (*bound)[0], call, "np.sort", "a");
+  auto a = array_argument(c, (*bound)[0], call, "np.sort", "a", 32, true);
   if (!a) return Value::error();
   return c.make_call(Op::array_sorted, {a->expr}, Type::array(a->type.dtype(), a->type.ndim, Layout::C), call.range);
 }
@@ -152,7 +155,7 @@ Value method_sort(FunctionChecker& c, const CallSite& call) {
   if (!method_on_array(c, call, "sort") || !refuse_in_kernels(c, call, "a.sort()")) return Value::error();
   auto bound = bind(c, call, {"a.sort", {"kind"}, 0}, true);
   if (!bound) return Value::error();
-  auto a = array_argument(c, call.args[0], call, "a.sort", "a");
+  auto a = array_argument(c, call.args[0], call, "a.sort", "a", 32, true);
   auto kind = a ? sort_kind(c, (*bound)[0], call, "a.sort") : std::nullopt;
   if (!kind) return Value::error();
   if (a->type.readonly) {  // Numba fails to lower it
@@ -172,7 +175,7 @@ Value argsort(FunctionChecker& c, const CallSite& call, bool method) {
   if (!refuse_in_kernels(c, call, std::string(name) + "()")) return Value::error();
   auto bound = method ? bind(c, call, {name, {"kind"}, 0}, true) : bind(c, call, {name, {"a", "kind"}, 1}, false);
   if (!bound) return Value::error();
-  auto a = array_argument(c, method ? std::optional<Value>(call.args[0]) : (*bound)[0], call, name, "a", 1);
+  auto a = array_argument(c, method ? std::optional<Value>(call.args[0]) : (*bound)[0], call, name, "a", 1, true);
   auto kind = a ? sort_kind(c, (*bound)[method ? 0 : 1], call, name) : std::nullopt;
   if (!kind) return Value::error();
   return c.make_call(Op::array_argsort, {a->expr, int64_constant(c, *kind, call.range).expr},

@@ -62,9 +62,10 @@ class LoopSource {
     if (array.type.is(TypeKind::list)) return c_.make_call(ir::Op::list_len, {array.expr}, Type::i64(), e.range);
     if (array.type.is(TypeKind::dict)) return dict_iteration_length(c_, array, e.range);
     if (array.type.is(TypeKind::string)) return c_.make_call(ir::Op::str_len, {array.expr}, Type::i64(), e.range);
-    if (!array.type.is(TypeKind::array)) {
+    if (!array.type.is(TypeKind::array) || array.type.ndim == 0) {  // Numba: "iteration over a 0-d array"
       c_.error(DiagKind::unsupported_operation, e.range,
-               "cannot iterate over a value of type '" + to_string(array.type) + "'",
+               array.type.is(TypeKind::array) ? std::string("iteration over a 0-d array, which Numba refuses")
+                                              : "cannot iterate over a value of type '" + to_string(array.type) + "'",
                "loops go over range(...), arrays, lists, dicts, tuples of one type, enumerate(...) and zip(...)");
       return Value::error();
     }

@@ -14,6 +14,7 @@
 #include "sema/branch_pruning.h"
 #include "sema/fancy_index.h"
 #include "sema/lists.h"
+#include "sema/zero_d.h"
 
 namespace pykern::sema {
 
@@ -357,6 +358,7 @@ ir::Function FunctionChecker::run(bool types_only) {
     function_.parameters.push_back(static_cast<int>(function_.locals.size()));
     function_.locals.push_back(local);
   }
+  if (!program_.host_calls()) refuse_zero_d_parameters(*this, ast_, signature_.arguments);
   webs_ = find_webs(module().ast(), ast_);
   collect_inner_defs(ast_.body);
   if (!is_kernel_ && may_fall_off(module().ast(), ast_.body)) returns_none_ = true;

@@ -170,9 +170,9 @@ struct TypeReader {
     if (!dtype) return std::nullopt;
     const ast::Expr& ndim = ast[e.operands[2]];
     const ast::Expr& layout = ast[e.operands[3]];
-    if (!dtype->is_numeric() || ndim.kind != ast::ExprKind::integer || ndim.int_value < 1 || ndim.int_value > 32 ||
+    if (!dtype->is_numeric() || ndim.kind != ast::ExprKind::integer || ndim.int_value < 0 || ndim.int_value > 32 ||
         layout.kind != ast::ExprKind::string || (layout.text != "C" && layout.text != "F" && layout.text != "A")) {
-      error(e.range, std::string("an array type is written ") + form + ": a number type, 1 to 32 dimensions, 'C', 'F' or 'A'");
+      error(e.range, std::string("an array type is written ") + form + ": a number type, 0 to 32 dimensions, 'C', 'F' or 'A'");
       return std::nullopt;
     }
     Layout order = layout.text == "C" ? Layout::C : layout.text == "F" ? Layout::F : Layout::A;

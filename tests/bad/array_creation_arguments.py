@@ -1,5 +1,5 @@
 # What np.zeros and friends take, as Numba types them: a dtype known at compile time, integer
-# shapes, no 0-d arrays yet, np.arange without string dtypes or unsigned bounds, numbers to
+# shapes (np.empty(()) is a 0-d array), np.arange without string dtypes or unsigned bounds, numbers to
 # fill with, arrays to model on, and the keywords each has.
 import numpy as np
 from numba import cuda, njit

@@ -1,5 +1,5 @@
-# Advanced indexing as Numba's CPU target takes it: one 1-D array per subscript (a boolean
-# mask or integer positions) beside integers and slices; Ellipsis once, and not read whole.
+# Advanced indexing as Numba's CPU target takes it: one 1-D array (a mask or positions) beside
+# integers and slices, or integer arrays alone (a[idx, idx]); Ellipsis once, not read whole.
 # (A kernel calls the function so that it is typed; its own refusal follows.)
 import numpy as np
 from numba import cuda, njit

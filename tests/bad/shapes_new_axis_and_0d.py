@@ -1,6 +1,6 @@
-# A new axis in an index (a[None], a[np.newaxis, :]) and 0-d arrays (a.reshape(()),
-# np.asarray of a number, np.atleast_1d of a number) are not built yet: each is named, with
-# the form that works (np.expand_dims, a scalar, a 1-element array).
+# A new axis in an index (a[None], a[np.newaxis, :]), a.reshape(()) and np.atleast_1d of a
+# number (which Numba refuses) are not built: each is named, with the form that works
+# (np.expand_dims, a scalar, a 1-element array). np.asarray(3.0) is a 0-d array.
 import numpy as np
 from numba import cuda, njit
 # pykern: --sig k=void(float64[::1])
