@@ -76,7 +76,8 @@ std::optional<UfuncLoop> FunctionChecker::user_ufunc_loop(const std::string& nam
 // types the loop from the inputs alone and casts into the output as NumPy's unsafe casting
 // would), one fused loop over the inputs broadcast to out's shape, written into out, which is
 // the value of the call. An input of more dimensions than out is refused here (Numba reads
-// past out's end); a shape that does not broadcast into out is a ValueError at run time.
+// past out's end); a shape that does not broadcast into out is a ValueError at run time
+// ("cannot assign slice from input of different size", as an assignment into a view says).
 Value FunctionChecker::user_ufunc_into(const std::string& name, std::vector<Value> args, SourceRange range) {
   Value out = unwrap_optional(as_runtime(args.back(), range), range);
   args.pop_back();
@@ -115,16 +116,17 @@ Value FunctionChecker::user_ufunc_into(const std::string& name, std::vector<Valu
     return Value::error();
   }
   const Type& dtype = out.type.dtype();
-  std::vector<Value> operands = {out};
-  operands.insert(operands.end(), args.begin(), args.end());
-  std::vector<Type> types = {dtype};
-  types.insert(types.end(), loop->inputs.begin(), loop->inputs.end());
-  ElementRule rule = [name, dtype](FunctionChecker& c, const std::vector<Value>& x, SourceRange at) {
-    std::vector<Value> inputs(x.begin() + 1, x.end());  // x[0]: out's own element, unread
-    Value v = c.user_ufunc_element(name, inputs, at);
-    return v.ok() ? c.cast(v, dtype, at) : v;
+  ElementRule rule = [name](FunctionChecker& c, const std::vector<Value>& x, SourceRange at) {
+    return c.user_ufunc_element(name, x, at);
   };
-  Value map = elementwise(fmt::format("ufunc '{}'", name), operands, types, dtype, rule, range);
+  // The inputs' map, converted to out's dtype, broadcast into out as it is assigned; numbers
+  // alone make one value, which a map of out and that value spreads over out.
+  Value map = elementwise(fmt::format("ufunc '{}'", name), args, loop->inputs, dtype, rule, range);
+  if (!map.ok()) return Value::error();
+  if (!map.type.is(TypeKind::array))
+    map = elementwise(
+        fmt::format("ufunc '{}'", name), {out, map}, {dtype, dtype}, dtype,
+        [](FunctionChecker&, const std::vector<Value>& x, SourceRange) { return x[1]; }, range);
   if (!map.ok()) return Value::error();
   ir::Stmt write;
   write.kind = ir::StmtKind::expr;

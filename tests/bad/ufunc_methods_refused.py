@@ -1,14 +1,20 @@
 # A @vectorize ufunc's methods in a @jit function in the forms Numba 0.68 refuses (accumulate,
 # outer, several axes of a ufunc without identity, out= as a keyword, NumPy's ufuncs' methods)
-# or pykern does not take yet (dtype=, at): each is named where it is called.
+# or pykern does not take yet (dtype=, at, a gufunc given its outputs), and output arrays that
+# cannot take the result: each is named where it is called.
 import numpy as np
-from numba import cuda, njit, vectorize
+from numba import cuda, njit, vectorize, guvectorize
 # pykern: --sig k=void(float64[:], float64[:, :])
 
 
 @vectorize
 def larger(a, b):
     return a if a > b else b
+
+
+@guvectorize(['void(float64[:], float64[:])'], '(n)->()')
+def first(a, out):
+    out[0] = a[0]
 
 
 @njit
@@ -24,6 +30,9 @@ def forms(a, m):
     larger.at(a, 0, 1.0)
     z = larger.reduce(3.0)
     q = larger.reduce(m, axis=1.5)
+    larger(a, a, 3.0)
+    larger(m, m, a)
+    first(m, a)
     return 0.0
 
 
