@@ -5,6 +5,7 @@
 //
 //   auto add = module->ufunc("add_ufunc");
 //   auto sum = add->call({a, b});                           // Result<Array>
+//   auto rows = add->reduce(matrix, 1);                     // NumPy's add.reduce(matrix, axis=1)
 //   auto total = module->reduction("sum_reduce")->reduce(values);   // Result<Scalar>
 #pragma once
 #include <optional>
@@ -24,6 +25,16 @@ class Ufunc {
                      Backend backend = Backend::automatic) const;
   // A gufunc with several outputs returns them all.
   Result<std::vector<Array>> call_all(const std::vector<Argument>& args, Backend backend = Backend::automatic) const;
+
+  // NumPy's methods of a CPU @vectorize ufunc of two inputs (api/ufunc_methods.cpp), with the
+  // loops it has (its signatures, or those a DUFunc compiled so far: a method compiles none,
+  // as Numba's DUFunc.reduce called from Python does not). reduce folds `values` along `axis`
+  // (nullopt: every axis, as axis=None, for a reorderable ufunc) from `initial`, else the
+  // ufunc's identity, else the first slice; a 0-d array holds a number. accumulate keeps each
+  // step along `axis`.
+  Result<Array> reduce(const Array& values, std::optional<int> axis = 0, std::optional<Scalar> initial = std::nullopt,
+                       Backend backend = Backend::automatic) const;
+  Result<Array> accumulate(const Array& values, int axis = 0, Backend backend = Backend::automatic) const;
 
  private:
   friend class Module;

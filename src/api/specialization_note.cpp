@@ -94,7 +94,8 @@ json generators_json(const std::vector<compiler::GeneratorFunction>& generators)
       signatures.push_back({{"arguments", arguments}, {"result", s.result ? json(s.result->descr()) : json()}});
     }
     list.push_back({{"name", g.name}, {"kind", g.kind}, {"signatures", signatures}, {"layout", g.layout},
-                    {"parameters", g.parameters}, {"target", g.target}});
+                    {"parameters", g.parameters}, {"target", g.target},
+                    {"identity", g.identity}});
   }
   return list;
 }
@@ -108,6 +109,7 @@ std::vector<compiler::GeneratorFunction> parse_generators(const json& list) {
     function.layout = g.at("layout").get<std::string>();
     function.target = g.at("target").get<std::string>();
     function.parameters = g.at("parameters").get<std::vector<std::string>>();
+    function.identity = g.value("identity", "");
     for (const json& s : g.at("signatures")) {
       compiler::GeneratorSignature signature;
       for (const json& p : s.at("arguments")) signature.arguments.push_back(parse_parameter(p));

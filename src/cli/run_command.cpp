@@ -139,6 +139,16 @@ class CancelOnSignal {
   struct sigaction previous_[2] = {};
 };
 
+// "f.reduce" / "f.accumulate": NumPy's method of the ufunc f; its name and the method, else
+// the name as given and "".
+std::pair<std::string, std::string> ufunc_method(const Module& module, const std::string& function) {
+  size_t dot = function.rfind('.');
+  if (dot == std::string::npos) return {function, ""};
+  std::string method = function.substr(dot + 1), ufunc = function.substr(0, dot);
+  if ((method != "reduce" && method != "accumulate") || module.kind_of(ufunc) != "vectorize") return {function, ""};
+  return {ufunc, method};
+}
+
 // A ufunc, gufunc or reduction: its result goes to DIR/result.npy (result1.npy, ... for more).
 int run_generated(const Module& module, const std::string& kind, const RunArgs& a, const std::vector<Argument>& args,
                   Backend backend) {
@@ -166,14 +176,24 @@ int run_generated(const Module& module, const std::string& kind, const RunArgs& 
     value->store(values->dtype(), result.data());
     results.push_back(result);
   } else {
-    auto outputs = module.ufunc(a.function);
+    auto [name, method] = ufunc_method(module, a.function);
+    auto outputs = module.ufunc(name);
     if (!outputs.ok()) {
       print_error(outputs.error());
       return 2;
     }
-    auto called = [&] {
+    const Array* values = args.size() == 1 ? std::get_if<Array>(&args[0]) : nullptr;
+    if (!method.empty() && !values) {  // f.reduce / f.accumulate along axis 0, as NumPy's default
+      print_error(fmt::format("{}.{} takes one array (.npy)", name, method));
+      return 2;
+    }
+    auto called = [&]() -> Result<std::vector<Array>> {
       Progress progress("running " + a.function);
-      return outputs->call_all(args, backend);
+      if (method.empty()) return outputs->call_all(args, backend);
+      auto one = method == "reduce" ? outputs->reduce(*values, 0, std::nullopt, backend)
+                                    : outputs->accumulate(*values, 0, backend);
+      if (!one.ok()) return one.error();
+      return std::vector<Array>{*one};
     }();
     if (!called.ok()) {
       print_error(called.error());
@@ -357,7 +377,7 @@ int write_outputs(const RunArgs& a, const std::vector<std::string>& names, const
 // Why FUNCTION cannot be run from the command line, or "" when it can: it is not in the file
 // (with the names it may have meant), or it is a device function, which only kernels call.
 std::string why_not_runnable(const Module& module, const RunArgs& a) {
-  std::string kind = module.kind_of(a.function);
+  std::string kind = module.kind_of(ufunc_method(module, a.function).first);
   if (kind == "device function")
     return fmt::format("'{}' is a device function: kernels call it; run a kernel that does, or make it a @jit "
                        "function", a.function);
@@ -395,7 +415,7 @@ int run(const RunArgs& a) {
     print_error(why);
     return 2;
   }
-  std::string kind = module->kind_of(a.function);
+  std::string kind = module->kind_of(ufunc_method(*module, a.function).first);
   g_report.kind = kind;
   std::vector<Argument> args;
   std::vector<Value> values;  // a @jit function's arguments, which may be str:TEXT or json:VALUE

@@ -398,6 +398,7 @@ void describe_generators(frontend::Module& module, Diagnostics& diagnostics, std
     g.kind = role == FunctionRole::vectorize ? "vectorize" : role == FunctionRole::guvectorize ? "guvectorize" : "reduce";
     g.layout = f->decoration.gufunc_layout;
     g.target = f->decoration.target;
+    g.identity = f->decoration.ufunc_identity;
     if (const ast::Function* lowered = module.lowered_function(f->name, diagnostics))
       for (const ast::Parameter& p : lowered->parameters) g.parameters.push_back(p.name);
     for (ast::ExprId expr : f->decoration.signatures) {

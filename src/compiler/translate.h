@@ -76,6 +76,7 @@ struct GeneratorFunction {
   std::string layout;  // guvectorize: "(m,n),(n)->(m)"
   std::vector<std::string> parameters;
   std::string target;  // vectorize, guvectorize: "cpu" (Numba's default), "parallel" or "cuda"
+  std::string identity;  // vectorize(identity=...): "0", "1", "reorderable", or "" for None
 };
 
 // A function of the file and its parameter names.

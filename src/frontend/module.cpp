@@ -984,9 +984,17 @@ void Module::read_decorator_call(ast::ExprId call, Decoration& decoration, Diagn
       bool forced = false;
       flag(keyword, forced);
       if (forced) decoration.object_mode = keyword.range;
-    } else if (keyword.name == "identity" || keyword.name == "writable_args") {
-      // Numba's ufunc options: the identity of a reduction (which pykern's ufuncs do not offer),
-      // and the gufunc inputs the function may write (every array argument is writable here).
+    } else if (keyword.name == "identity") {
+      // The identity of a ufunc's reductions: 0, 1, 'reorderable' or None (Numba's parse_identity).
+      if (value.kind == ast::ExprKind::integer && (value.int_value == 0 || value.int_value == 1))
+        decoration.ufunc_identity = std::to_string(value.int_value);
+      else if (value.kind == ast::ExprKind::string && value.text == "reorderable")
+        decoration.ufunc_identity = value.text;
+      else if (value.kind != ast::ExprKind::none)
+        diagnostics.error(DiagKind::bad_decorator, file(), value.range, "invalid identity value for a ufunc",
+                          "Numba takes identity=0, 1, 'reorderable' or None");
+    } else if (keyword.name == "writable_args") {
+      // The gufunc inputs the function may write (every array argument is writable here).
     } else if (keyword.name == "inline" || keyword.name == "nopython" || keyword.name == "nogil" ||
                keyword.name == "forceinline" || keyword.name == "looplift") {
       // nopython=False has had no effect since Numba 0.59 (a NumbaDeprecationWarning): still nopython.

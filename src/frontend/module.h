@@ -47,6 +47,9 @@ struct Decoration {
   // refused where the function is typed (pykern has no interpreter).
   std::optional<SourceRange> object_mode;
   SourceRange range;
+  // @vectorize(identity=...): "0", "1", "reorderable", or "" for None (Numba's default: a
+  // reduction starts from the first element and reduces one axis at a time).
+  std::string ufunc_identity;
 };
 
 // A value Python would compute at import time, folded where pykern can decide it: the condition

@@ -322,6 +322,11 @@ Value FunctionChecker::check_call(ast::ExprId id) {
       return call_builtin(*this, call);
     }
     callee = base.ok() ? attribute_of(base, callee_ast.text, callee_ast.range) : base;
+  } else if (callee_ast.kind == ast::ExprKind::attribute) {
+    Value base = check_expr(callee_ast.operands[0]);
+    if (base.ok())  // f.reduce(a) of a @vectorize function; np.add.reduce, which Numba refuses
+      if (auto method = call_ufunc_method(base, callee_ast.text, e)) return *method;
+    callee = base.ok() ? attribute_of(base, callee_ast.text, callee_ast.range) : base;
   } else {
     callee = check_expr(e.operands[0]);
   }

@@ -213,6 +213,7 @@ class FunctionChecker {
 
  private:
   friend class ProgramBuilder;
+  friend class UfuncMethods;
   void collect_locals(const std::vector<ast::StmtId>& body);
   void collect_target_names(ast::ExprId target);
   int local_named(const std::string& name) const;
@@ -258,6 +259,10 @@ class FunctionChecker {
                         std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
   std::optional<UfuncLoop> user_ufunc_loop(const std::string& name, const std::vector<Type>& elements, SourceRange range);
   Value user_ufunc_element(const std::string& name, const std::vector<Value>& elements, SourceRange range);
+  // name.reduce(...) of a @vectorize function, and the methods Numba refuses (sema/ufunc_methods.cpp);
+  // nullopt where `base` is no ufunc.
+  std::optional<Value> call_ufunc_method(const Value& base, const std::string& method, const ast::Expr& e);
+  Value user_ufunc_into(const std::string& name, std::vector<Value> args, SourceRange range);  // f(a, b, out)
   bool convert_to_declared(const frontend::ModuleFunction& target, Signature& signature,
                            std::vector<ir::ExprId>& call_args, SourceRange range);
   std::optional<std::vector<Value>> bind_arguments(const std::string& name, const ast::Function& definition,

@@ -260,9 +260,18 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
     return call_user_ufunc(name, std::move(args), std::move(keywords), e);
   if (role == frontend::FunctionRole::guvectorize && module_function_.origin == frontend::Origin::user && !is_kernel_ &&
       !module_function_.decoration.device_only) {
-    error(DiagKind::unsupported_operation, e.range,
-          "calling the @guvectorize gufunc '" + name + "' from a @jit function is not supported yet",
-          "call it from the host (Module::ufunc, pykern run), or write its loop in the @jit function");
+    // Numba types a gufunc call in a @jit function only with every output passed (GUFunc._type_me).
+    const std::string& layout = target->decoration.gufunc_layout;
+    size_t operands = static_cast<size_t>(std::count(layout.begin(), layout.end(), '('));
+    if (args.size() + keywords.size() < operands)
+      error(DiagKind::unsupported_operation, e.range,
+            "the @guvectorize gufunc '" + name + "' is called from a @jit function without its outputs: Numba "
+            "allocates none there (its TypingError: cannot call '" + name + "' with these types)",
+            "pass the output arrays after the inputs, as in " + name + "(..., out)");
+    else
+      error(DiagKind::unsupported_operation, e.range,
+            "calling the @guvectorize gufunc '" + name + "' from a @jit function is not supported by pykern yet",
+            "call it from the host (Module::ufunc, pykern run), or write its loop in the @jit function");
     return Value::error();
   }
   // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (and host

@@ -72,22 +72,89 @@ std::optional<UfuncLoop> FunctionChecker::user_ufunc_loop(const std::string& nam
   return find_ufunc_loop(loops, elements);
 }
 
+// f(a, b, out): the loop the inputs choose, its result converted to out's dtype (Numba's DUFunc
+// types the loop from the inputs alone and casts into the output as NumPy's unsafe casting
+// would), one fused loop over the inputs broadcast to out's shape, written into out, which is
+// the value of the call. An input of more dimensions than out is refused here (Numba reads
+// past out's end); a shape that does not broadcast into out is a ValueError at run time
+// ("cannot assign slice from input of different size", as an assignment into a view says).
+Value FunctionChecker::user_ufunc_into(const std::string& name, std::vector<Value> args, SourceRange range) {
+  Value out = unwrap_optional(as_runtime(args.back(), range), range);
+  args.pop_back();
+  if (!out.ok()) return Value::error();
+  if (!out.type.is(TypeKind::array)) {
+    error(DiagKind::type_mismatch, range,
+          fmt::format("ufunc '{}' called with an explicit output that is not an array ('{}')", name, to_string(out.type)),
+          "a ufunc writes into an array given after its inputs: " + name + "(a, b, out)");
+    return Value::error();
+  }
+  if (!allow_host_only(range, "ufunc '" + name + "' into an output array")) return Value::error();
+  if (out.type.readonly) {
+    error(DiagKind::bad_assignment, range,
+          fmt::format("ufunc '{}' called with an explicit output that is read-only (a module-level array, frozen as "
+                      "in Numba)",
+                      name));
+    return Value::error();
+  }
+  std::vector<Type> elements;
+  for (Value& v : args) {
+    v = unwrap_optional(as_runtime(v, range), range);
+    if (!v.ok() || !v.type.known()) return Value::error();
+    if (v.type.is(TypeKind::array) && v.type.ndim > out.type.ndim) {
+      error(DiagKind::type_mismatch, range,
+            fmt::format("ufunc '{}': an input has {} dimensions, the output array {}", name, v.type.ndim, out.type.ndim),
+            "the output array must hold the inputs' broadcast shape");
+      return Value::error();
+    }
+    elements.push_back(element_of_operand(v.type));
+  }
+  std::optional<UfuncLoop> loop = user_ufunc_loop(name, elements, range);
+  if (!loop) {
+    if (!program_.function(name)->decoration.signatures.empty())
+      error(DiagKind::type_mismatch, range, fmt::format("cannot call ufunc '{}' with types ({})", name, shown(args)),
+            "no loop of its signatures takes these operands (Numba's NumbaTypeError); add a signature for them");
+    return Value::error();
+  }
+  const Type& dtype = out.type.dtype();
+  ElementRule rule = [name](FunctionChecker& c, const std::vector<Value>& x, SourceRange at) {
+    return c.user_ufunc_element(name, x, at);
+  };
+  // The inputs' map, converted to out's dtype, broadcast into out as it is assigned; numbers
+  // alone make one value, which a map of out and that value spreads over out.
+  Value map = elementwise(fmt::format("ufunc '{}'", name), args, loop->inputs, dtype, rule, range);
+  if (!map.ok()) return Value::error();
+  if (!map.type.is(TypeKind::array))
+    map = elementwise(
+        fmt::format("ufunc '{}'", name), {out, map}, {dtype, dtype}, dtype,
+        [](FunctionChecker&, const std::vector<Value>& x, SourceRange) { return x[1]; }, range);
+  if (!map.ok()) return Value::error();
+  ir::Stmt write;
+  write.kind = ir::StmtKind::expr;
+  write.range = range;
+  write.value = make_call(ir::Op::assign_expr, {out.expr, expr(map.expr).args[0]}, Type::void_(), range).expr;
+  emit_stmt(std::move(write));
+  return out;
+}
+
 Value FunctionChecker::call_user_ufunc(const std::string& name, std::vector<Value> args,
                                        std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e) {
   const ast::Function* definition = program_.lowered_function(name);
   if (definition == nullptr) return Value::error();
   if (!keywords.empty()) {
+    // Numba's DUFunc typing asserts there are none (an AssertionError): the output goes by position.
+    std::string names;
+    for (const auto& [keyword, value] : keywords) names += (names.empty() ? "" : ", ") + keyword + "=";
     error(DiagKind::wrong_arity, e.range,
-          fmt::format("ufunc '{}' takes its operands by position; out= and other keywords are not supported in "
-                      "@jit functions yet",
-                      name),
-          "assign the result instead: out[:] = " + name + "(...)");
+          fmt::format("ufunc '{}' got keyword arguments ({}): Numba's ufuncs take none in @jit functions", name, names),
+          "pass the output array after the inputs: " + name + "(..., out)");
     return Value::error();
   }
-  if (args.size() != definition->parameters.size()) {
-    size_t n = definition->parameters.size();
+  size_t n = definition->parameters.size();
+  if (args.size() == n + 1) return user_ufunc_into(name, std::move(args), e.range);
+  if (args.size() != n) {
     error(DiagKind::wrong_arity, e.range,
-          fmt::format("ufunc '{}' takes {} argument{}, {} given", name, n, n == 1 ? "" : "s", args.size()));
+          fmt::format("ufunc '{}' takes {} argument{} (and optionally an output array), {} given", name, n,
+                      n == 1 ? "" : "s", args.size()));
     return Value::error();
   }
   std::vector<Type> elements;

@@ -1,6 +1,6 @@
 # A @vectorize with signatures, called from a @jit function with operands no loop takes
-# (Numba: NumbaTypeError "cannot call ... with types ..."), and with out= (not supported yet);
-# a @guvectorize gufunc called from one (not supported yet).
+# (Numba: NumbaTypeError "cannot call ... with types ..."), and with out= as a keyword (Numba's
+# AssertionError); a @guvectorize gufunc called from one without its output (Numba allocates none).
 import numpy as np
 from numba import cuda, njit, vectorize, guvectorize
 

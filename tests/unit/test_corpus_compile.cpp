@@ -32,6 +32,7 @@ pykern::compiler::Request request_for(const fs::path& case_dir, pykern::EmitKind
   options.use_cache = false;
   std::string function = spec["function"];
   std::string kind = spec["kind"];
+  if (kind == "ufunc") function = function.substr(0, function.find('.'));  // "f.accumulate": the ufunc f
   if (kind != "function") options.kernels = {function};
   if (kind == "kernel") {
     auto signature = test::corpus_kernel_signature(case_dir);
