@@ -31,6 +31,7 @@
 #include "pykern/exceptions.cuh"
 #include "pykern/linalg_more.cuh"
 #include "pykern/numpy_misc.cuh"
+#include "pykern/text_methods.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {
