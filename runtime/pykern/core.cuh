@@ -36,6 +36,7 @@
 #include "pykern/zero_d.cuh"
 #include "pykern/fancy_several.cuh"
 #include "pykern/ufunc_methods.cuh"
+#include "pykern/text_methods.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

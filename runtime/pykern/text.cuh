@@ -290,23 +290,6 @@ inline str repr_str(const str& s) {
   return r;
 }
 
-// s.upper() / s.lower() of ASCII text; other letters have cases pykern does not tabulate.
-inline str str_change_case(const char* file, int line, const str& s, bool upper) {
-  if (!s.ascii())
-    report_failure(file, line, "NotImplementedError",
-                   upper ? "pykern: str.upper() of non-ASCII text" : "pykern: str.lower() of non-ASCII text");
-  char* out;
-  str r = str_alloc(s.size, out);
-  for (i64 i = 0; i < s.size; ++i) {
-    char c = s.bytes[i];
-    if (upper && c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
-    if (!upper && c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-    out[i] = c;
-  }
-  r.length = s.length;
-  return r;
-}
-
 // Python's whitespace (str.isspace), the code point starting at byte `at` of `s`.
 inline u32 code_point_at(const char* p, i64* width) {
   unsigned char lead = static_cast<unsigned char>(p[0]);
@@ -336,7 +319,5 @@ inline str str_strip(const str& s) {
 
 #define PK_STR_AT(s, i) (::pk::str_at(__FILE__, __LINE__, s, i))
 #define PK_STR_SLICE(s, start, stop, step) (::pk::str_slice(__FILE__, __LINE__, s, start, stop, step))
-#define PK_STR_UPPER(s) (::pk::str_change_case(__FILE__, __LINE__, s, true))
-#define PK_STR_LOWER(s) (::pk::str_change_case(__FILE__, __LINE__, s, false))
 #endif  // !PK_DEVICE_BUILD
 #endif  // PYKERN_TEXT_CUH

@@ -102,6 +102,8 @@ void add_numba_builtins(HandlerTable& t);  // builtins_numba.cpp: to_fixed_tuple
 // Axis permutations, np.round with decimals, ufuncs' output arrays (builtins_numpy_misc.cpp):
 // after add_ufunc_builtins, whose rules it wraps.
 void add_numpy_misc_builtins(HandlerTable& t);
+// split, join, padding, classes, case mappings, ord/chr/float of strings (sema/text_methods.cpp)
+void add_text_method_builtins(HandlerTable& t);
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

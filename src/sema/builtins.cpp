@@ -82,6 +82,7 @@ const HandlerTable& handlers() {
     add_text_builtins(t);   // wraps len()
     add_numba_builtins(t);
     add_numpy_misc_builtins(t);  // wraps the ufuncs' rules
+    add_text_method_builtins(t);  // wraps list.count, float()
     return t;
   }();
   return table;

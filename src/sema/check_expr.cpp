@@ -494,7 +494,8 @@ Value FunctionChecker::compare(ast::CompareOp op, Value left, Value right, Sourc
     return identity(op == ast::CompareOp::eq, left, right, range);
   left = unwrap_optional(left, range);
   right = unwrap_optional(right, range);
-  if (is_text(left) || is_text(right)) return text_compare(*this, op, left, right, range);
+  bool text_container = right.type.is(TypeKind::list) || right.type.is(TypeKind::dict);  // "w" in words / counts
+  if ((is_text(left) || is_text(right)) && !text_container) return text_compare(*this, op, left, right, range);
   if (op == ast::CompareOp::in || op == ast::CompareOp::not_in)
     return membership(op == ast::CompareOp::in, left, right, range);
   if (on_array_path(left, right)) return array_compare(op, left, right, range);

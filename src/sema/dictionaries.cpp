@@ -31,7 +31,7 @@ bool valid_key(const Type& t) {
       if (!valid_key(part)) return false;
     return !t.elements.empty();
   }
-  return t.is_numeric() && !t.is(TypeKind::record);
+  return (t.is_numeric() && !t.is(TypeKind::record)) || t.is(TypeKind::string);
 }
 
 bool valid_value(const Type& t) {
@@ -42,7 +42,7 @@ bool valid_value(const Type& t) {
   }
   if (t.is(TypeKind::array)) return !t.dtype().is(TypeKind::record);
   if (t.is(TypeKind::dict)) return t.ndim == dict_itself && precise(t);
-  return t.is_numeric() && !t.is(TypeKind::record);
+  return (t.is_numeric() && !t.is(TypeKind::record)) || t.is(TypeKind::string);
 }
 
 // Whether a key or value of type `from` is stored as `to`, by Numba's _sentry_safe_cast: numbers
@@ -289,11 +289,7 @@ std::optional<Type> numba_type(FunctionChecker& c, ast::ExprId id, int depth) {
     }
   }
   std::string name = c.module().qualified_name(id).value_or("");
-  if (name.size() > 12 && name.substr(name.size() - 12) == "unicode_type") {
-    c.error(DiagKind::unsupported_operation, e.range, "string keys and values are not supported",
-            "pykern has strings only as constants; key the dict by integers or tuples of them");
-    return std::nullopt;
-  }
+  if (name.size() > 12 && name.substr(name.size() - 12) == "unicode_type") return Type::string();
   if (auto scalar = type_value(name); scalar && scalar->is_numeric()) return scalar;
   c.error(DiagKind::bad_argument, e.range,
           fmt::format("'{}' is not a type Dict.empty takes here", std::string(c.file().slice(e.range))),

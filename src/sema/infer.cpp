@@ -667,9 +667,13 @@ void FunctionChecker::print_pieces(const Value& value, SourceRange range, std::v
     out.push_back({"(", "", {}, range});
     for (size_t i = 0; i < type.elements.size(); ++i) {
       if (i > 0) out.push_back({", ", "", {}, range});
-      print_pieces(element_of_tuple(value, i, range), range, out);
+      Value item = element_of_tuple(value, i, range);
+      if (is_text(item)) item = make_call(ir::Op::repr_str, {item.expr}, Type::string(), range);  // ('a', 1)
+      print_pieces(item, range, out);
     }
     out.push_back({type.elements.size() == 1 ? ",)" : ")", "", {}, range});
+  } else if (type.is(TypeKind::list) && on_host() && printable_list(type)) {  // ['a', 1.5] (text_methods.cuh)
+    out.push_back({"", "%s", make_call(ir::Op::list_repr, {value.expr}, Type::string(), range).expr, range});
   } else {
     error(DiagKind::unsupported_operation, range,
           "print() in a kernel takes numbers, booleans, tuples of them and string literals, not '" +

@@ -16,6 +16,7 @@ using ir::Op;
 bool list_can_hold(const Type& item) {
   if (item.is(TypeKind::record)) return false;
   if (item.is_numeric() || item.is(TypeKind::array)) return true;
+  if (item.is(TypeKind::string)) return true;  // list(unicode_type): s.split(), ["a", "b"]
   if (item.is(TypeKind::list)) return !item.elements[0].known() || list_can_hold(item.elements[0]);
   if (item.is(TypeKind::tuple)) {
     for (const Type& element : item.elements)
@@ -31,6 +32,7 @@ namespace {
 // list of arrays has no `in`, count, index, remove or ==; Numba fails there at run time).
 bool comparable(const Type& a, const Type& b) {
   if (a.is_numeric() && b.is_numeric()) return !a.is(TypeKind::record) && !b.is(TypeKind::record);
+  if (a.is(TypeKind::string) && b.is(TypeKind::string)) return true;  // by code point (text.cuh)
   if (a.is(TypeKind::list) && b.is(TypeKind::list)) return comparable(a.elements[0], b.elements[0]);
   if (a.is(TypeKind::tuple) && b.is(TypeKind::tuple)) {
     if (a.elements.size() != b.elements.size()) return false;
@@ -95,6 +97,7 @@ std::optional<Type> first_item_type(FunctionChecker& c, const Value& value, cons
 }
 
 Value zero_of(FunctionChecker& c, const Type& type, SourceRange range) {
+  if (type.is(TypeKind::string)) return c.make_constant({std::string()}, type, range);  // a str names the type
   return c.make_constant({int64_t(0)}, type, range);
 }
 

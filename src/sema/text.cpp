@@ -294,8 +294,6 @@ void add_text_builtins(HandlerTable& t) {
   t["method.startswith"] = text_method("startswith", Op::str_startswith, 1, Type::boolean());
   t["method.endswith"] = text_method("endswith", Op::str_endswith, 1, Type::boolean());
   t["method.find"] = text_method("find", Op::str_find, 1, Type::i64());
-  t["method.upper"] = text_method("upper", Op::str_upper, 0, Type::string());
-  t["method.lower"] = text_method("lower", Op::str_lower, 0, Type::string());
   t["method.strip"] = text_method("strip", Op::str_strip, 0, Type::string());
 }
 

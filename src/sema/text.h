@@ -26,6 +26,9 @@ Value text_index(FunctionChecker& c, const Value& base, const std::vector<Functi
 Value text_of(FunctionChecker& c, const Value& value, SourceRange range);
 // The message Python shows for `exception(*arguments)` (str of the one argument, else the
 // repr of the tuple of them), made at run time; invalid after an error.
+// A list print() writes as Numba's CPU target does (['a', 'b'], [1, 2.5]): items of strings,
+// numbers or such lists (sema/text_methods.cpp; pk::list_repr).
+bool printable_list(const Type& list);
 ir::ExprId exception_message(FunctionChecker& c, const std::string& exception, const std::vector<ast::ExprId>& arguments,
                              SourceRange range);
 
