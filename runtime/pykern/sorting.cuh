@@ -520,11 +520,16 @@ struct argsort : sorting_site {
     if (!sorting::radix_argsort(file, line, values, n, indices.data, kind != 0)) {
       sorting::Buffer<sorting::Keyed<T>> items(file, line, n);
       for (i64 i = 0; i < n; ++i) items.items[i] = {values[i], i};
-      if (sorting::is_float<T>::value && !sorting::has_nan(values, n))
-        sorting::sort_items(file, line, items.items, n, static_cast<int>(kind),
-                            [](const sorting::Keyed<T>& r) { return sorting::NumberKey<T>{r.key}; });
-      else
-        sorting::sort_items(file, line, items.items, n, static_cast<int>(kind), [](const sorting::Keyed<T>& r) { return r.key; });
+      auto by_key = [](const sorting::Keyed<T>& r) { return r.key; };
+      if constexpr (sorting::is_float<T>::value) {  // complex keys have no `<` of their own
+        if (!sorting::has_nan(values, n))
+          sorting::sort_items(file, line, items.items, n, static_cast<int>(kind),
+                              [](const sorting::Keyed<T>& r) { return sorting::NumberKey<T>{r.key}; });
+        else
+          sorting::sort_items(file, line, items.items, n, static_cast<int>(kind), by_key);
+      } else {
+        sorting::sort_items(file, line, items.items, n, static_cast<int>(kind), by_key);
+      }
       for (i64 i = 0; i < n; ++i) indices.data[i] = items.items[i].index;
     }
     return indices;

@@ -143,20 +143,7 @@ struct TypeReader {
       }
       elements.push_back(*element);
     }
-    // The runtime hashes numbers and tuples of them (runtime/pykern/dict.cuh); a str key
-    // would reach the host compiler as an internal error. Lift this with string keys (h-strings).
-    if (dict && holds_string(elements[0])) {
-      error(ast[parts[0]].range, "a dict keyed by str is not supported yet", "key it by integers or tuples of them");
-      return std::nullopt;
-    }
     return dict ? Type::dict_of(elements[0], elements[1]) : Type::list_of(elements[0]);
-  }
-
-  static bool holds_string(const Type& t) {
-    if (t.is(TypeKind::string)) return true;
-    for (const Type& e : t.elements)
-      if (holds_string(e)) return true;
-    return false;
   }
 
   // Numba's Array(dtype, ndim, layout): types.Array(types.float64, 2, 'C') is float64[:, ::1].
