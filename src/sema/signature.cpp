@@ -133,6 +133,14 @@ struct TypeReader {
       error(e.range, std::string(dict ? "a dict type is written " : "a list type is written ") + form);
       return std::nullopt;
     }
+    auto typed = element_types(parts);
+    if (!typed) return std::nullopt;
+    std::vector<Type> elements = std::move(*typed);
+    return dict ? Type::dict_of(elements[0], elements[1]) : Type::list_of(elements[0]);
+  }
+
+  // The types a container or tuple type names for its parts; void is no part's type.
+  std::optional<std::vector<Type>> element_types(const std::vector<ast::ExprId>& parts) {
     std::vector<Type> elements;
     for (ast::ExprId part : parts) {
       auto element = type(part);
@@ -143,7 +151,7 @@ struct TypeReader {
       }
       elements.push_back(*element);
     }
-    return dict ? Type::dict_of(elements[0], elements[1]) : Type::list_of(elements[0]);
+    return elements;
   }
 
   // Numba's Array(dtype, ndim, layout): types.Array(types.float64, 2, 'C') is float64[:, ::1].
@@ -180,16 +188,9 @@ struct TypeReader {
       return std::nullopt;
     }
     std::vector<ast::ExprId> parts = uniform ? std::vector<ast::ExprId>{e.operands[1]} : ast[e.operands[1]].operands;
-    std::vector<Type> elements;
-    for (ast::ExprId part : parts) {
-      auto element = type(part);
-      if (!element) return std::nullopt;
-      if (element->is(TypeKind::void_)) {
-        error(ast[part].range, "'void' is only a return type");
-        return std::nullopt;
-      }
-      elements.push_back(*element);
-    }
+    auto typed = element_types(parts);
+    if (!typed) return std::nullopt;
+    std::vector<Type> elements = std::move(*typed);
     if (!uniform) return Type::tuple(std::move(elements));
     const ast::Expr& count = ast[e.operands[2]];
     if (count.kind != ast::ExprKind::integer || count.int_value < 1 || count.int_value > 64) {
