@@ -246,8 +246,10 @@ Status pack_argument(const CompiledKernel& kernel, size_t i, const Argument& arg
                                             : " (it lives in host memory)");
     void* data = array->data();
     std::memcpy(bytes, &data, 8);
-    std::memcpy(bytes + 8, array->shape().data(), 8 * static_cast<size_t>(p.ndim));
-    std::memcpy(bytes + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
+    if (p.ndim > 0) {  // a 0-d array has no shape or strides (and an empty vector's data() may be null)
+      std::memcpy(bytes + 8, array->shape().data(), 8 * static_cast<size_t>(p.ndim));
+      std::memcpy(bytes + 8 + 8 * p.ndim, array->strides().data(), 8 * static_cast<size_t>(p.ndim));
+    }
   } else {
     const Scalar* scalar = std::get_if<Scalar>(&arg);
     if (!scalar || !accepts_one(p, arg)) return refuse("");

@@ -86,8 +86,9 @@ std::string specialization_key(const std::string& name, const Signature& signatu
 // argument types change at every call (f(x) calling f((x, x))) would never end.
 constexpr int max_nested_specializations = 5;
 // How many specialisations may be in progress at once in all: each is a level of inference's
-// own recursion, and a chain of 1000 functions each calling the next overflowed the stack.
-constexpr size_t max_call_depth = 200;
+// own recursion, and a chain of 1000 functions each calling the next overflowed the stack (of
+// 8 MiB; 200 did in a sanitizer build, whose frames are several times larger).
+constexpr size_t max_call_depth = 100;
 }  // namespace
 
 int ProgramBuilder::specialize(const std::string& name, const Signature& signature, bool is_kernel,
