@@ -294,8 +294,9 @@ Value FunctionChecker::check_call(ast::ExprId id) {
   Value callee;
   if (callee_ast.kind == ast::ExprKind::attribute &&
       (handlers().count("method." + callee_ast.text) || is_dict_method(callee_ast.text))) {
-    // value.method(...): the value is the method's first argument.
-    Value base = check_expr(callee_ast.operands[0]);
+    // value.method(...): the value is the method's first argument; an Optional's value, as
+    // Numba's OptionalAttribute resolves it on the type inside (TypeError for a None).
+    Value base = unwrap_optional(check_expr(callee_ast.operands[0]), module().ast()[callee_ast.operands[0]].range);
     if (base.kind == Value::Kind::expr) {
       // Arguments may be types (a.view(np.int32)): each method checks what it takes.
       CallSite call{method_handler_name(base.type, callee_ast.text), {base}, {}, e.range};  // a dict's: "dict.get"

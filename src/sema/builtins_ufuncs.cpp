@@ -136,25 +136,25 @@ constexpr const char* arithmetic_loops =
     "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d FF->F DD->D";
 constexpr const char* real_loops = "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d";
 constexpr const char* float_unary_loops = "f->f d->d F->F D->D";
-constexpr const char* bitwise_loops = "??->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q";
+constexpr const char* bitwise_loops = "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q";
 constexpr const char* shift_loops = "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q";
 constexpr const char* compare_loops =
-    "??->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? qQ->? Qq->? ff->? dd->? FF->? DD->?";
+    "?\?->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? qQ->? Qq->? ff->? dd->? FF->? DD->?";
 constexpr const char* truth_binary_loops =
-    "??->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? ff->? dd->? FF->? DD->?";
+    "?\?->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? qq->? QQ->? ff->? dd->? FF->? DD->?";
 constexpr const char* truth_unary_loops = "?->? b->? B->? h->? H->? i->? I->? l->? L->? q->? Q->? f->? d->? F->? D->?";
 constexpr const char* integer_unary_loops = "b->b B->B h->h H->H i->i I->I l->l L->L q->q Q->Q";
 constexpr const char* min_max_loops =
-    "??->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d FF->F DD->D";
+    "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d FF->F DD->D";
 
 const std::vector<Ufunc>& ufunc_table() {
   using B = ast::BinaryOp;
   using C = ast::CompareOp;
   static const std::vector<Ufunc> table = {
       // arithmetic (the operators + - * / // % ** and unary -)
-      {"add", 2, std::string("??->? ") + arithmetic_loops, binary_rule(B::add)},
+      {"add", 2, std::string("?\?->? ") + arithmetic_loops, binary_rule(B::add)},
       {"subtract", 2, arithmetic_loops, binary_rule(B::sub)},
-      {"multiply", 2, std::string("??->? ") + arithmetic_loops, binary_rule(B::mul)},
+      {"multiply", 2, std::string("?\?->? ") + arithmetic_loops, binary_rule(B::mul)},
       {"true_divide", 2, "ff->f dd->d FF->F DD->D", binary_rule(B::div)},
       {"floor_divide", 2, real_loops, binary_rule(B::floordiv)},
       {"remainder", 2, real_loops, binary_rule(B::mod)},

@@ -201,7 +201,8 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
     case ExprKind::attribute: {
       Value base = check_expr(e.operands[0]);
       if (!base.ok()) return base;
-      return attribute_of(base, e.text, e.range);
+      // An Optional's attribute is its value's (Numba's OptionalAttribute; TypeError for a None).
+      return attribute_of(unwrap_optional(base, module().ast()[e.operands[0]].range), e.text, e.range);
     }
     case ExprKind::subscript: {
       Value base = check_expr(e.operands[0]);
@@ -226,11 +227,12 @@ Value FunctionChecker::check_expr(ast::ExprId id) {
   return Value::error();
 }
 
-Value FunctionChecker::check_name(ast::ExprId id) {
+Value FunctionChecker::check_name(ast::ExprId id) { return check_name_as(id, global_depth_ > 0 ? -1 : local_at(id)); }
+
+Value FunctionChecker::check_name_as(ast::ExprId id, int local) {
   const ast::Expr& e = module().ast()[id];
   if (auto found = static_parameters_.find(e.text); global_depth_ == 0 && found != static_parameters_.end())
     return static_parameter_value(found->second, e.range);
-  int local = global_depth_ > 0 ? -1 : local_at(id);
   if (local >= 0) {
     const ir::Local& variable = function_.locals[local];
     bool unassigned = final_round_ && static_cast<size_t>(local) < assigned_.size() && !assigned_[local];

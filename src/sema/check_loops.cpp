@@ -403,6 +403,7 @@ bool FunctionChecker::check_array_declaration(ast::ExprId target, ast::ExprId va
   declare.in_shared_memory = shared;
   declare.dynamic_shared = dynamic;
   emit_stmt(std::move(declare));
+  feed_merges(name.text, webs_.merges_fed_by(target), local, name.range);
   return true;
 }
 

@@ -14,6 +14,13 @@ namespace pykern::sema {
 using ast::StmtKind;
 
 void FunctionChecker::check_try(const ast::Stmt& stmt) {
+  // A refused statement is typed all the same, so that what it assigns is no unassigned name
+  // further on.
+  auto type_refused = [&] {
+    std::vector<ir::StmtId> refused;
+    check_block(stmt.body, refused);
+    check_block(stmt.orelse, refused);
+  };
   ir::Stmt out;
   out.range = stmt.range;
   if (stmt.kind == StmtKind::try_else) {
@@ -33,6 +40,7 @@ void FunctionChecker::check_try(const ast::Stmt& stmt) {
                         "builtins.Exception",
                         std::string(file().slice(type.range))),
             "write 'except Exception:', or 'import builtins' and 'except builtins.Exception:'");
+      type_refused();
       return;
     }
   }
@@ -41,10 +49,7 @@ void FunctionChecker::check_try(const ast::Stmt& stmt) {
           fmt::format("'{}' is compiled for a kernel here, and numba-cuda compiles no exception handling for the "
                       "GPU; test for the failing case before the operation instead",
                       ast_.name));
-    // Typed all the same, so that what they assign is no unassigned name further on.
-    std::vector<ir::StmtId> refused;
-    check_block(stmt.body, refused);
-    check_block(stmt.orelse, refused);
+    type_refused();
     return;
   }
   if (stmt.kind == StmtKind::try_except && stmt.value.valid() && module().ast()[stmt.value].kind == ast::ExprKind::name) {
@@ -58,6 +63,7 @@ void FunctionChecker::check_try(const ast::Stmt& stmt) {
             "exception matching is limited to the builtin 'Exception', as in Numba: here 'Exception' names a "
             "variable of the program",
             "rename the variable, so that 'Exception' is Python's class again");
+      type_refused();
       return;
     }
   }

@@ -219,6 +219,10 @@ class FunctionChecker {
   int local_named(const std::string& name) const;
   // The local an occurrence of a name (a target or a read) refers to: its web's.
   int local_at(ast::ExprId occurrence);
+  int local_of_web(const std::string& name, int web);
+  void make_merge_locals();
+  void feed_merges(const std::string& name, const std::vector<int>& merges, int version, SourceRange range);
+  void check_function_body();
   bool merge_equal_webs();
   int new_temporary(const Type& type);
   void check_loop_body(const ir::Stmt& loop, const std::vector<ast::StmtId>& body,
@@ -274,6 +278,7 @@ class FunctionChecker {
   Value static_parameter_value(const StaticValue& value, SourceRange range);
 
   Value check_name(ast::ExprId id);
+  Value check_name_as(ast::ExprId id, int local);  // a read of `local` (an update's read of its target)
   Value check_compare(const ast::Expr& e);
   Value check_bool_op(const ast::Expr& e);
   Value check_if_else(const ast::Expr& e);

@@ -364,6 +364,7 @@ ir::Function FunctionChecker::run(bool types_only) {
   collect_inner_defs(ast_.body);
   if (!is_kernel_ && may_fall_off(module().ast(), ast_.body)) returns_none_ = true;
   collect_locals(ast_.body);
+  make_merge_locals();
   size_t named_locals = function_.locals.size();
 
   // Rounds with diagnostics muted until the local types stop changing, then one that reports.
@@ -383,7 +384,7 @@ ir::Function FunctionChecker::run(bool types_only) {
       function_.locals.resize(named_locals);
       temporaries_ = 0;
       next_loop_id_ = 0;
-      check_block(ast_.body, function_.body);
+      check_function_body();
       settled = !changed_;
     }
   };
@@ -418,7 +419,7 @@ ir::Function FunctionChecker::run(bool types_only) {
   function_.locals.resize(named_locals);
   temporaries_ = 0;
   next_loop_id_ = 0;
-  check_block(ast_.body, function_.body);
+  check_function_body();
   if (is_kernel_) {
     function_.return_type = Type::void_();
   } else if (signature_.return_type) {
@@ -463,24 +464,90 @@ void FunctionChecker::collect_target_names(ast::ExprId target) {
   }
 }
 
+// Merges (sema/webs.h) have no target that names them: their locals are made here, after the
+// definitions' (a static parameter has no local: its first web is its value).
+void FunctionChecker::make_merge_locals() {
+  for (const auto& [name, count] : webs_.web_counts())
+    for (int web = 0; web < count; ++web) {
+      std::string key = web_key(name, web);
+      if (local_index_.count(key) || (web == 0 && static_parameters_.count(name))) continue;
+      local_index_[key] = static_cast<int>(function_.locals.size());
+      function_.locals.push_back({name, Type::unknown(), false, false, web});
+    }
+}
+
+// The body, after each parameter has written the merges it reaches (def f(n): if n < 0: n = 0.5
+// converts n to the float64 merge on entry, as Numba's phi node does).
+void FunctionChecker::check_function_body() {
+  std::vector<ir::StmtId>* saved = current_block_;
+  current_block_ = &function_.body;
+  for (const ast::Parameter& parameter : ast_.parameters) {
+    int local = local_named(parameter.name);
+    if (local >= 0 && function_.locals[local].is_parameter)
+      feed_merges(parameter.name, webs_.merges_fed_by_parameter(parameter.name), local, parameter.range);
+  }
+  current_block_ = saved;
+  check_block(ast_.body, function_.body);
+}
+
+// A definition also writes each merge it belongs to, converted to the merge's type, so a read of
+// the merge sees the latest definition whichever path led there.
+void FunctionChecker::feed_merges(const std::string& name, const std::vector<int>& merges, int version,
+                                  SourceRange range) {
+  for (int web : merges) {
+    int merge = local_of_web(name, web);
+    if (merge < 0 || merge == version || !function_.locals[version].type.known()) continue;
+    Type from = function_.locals[version].type;
+    set_local_type(merge, from, range);
+    const Type& to = function_.locals[merge].type;
+    if (!to.known() || !unify(to, from)) continue;  // reported by set_local_type
+    ir::Expr target;
+    target.kind = ir::ExprKind::local;
+    target.local = merge;
+    target.type = to;
+    target.range = range;
+    ir::Stmt store;
+    store.kind = ir::StmtKind::assign;
+    store.range = range;
+    store.target = add(std::move(target));
+    store.value = cast_expr(read_local(version, range).expr, to);
+    emit_stmt(std::move(store));
+  }
+}
+
+int FunctionChecker::local_of_web(const std::string& name, int web) {
+  auto found = local_index_.find(web_key(name, web));
+  if (found == local_index_.end()) return -1;
+  auto renamed = local_renames_.find(found->second);  // a version of a literal_unroll body (sema/unroll.cpp)
+  return renamed == local_renames_.end() ? found->second : renamed->second;
+}
+
 int FunctionChecker::local_named(const std::string& name) const {
   auto found = local_index_.find(name);
   return found == local_index_.end() ? -1 : found->second;
 }
 
-// After typing: the webs of a name (sema/webs.h) that all have one type become one local again,
-// so a variable is split only where Numba's SSA versions really differ in type. Returns whether
-// anything merged; locals are renumbered then.
+// After typing: the webs (versions and merges) of a name that have one type become one local
+// again, so a variable is split only where Numba's SSA versions really differ in type. Sharing a
+// variable is safe: every definition writes its version's and its merges' variables, so each
+// holds the latest definition where it is read. Returns whether anything merged; locals are
+// renumbered then.
 bool FunctionChecker::merge_equal_webs() {
   std::map<std::string, std::vector<int>> webs_of_name;
   for (size_t i = 0; i < function_.locals.size(); ++i) webs_of_name[function_.locals[i].name].push_back(static_cast<int>(i));
   std::vector<int> representative(function_.locals.size());
   bool merged = false;
   for (const auto& [name, indices] : webs_of_name) {
-    bool one_type = true;
-    for (int i : indices) one_type = one_type && function_.locals[i].type == function_.locals[indices[0]].type;
-    for (int i : indices) representative[i] = one_type ? indices[0] : i;
-    merged = merged || (one_type && indices.size() > 1);
+    // The first local of each type represents it: a parameter's, as it was made first.
+    std::vector<int> firsts;
+    for (int i : indices) {
+      auto same = std::find_if(firsts.begin(), firsts.end(),
+                               [&](int f) { return function_.locals[f].type == function_.locals[i].type; });
+      bool first_of_type = same == firsts.end();
+      representative[i] = first_of_type ? i : *same;
+      merged = merged || !first_of_type;
+      if (first_of_type) firsts.push_back(i);
+    }
   }
   if (!merged) return false;
   std::vector<ir::Local> kept;
@@ -553,17 +620,9 @@ void FunctionChecker::set_local_type(int local, const Type& type, SourceRange ra
   if (final_round_ && static_cast<size_t>(local) < assigned_.size()) assigned_[local] = true;
   if (!type.known()) return;
   if (target.is_parameter) {
-    // A parameter keeps its argument's type, which None cannot take (Numba's SSA would make the
-    // later versions an Optional): refused rather than converted.
-    bool none_into_value =
-        type.is(TypeKind::none) && !target.type.is(TypeKind::none) && !target.type.is(TypeKind::optional);
-    if (none_into_value) {
-      error(DiagKind::type_mismatch, range,
-            fmt::format("parameter '{}' of type '{}' cannot be assigned None here", target.name, to_string(target.type)),
-            "bind the value that may be None to a new name: `b2 = None if ... else b`");
-      return;
-    }
-    if (!unify(target.type, type))
+    // A parameter's own version keeps its argument's type (a value of another type assigned to
+    // the name is a version of its own, sema/webs.h); only versions of its type share its local.
+    if (!unify(target.type, type) || *unify(target.type, type) != target.type)
       error(DiagKind::type_mismatch, range,
             fmt::format("cannot assign a value of type '{}' to parameter '{}' of type '{}'",
                         to_string(type), target.name, to_string(target.type)));
@@ -848,8 +907,12 @@ void FunctionChecker::poison_names(ast::ExprId target) {
   const ast::Expr& t = module().ast()[target];
   if (t.kind == ast::ExprKind::tuple)
     for (ast::ExprId part : t.operands) poison_names(part);
-  int local = t.kind == ast::ExprKind::name ? local_at(target) : -1;
-  if (local >= 0 && static_cast<size_t>(local) < poisoned_.size()) poisoned_[local] = true;
+  if (t.kind != ast::ExprKind::name) return;
+  // The merges it would have written stay silent too.
+  std::vector<int> locals{local_at(target)};
+  for (int web : webs_.merges_fed_by(target)) locals.push_back(local_of_web(t.text, web));
+  for (int local : locals)
+    if (local >= 0 && static_cast<size_t>(local) < poisoned_.size()) poisoned_[local] = true;
 }
 
 // `cuda.p = 1`, `np.random.x = 2`: the target is an attribute of an imported module (whose
@@ -896,6 +959,7 @@ void FunctionChecker::assign_to(ast::ExprId target, Value value, SourceRange ran
       store.target = add(std::move(target_expr));
       store.value = cast_expr(value.expr, type);
       emit_stmt(std::move(store));
+      feed_merges(t.text, webs_.merges_fed_by(target), local, t.range);
       return;
     }
     case ast::ExprKind::tuple: {
@@ -1064,16 +1128,20 @@ void FunctionChecker::check_aug_assign(const ast::Stmt& stmt) {
     error(DiagKind::bad_assignment, t.range, "cannot assign to '" + std::string(file().slice(t.range)) + "'");
     return;
   }
-  Value current = as_runtime(check_expr(target), t.range);
+  // A name's update reads its version (or merge) before the statement and defines a new version.
+  bool name = t.kind == ast::ExprKind::name;
+  int read_local = name && global_depth_ == 0 ? local_of_web(t.text, webs_.read_web_of_update(target)) : -1;
+  Value current = as_runtime(name ? check_name_as(target, read_local) : check_expr(target), t.range);
   Value operand = as_runtime(check_expr(stmt.value), module().ast()[stmt.value].range);
   if (!current.ok() || !operand.ok()) return;
   if (advanced_aug_assign(*this, current, operand, stmt.binary_op, stmt.range)) return;  // a[mask] += v
-  if (on_array_path(current, current)) {  // a += b updates the array itself, in its type
-    assign_in_place(stmt.binary_op, current, operand, stmt.range);
-    return;
-  }
-  if (current.type.is(TypeKind::list)) {  // l += other extends the list itself
-    list_aug_assign(*this, stmt.binary_op, current, operand, stmt.range);
+  // a += b updates the array itself, in its type; l += other extends the list itself. The new
+  // version is the same object.
+  bool in_place = on_array_path(current, current) || current.type.is(TypeKind::list);
+  if (in_place) {
+    if (current.type.is(TypeKind::list)) list_aug_assign(*this, stmt.binary_op, current, operand, stmt.range);
+    else assign_in_place(stmt.binary_op, current, operand, stmt.range);
+    if (name && local_at(target) != read_local) assign_to(target, current, stmt.range);
     return;
   }
   Value result = binary(stmt.binary_op, current, operand, stmt.range);

@@ -1,7 +1,6 @@
 #include "sema/webs.h"
 
 #include <map>
-#include <numeric>
 #include <set>
 #include <vector>
 
@@ -81,23 +80,16 @@ class WebFinder {
     int id = static_cast<int>(def_names_.size());
     def_names_.push_back(name);
     def_sites_.push_back(at);
-    parent_.push_back(id);
     if (at.valid()) def_at_[at.index] = id;
     return id;
   }
-  int root(int d) {
-    while (parent_[d] != d) d = parent_[d] = parent_[parent_[d]];
-    return d;
-  }
-  void unite(int a, int b) { parent_[root(a)] = root(b); }
 
-  // A read of `name` at `at`: every definition reaching it is one web.
+  // A read of `name` at `at` sees the definitions reaching it. A loop body is walked until its
+  // head is stable; the last walk, with the most definitions, is the one kept.
   void use(const std::string& name, ast::ExprId at, const State& s) {
     auto found = s.defs.find(name);
     if (found == s.defs.end() || found->second.empty()) return;
-    int first = *found->second.begin();
-    for (int d : found->second) unite(d, first);
-    use_def_[at.index] = first;
+    use_defs_[at.index] = found->second;
   }
 
   void reads(ast::ExprId id, const State& s) {
@@ -172,7 +164,8 @@ class WebFinder {
         for (ast::ExprId target : stmt.targets) define(target, s);
         return s;
       case StmtKind::aug_assign: {
-        // x += v reads and writes x through one local: the new definition joins the old web.
+        // x += v reads x, then defines a new version of it at the same target (int += float
+        // is a float64 version, as in Numba).
         reads(stmt.value, s);
         ast::ExprId target = stmt.targets[0];
         const ast::Expr& t = tree_[target];
@@ -180,10 +173,8 @@ class WebFinder {
           reads(target, s);
           return s;
         }
-        std::set<int> before = s.defs[t.text];
-        int def = new_def(t.text, target);
-        for (int d : before) unite(d, def);
-        s.defs[t.text] = {def};
+        if (locals_.count(t.text) && !s.defs[t.text].empty()) update_reads_[target.index] = s.defs[t.text];
+        s.defs[t.text] = {new_def(t.text, target)};
         return s;
       }
       case StmtKind::if_: {
@@ -231,20 +222,57 @@ class WebFinder {
     return join(walk(stmt.orelse, head, nullptr), loop.breaks);
   }
 
-  // Web numbers per name: the parameter's web first, then in the order definitions appear.
+  // Web numbers per name: its definitions first (the parameter's first), in the order they were
+  // found, then its merges, in the order of the reads that need them. A definition that no read
+  // sees alone and that belongs to one merge writes that merge directly (x = a in one branch and
+  // x = a[::2] in the other is one variable of the merged layout): its own version could not be
+  // told apart.
   Webs number() {
-    Webs webs;
-    std::map<std::string, std::map<int, int>> web_of_root;
-    std::vector<int> web_of_def(def_names_.size());
-    for (size_t d = 0; d < def_names_.size(); ++d) {
-      auto& roots = web_of_root[def_names_[d]];
-      int r = root(static_cast<int>(d));
-      auto found = roots.find(r);
-      if (found == roots.end()) found = roots.emplace(r, static_cast<int>(roots.size())).first;
-      web_of_def[d] = found->second;
-      if (def_sites_[d].valid()) webs.set(def_sites_[d], found->second);
+    std::vector<std::set<int>> reaches;  // each read's definitions, then each update's
+    for (const auto& [occurrence, defs] : use_defs_) reaches.push_back(defs);
+    for (const auto& [target, defs] : update_reads_) reaches.push_back(defs);
+    std::vector<bool> read_alone(def_names_.size(), false);
+    std::map<std::set<int>, int> merge_index;  // definitions (all of one name) -> their merge
+    std::vector<const std::set<int>*> merges;
+    std::vector<std::vector<int>> merges_of_def(def_names_.size());
+    for (const std::set<int>& defs : reaches) {
+      if (defs.size() == 1) {
+        read_alone[*defs.begin()] = true;
+        continue;
+      }
+      auto [found, added] = merge_index.emplace(defs, static_cast<int>(merges.size()));
+      if (!added) continue;
+      merges.push_back(&found->first);
+      for (int d : defs) merges_of_def[d].push_back(found->second);
     }
-    for (const auto& [occurrence, def] : use_def_) webs.set(ast::ExprId(occurrence), web_of_def[def]);
+    auto into_merge = [&](size_t d) {
+      return def_sites_[d].valid() && !read_alone[d] && merges_of_def[d].size() == 1;
+    };
+
+    Webs webs;
+    std::map<std::string, int> webs_of_name;
+    std::vector<int> web_of_def(def_names_.size(), -1);
+    for (size_t d = 0; d < def_names_.size(); ++d)
+      if (!into_merge(d)) web_of_def[d] = webs_of_name[def_names_[d]]++;
+    std::vector<int> web_of_merge(merges.size());
+    for (size_t m = 0; m < merges.size(); ++m) web_of_merge[m] = webs_of_name[def_names_[*merges[m]->begin()]]++;
+    for (size_t d = 0; d < def_names_.size(); ++d) {
+      if (into_merge(d)) {
+        web_of_def[d] = web_of_merge[merges_of_def[d][0]];
+      } else {
+        for (int m : merges_of_def[d]) {
+          if (def_sites_[d].valid()) webs.add_feed(def_sites_[d], web_of_merge[m]);
+          else webs.add_parameter_feed(def_names_[d], web_of_merge[m]);
+        }
+      }
+      if (def_sites_[d].valid()) webs.set(def_sites_[d], web_of_def[d]);
+    }
+    auto web_of_reach = [&](const std::set<int>& defs) {
+      return defs.size() == 1 ? web_of_def[*defs.begin()] : web_of_merge[merge_index.at(defs)];
+    };
+    for (const auto& [occurrence, defs] : use_defs_) webs.set(ast::ExprId(occurrence), web_of_reach(defs));
+    for (const auto& [target, defs] : update_reads_) webs.set_update_read(ast::ExprId(target), web_of_reach(defs));
+    for (const auto& [name, count] : webs_of_name) webs.count(name, count);
     return webs;
   }
 
@@ -253,9 +281,9 @@ class WebFinder {
   std::set<std::string> locals_;
   std::vector<std::string> def_names_;
   std::vector<ast::ExprId> def_sites_;  // invalid for a parameter
-  std::vector<int> parent_;
-  std::map<uint32_t, int> def_at_;   // a target's ExprId index -> its definition
-  std::map<uint32_t, int> use_def_;  // a read's ExprId index -> a definition reaching it
+  std::map<uint32_t, int> def_at_;                // a target's ExprId index -> its definition
+  std::map<uint32_t, std::set<int>> use_defs_;     // a read's ExprId index -> the definitions reaching it
+  std::map<uint32_t, std::set<int>> update_reads_;  // an `x op= v` target -> the definitions its read sees
   std::vector<State*> handler_entries_;  // of the try statements around the walk, innermost last
 };
 

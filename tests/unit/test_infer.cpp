@@ -70,11 +70,33 @@ TEST_CASE("range's index: range(0, uint64) and range(int64, uint64) count in int
         "n: int64\nout: array(float64, 1d, A)\nj: int64\ni: int64\nq: uint64\n-> none");
 }
 
-TEST_CASE("a variable assigned on several paths unifies: acc = 0 then acc += float32 is float64") {
+TEST_CASE("a variable assigned on several paths unifies where they meet: acc = 0 then acc += float32") {
+  // Numba's acc = 0 is an int64 version, but only the loop's float64 phi reads it: one variable.
   std::string text = std::string(header) +
                      "@cuda.jit\ndef k(a):\n    acc = 0\n    for v in a:\n        acc += v\n    a[0] = acc\n";
   CHECK(locals_of(text, "k", "void(float32[::1])") ==
         "a: array(float32, 1d, C)\nacc: float64\nv: float32\n-> none");
+}
+
+TEST_CASE("a read before a name is rebound keeps the earlier version's type, as Numba's SSA does") {
+  // x is an int64 where x // 2 reads it; only the merge after the if is a float64.
+  std::string text = std::string(header) +
+                     "@cuda.jit\ndef k(a, c, n):\n    x = n * 7\n    y = x // 2\n    if c:\n        x = 0.5\n"
+                     "    a[0] = x\n    a[1] = y\n";
+  CHECK(locals_of(text, "k", "void(float64[::1], boolean, int64)") ==
+        "a: array(float64, 1d, C)\nc: bool\nn: int64\nx: int64\ny: int64\nx: float64\n-> none");
+}
+
+TEST_CASE("a parameter given a value of another type widens where the values meet, not at entry") {
+  // n // 2 divides the int64 argument; the merge after the if holds 0.5 or the converted n.
+  std::string text = std::string(header) +
+                     "@cuda.jit\ndef k(a, n):\n    m = n // 2\n    if n < 0:\n        n = 0.5\n"
+                     "    a[0] = n\n    a[1] = m\n";
+  CHECK(locals_of(text, "k", "void(float64[::1], int64)") ==
+        "a: array(float64, 1d, C)\nn: int64\nm: int64\nn: float64\n-> none");
+  // An update is a new version too: n += 0.5 on an int64 parameter is a float64.
+  std::string update = std::string(header) + "@cuda.jit\ndef k(a, n):\n    n += 0.5\n    a[0] = n\n";
+  CHECK(locals_of(update, "k", "void(float64[::1], int64)") == "a: array(float64, 1d, C)\nn: int64\nn: float64\n-> none");
 }
 
 TEST_CASE("math keeps float32; integer true division is float64; floor gives a float on CUDA") {
