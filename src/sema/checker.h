@@ -267,6 +267,8 @@ class FunctionChecker {
   // A @guvectorize function called from a @jit function with its outputs (sema/gufunc_calls.cpp).
   Value call_user_gufunc(const std::string& name, std::vector<Value> args,
                          std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  // Whether an expression reads a parameter passed a literal (sema/literal_arguments.cpp).
+  bool reads_literal_parameter(ast::ExprId id);
   bool convert_to_declared(const frontend::ModuleFunction& target, Signature& signature,
                            std::vector<ir::ExprId>& call_args, SourceRange range);
   std::optional<std::vector<Value>> bind_arguments(const std::string& name, const ast::Function& definition,

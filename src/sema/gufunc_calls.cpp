@@ -141,8 +141,9 @@ Value GufuncCall::call(std::vector<Value> args, const std::vector<std::pair<std:
   }
   if (args.size() > operands) {
     c_.error(DiagKind::wrong_arity, range_,
-             fmt::format("the @guvectorize gufunc '{}' takes {} arguments ({} inputs, then {} outputs), {} given", name_,
-                         operands, layout->inputs, operands - layout->inputs, args.size()));
+             fmt::format("the @guvectorize gufunc '{}' takes {} arguments ({} input{}, then {} output{}), {} given",
+                         name_, operands, layout->inputs, layout->inputs == 1 ? "" : "s", operands - layout->inputs,
+                         operands - layout->inputs == 1 ? "" : "s", args.size()));
     return Value::error();
   }
   if (!c_.allow_host_only(range_, "the @guvectorize gufunc '" + name_ + "'")) return Value::error();
