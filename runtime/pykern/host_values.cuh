@@ -70,6 +70,7 @@ template <class T> void write_value(value_writer& w, const T& scalar) {
   w.tag(static_cast<char>(sizeof(T)));
   w.put(&scalar, sizeof(T));
 }
+inline void write_value(value_writer& w, const none_t&) { w.tag('N'); }  // (a, None), a gufunc call's None
 inline void write_value(value_writer& w, const str& s) {
   w.tag('S');
   w.count(s.size);

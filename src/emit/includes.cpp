@@ -37,8 +37,14 @@ TypeCensus census_of(const ir::Program& program) {
 }  // namespace
 
 bool uses_cxx_runtime(const ir::Program& program) {
-  for (const ir::Function& f : program.functions)
+  for (const ir::Function& f : program.functions) {
     if (f.parallel) return true;
+    // A value crossing to or from the caller is written into a growing buffer (new[]/delete[]).
+    for (size_t i = 0; i < f.exprs.size(); ++i) {
+      const ir::Expr& e = f.exprs[ir::ExprId(static_cast<uint32_t>(i))];
+      if (e.kind == ir::ExprKind::call && (e.op == ir::Op::export_value || e.op == ir::Op::import_value)) return true;
+    }
+  }
   // Owning arrays have destructors, which an error unwinds through; a try statement catches it.
   // Strings too: a str is a counted reference, released as an error unwinds.
   return program.owning_arrays || census_of(program).list || has_try_statements(program) ||

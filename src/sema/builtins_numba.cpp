@@ -71,9 +71,32 @@ Value literal_unroll(FunctionChecker& c, const CallSite& call) {
   return iterable;
 }
 
+// literally(x): Numba compiles the function for x's literal value (its dispatcher asks the
+// caller for Literal[int](3)), so x reads as the value itself. Integers, bools and strings have
+// literals; anything else is Numba's LiteralTypingError.
+Value literally(FunctionChecker& c, const CallSite& call) {
+  if (!want_args(c, call, 1, 1)) return Value::error();
+  const Value& value = call.args[0];
+  const Type& type = value.type;
+  bool has_literal = value.is_string_literal() || type.is(TypeKind::string) || type.is_integer_like();
+  if (value.kind != Value::Kind::expr && !value.is_string_literal()) has_literal = false;
+  if (!has_literal) {
+    std::string python = type.is(TypeKind::floating) ? "float"
+                         : type.is(TypeKind::complex) ? "complex"
+                         : type.is(TypeKind::array)   ? "numpy.ndarray"
+                                                      : to_string(type);
+    c.error(DiagKind::type_mismatch, call.range, "<class '" + python + "'> cannot be used as a literal",
+            "numba.literally() takes an integer, a bool or a string (Numba's LiteralTypingError)");
+    return Value::error();
+  }
+  return value;
+}
+
 }  // namespace
 
 void add_numba_builtins(HandlerTable& t) {
+  t["numba.literally"] = literally;
+  t["numba.misc.special.literally"] = literally;
   t["numba.np.unsafe.ndarray.to_fixed_tuple"] = to_fixed_tuple;
   t["numba.literal_unroll"] = literal_unroll;
   t["numba.misc.literal.literal_unroll"] = literal_unroll;

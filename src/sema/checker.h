@@ -214,6 +214,7 @@ class FunctionChecker {
  private:
   friend class ProgramBuilder;
   friend class UfuncMethods;
+  friend class GufuncCall;
   void collect_locals(const std::vector<ast::StmtId>& body);
   void collect_target_names(ast::ExprId target);
   int local_named(const std::string& name) const;
@@ -267,6 +268,11 @@ class FunctionChecker {
   // nullopt where `base` is no ufunc.
   std::optional<Value> call_ufunc_method(const Value& base, const std::string& method, const ast::Expr& e);
   Value user_ufunc_into(const std::string& name, std::vector<Value> args, SourceRange range);  // f(a, b, out)
+  // A @guvectorize function called from a @jit function with its outputs (sema/gufunc_calls.cpp).
+  Value call_user_gufunc(const std::string& name, std::vector<Value> args,
+                         std::vector<std::pair<std::string, Value>> keywords, const ast::Expr& e);
+  // Whether an expression reads a parameter passed a literal (sema/literal_arguments.cpp).
+  bool reads_literal_parameter(ast::ExprId id);
   bool convert_to_declared(const frontend::ModuleFunction& target, Signature& signature,
                            std::vector<ir::ExprId>& call_args, SourceRange range);
   std::optional<std::vector<Value>> bind_arguments(const std::string& name, const ast::Function& definition,

@@ -259,21 +259,8 @@ Value FunctionChecker::call_device_function(const std::string& name, std::vector
       !module_function_.decoration.device_only && target->decoration.target != "cuda")
     return call_user_ufunc(name, std::move(args), std::move(keywords), e);
   if (role == frontend::FunctionRole::guvectorize && module_function_.origin == frontend::Origin::user && !is_kernel_ &&
-      !module_function_.decoration.device_only) {
-    // Numba types a gufunc call in a @jit function only with every output passed (GUFunc._type_me).
-    const std::string& layout = target->decoration.gufunc_layout;
-    size_t operands = static_cast<size_t>(std::count(layout.begin(), layout.end(), '('));
-    if (args.size() + keywords.size() < operands)
-      error(DiagKind::unsupported_operation, e.range,
-            "the @guvectorize gufunc '" + name + "' is called from a @jit function without its outputs: Numba "
-            "allocates none there (its TypingError: cannot call '" + name + "' with these types)",
-            "pass the output arrays after the inputs, as in " + name + "(..., out)");
-    else
-      error(DiagKind::unsupported_operation, e.range,
-            "calling the @guvectorize gufunc '" + name + "' from a @jit function is not supported by pykern yet",
-            "call it from the host (Module::ufunc, pykern run), or write its loop in the @jit function");
-    return Value::error();
-  }
+      !module_function_.decoration.device_only)
+    return call_user_gufunc(name, std::move(args), std::move(keywords), e);
   // The kernels pykern generates for @vectorize, @guvectorize and @cuda.reduce (and host
   // calls) call the user's scalar function as a device function.
   bool generated_caller = module_function_.origin != frontend::Origin::user &&

@@ -845,6 +845,7 @@ void FunctionChecker::check_expr_stmt(const ast::Stmt& stmt) {
   Value value = check_expr(stmt.value);
   if (value.kind != Value::Kind::expr) return;
   if (expr(value.expr).kind == ir::ExprKind::local) return;  // np.add(a, b, out): its work is done
+  if (expr(value.expr).kind == ir::ExprKind::constant) return;  // a gufunc call's None: its loop is emitted
   ir::Stmt out;
   out.kind = ir::StmtKind::expr;
   out.range = stmt.range;
@@ -1178,6 +1179,8 @@ void FunctionChecker::check_if(const ast::Stmt& stmt) {
     int local = local_at(test->operand);
     if (local >= 0 && !function_.locals[local].is_parameter && !literal_locals_.count(local)) known.reset();
   }
+  // Numba does not decide `if flag:` or `if axis == 0:` on a literal argument of a @jit function.
+  if (known && on_host() && reads_literal_parameter(stmt.value)) known.reset();
   bool body_leaves = false, orelse_leaves = false;
   if (!known || known->as_int() != 0) {
     check_block(stmt.body, out.body);
