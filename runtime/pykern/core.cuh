@@ -37,6 +37,9 @@
 #include "pykern/fancy_several.cuh"
 #include "pykern/ufunc_methods.cuh"
 #include "pykern/text_methods.cuh"
+#include "pykern/heapq.cuh"
+#include "pykern/diag_windows.cuh"
+#include "pykern/dict_lists.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

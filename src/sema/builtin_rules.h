@@ -104,6 +104,8 @@ void add_numba_builtins(HandlerTable& t);  // builtins_numba.cpp: to_fixed_tuple
 void add_numpy_misc_builtins(HandlerTable& t);
 // split, join, padding, classes, case mappings, ord/chr/float of strings (sema/text_methods.cpp)
 void add_text_method_builtins(HandlerTable& t);
+void add_heapq_builtins(HandlerTable& t);  // sema/heapq.cpp: heappush, heappop, heapify, ...
+void add_diag_window_builtins(HandlerTable& t);  // sema/diag_windows.cpp: np.diag, np.hanning, ...
 
 // cuda.threadIdx.x and friends: the runtime operation that reads them (int32, as in Numba).
 std::optional<ir::Op> cuda_intrinsic_value(const std::string& qualified_name);

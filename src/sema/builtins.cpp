@@ -83,6 +83,8 @@ const HandlerTable& handlers() {
     add_numba_builtins(t);
     add_numpy_misc_builtins(t);  // wraps the ufuncs' rules
     add_text_method_builtins(t);  // wraps list.count, float()
+    add_heapq_builtins(t);
+    add_diag_window_builtins(t);
     return t;
   }();
   return table;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sema/builtin_rules.h"
+#include "sema/dict_lists.h"
 
 namespace pykern::sema {
 
@@ -288,7 +289,7 @@ Value sorted(FunctionChecker& c, const CallSite& call) {
     c.error(DiagKind::wrong_arity, call.range, "sorted() takes one iterable");
     return Value::error();
   }
-  const Value& iterable = call.args[0];
+  const Value iterable = is_dict_view(call.args[0].type) ? list_of_dict_view(c, call.args[0], call.range) : call.args[0];
   auto item = iterable_item(iterable.type);
   auto key = key_argument(call);
   if (!item || !item->known() || (!key && !comparable(*item, *item))) {
@@ -331,6 +332,7 @@ Value new_list_from(FunctionChecker& c, const CallSite& call, const char* what) 
     return Value::error();
   }
   if (call.args.empty()) return c.make_call(Op::new_list, {}, Type::list_of(Type::unknown()), call.range);
+  if (is_dict_view(call.args[0].type)) return list_of_dict_view(c, call.args[0], call.range);
   auto item = iterable_item(call.args[0].type);
   if (!item || !item->known()) {
     c.error(DiagKind::type_mismatch, call.range,
