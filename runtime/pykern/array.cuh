@@ -187,6 +187,16 @@ PK_DEVICE void copy_elements(T* to, const i64 (&to_strides)[N], const U* from, c
       for (i64 k = length - 1; k >= 0; --k)
         *reinterpret_cast<T*>(out + k * to_step) = static_cast<T>(*reinterpret_cast<const U*>(in + k * from_step));
     } else if (to_step == static_cast<i64>(sizeof(T))) {  // a C-ordered target: a plain index
+#if !PK_DEVICE_BUILD
+      // Both rows contiguous and of one type (np.concatenate's pieces, copies of C arrays): the
+      // C library's copy, which moves a long row faster than a loop. A forward walk may read
+      // what it has just written (a[:-1] = a[1:]), which memmove allows.
+      if constexpr (__is_same(T, U))
+        if (from_step == static_cast<i64>(sizeof(U))) {
+          __builtin_memmove(out, in, static_cast<unsigned long>(length) * sizeof(T));
+          return;
+        }
+#endif
       T* row = reinterpret_cast<T*>(out);
       for (i64 k = 0; k < length; ++k) row[k] = static_cast<T>(*reinterpret_cast<const U*>(in + k * from_step));
     } else {
