@@ -35,6 +35,7 @@
 #include "pykern/host_values.cuh"
 #include "pykern/zero_d.cuh"
 #include "pykern/fancy_several.cuh"
+#include "pykern/fancy_mixed.cuh"
 #include "pykern/ufunc_methods.cuh"
 #include "pykern/text_methods.cuh"
 #include "pykern/heapq.cuh"

@@ -124,17 +124,62 @@ OwnedArray<T, 1, layout_c> select_where(const char* file, int line, int shown_ax
   return made;
 }
 
-// The elements of a 1-D view at `length` integer positions (a negative one wraps), each checked
-// as it is read: one outside the axis is Numba's IndexError.
-template <class T, Layout L, class Positions>
+// The first of `length` positions that is outside an axis of `extent` (after a negative one
+// wraps): Numba's IndexError for it. Only called once a block is known to hold one.
+template <class Positions>
+[[noreturn, gnu::cold]] void report_first_outside(const char* file, int line, int shown_axis, i64 extent, i64 length,
+                                                  Positions index) {
+  for (i64 k = 0; k < length; ++k) {
+    const auto position = index(k);
+    const i64 given = static_cast<i64>(position);
+    const bool unsigned_position = static_cast<decltype(position)>(-1) > decltype(position)(0);
+    const i64 i = given < 0 && !unsigned_position ? given + extent : given;
+    if (static_cast<u64>(i) >= static_cast<u64>(extent)) report_index_error(file, line, given, shown_axis, extent);
+  }
+  __builtin_unreachable();
+}
+
+// out[k] = from[index[k]] for a contiguous index and a contiguous source, in blocks: each
+// position wrapped without a branch (a negative one gains the extent), one outside the axis
+// read as position 0 and remembered, and the block checked once at its end. No branch in the
+// loop, so the compiler makes it a vector gather; a block with a bad position is looked at
+// again in order for the first one, which is Numba's IndexError (the result, a new array, is
+// never seen). `extent` > 0.
+template <class T, class I>
+bool gather_block(T* __restrict__ out, const T* __restrict__ from, const I* __restrict__ index, i64 count, i64 extent) {
+  u64 outside = 0;
+  for (i64 k = 0; k < count; ++k) {
+    const i64 given = static_cast<i64>(index[k]);
+    // An unsigned position never wraps (one past 2**63 is outside, not negative).
+    const u64 i = static_cast<I>(-1) > I(0) ? static_cast<u64>(index[k]) : static_cast<u64>(given + (extent & (given >> 63)));
+    const bool inside = i < static_cast<u64>(extent);
+    outside |= !inside;
+    out[k] = from[inside ? i : 0];
+  }
+  return outside == 0;
+}
+
+// The elements of a 1-D view at `length` integer positions (a negative one wraps), each checked:
+// one outside the axis is Numba's IndexError. `contiguous` is the index array's first element
+// when it and the view are contiguous (the fast path above), else null.
+template <class T, Layout L, class I, class Positions>
 OwnedArray<T, 1, layout_c> gather_at(const char* file, int line, int shown_axis, const Array<T, 1, L>& view,
-                                     i64 length, Positions index) {
+                                     i64 length, Positions index, const I* contiguous) {
   const i64 extent = view.shape[0];
   const i64 shape[1] = {length};
   auto made = new_array<T, 1, layout_c>(file, line, shape);
   const i64 stride = view.stride(0);
   const char* from = reinterpret_cast<const char*>(view.data);
   T* out = made.data;
+  if (contiguous != nullptr && stride == static_cast<i64>(sizeof(T)) && extent > 0) {
+    constexpr i64 block = 4096;
+    for (i64 start = 0; start < length; start += block) {
+      const i64 count = length - start < block ? length - start : block;
+      if (!gather_block(out + start, view.data, contiguous + start, count, extent))
+        report_first_outside(file, line, shown_axis, extent, count, [&](i64 k) { return index(start + k); });
+    }
+    return made;
+  }
   for (i64 k = 0; k < length; ++k) {
     const i64 given = static_cast<i64>(index(k));
     const i64 i = given < 0 ? given + extent : given;
@@ -147,11 +192,11 @@ OwnedArray<T, 1, layout_c> gather_at(const char* file, int line, int shown_axis,
 // x[index] of a 1-D view, by a mask or by positions, each element read by `index(k)`.
 template <class I, class T, Layout L, class Index>
 OwnedArray<T, 1, layout_c> take_one_axis(const char* file, int line, int shown_axis, const Array<T, 1, L>& view,
-                                         i64 length, Index index) {
+                                         i64 length, Index index, const I* contiguous = nullptr) {
   if constexpr (is_mask<I>::value)
     return select_where(file, line, shown_axis, view, length, index);
   else
-    return gather_at(file, line, shown_axis, view, length, index);
+    return gather_at(file, line, shown_axis, view, length, index, contiguous);
 }
 
 // a[mask], a[idx], a[i, idx], a[:, mask]: a new C-ordered array of the picked elements.
@@ -166,7 +211,8 @@ OwnedArray<T, N, layout_c> take_axis(const char* file, int line, int shown_axis,
                               [base, step](i64 k) { return mask_bit(*reinterpret_cast<const bool*>(base + k * step)); });
     else
       return take_one_axis<I>(file, line, shown_axis, view, index.shape[0],
-                              [base, step](i64 k) { return *reinterpret_cast<const I*>(base + k * step); });
+                              [base, step](i64 k) { return *reinterpret_cast<const I*>(base + k * step); },
+                              step == static_cast<i64>(sizeof(I)) ? index.data : nullptr);
   } else {
     auto positions = picked_positions(file, line, index, view.shape[Axis], shown_axis);
     PickedShape<N> s = picked_shape<Axis, Front>(view, positions.shape[0]);

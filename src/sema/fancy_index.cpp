@@ -4,6 +4,7 @@
 // wrap; one out of range is an IndexError). The result is a new C-ordered array; a store
 // writes the picked elements in place.
 #include "sema/fancy_index.h"
+#include "sema/fancy_mixed.h"
 #include "sema/fancy_several.h"
 
 #include <algorithm>
@@ -195,6 +196,7 @@ bool expand_ellipsis(FunctionChecker& c, const Type& base, std::vector<IndexItem
 std::optional<Value> advanced_index(FunctionChecker& c, const Value& base, const std::vector<IndexItem>& items,
                                     SourceRange range, FunctionChecker::PendingStore* pending) {
   if (std::none_of(items.begin(), items.end(), is_array_item)) return std::nullopt;
+  if (auto mixed = mixed_index_arrays(c, base, items, range, pending)) return mixed;  // a[rows, :, cols]
   if (auto several = several_index_arrays(c, base, items, range, pending)) return several;  // a[rows, cols]
   auto p = plan(c, base, items, range);
   if (!p || !allowed_here(c, range)) return Value::error();
@@ -207,6 +209,7 @@ std::optional<Value> advanced_index(FunctionChecker& c, const Value& base, const
 bool advanced_aug_assign(FunctionChecker& c, const Value& current, const Value& operand, ast::BinaryOp op,
                          SourceRange range) {
   if (several_aug_assign(c, current, operand, op, range)) return true;  // a[rows, cols] op= v
+  if (mixed_aug_assign(c, current, operand, op, range)) return true;    // a[rows, :, cols] op= v
   if (!current.ok() || current.kind != Value::Kind::expr) return false;
   const ir::Expr& read = c.expr(current.expr);
   if (read.kind != ir::ExprKind::call || read.op != ir::Op::take_axis) return false;

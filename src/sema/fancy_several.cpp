@@ -24,13 +24,6 @@ void store(FunctionChecker& c, const Value& base, std::vector<ir::ExprId> indice
             "copy it first (np.copy), or pass the array as an argument");
     return;
   }
-  if (static_cast<int>(indices.size()) != base.type.ndim) {
-    c.error(DiagKind::unsupported_operation, target,
-            fmt::format("assigning through {} index arrays to an array of {} dimensions is not supported yet",
-                        indices.size(), base.type.ndim),
-            "give an index array for every axis, or loop over the positions");
-    return;
-  }
   Value source = c.as_runtime(value, range);
   if (!source.ok()) return;
   const Type& dtype = base.type.dtype();

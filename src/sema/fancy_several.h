@@ -1,9 +1,9 @@
 // Several integer index arrays in one subscript, a[rows, cols], in @jit functions on the host,
 // as Numba 0.68 types them (numba/core/typing/arraydecl.py get_array_index_type: any number of
 // advanced indices, broadcast together; the result a new C array) and computes them
-// (numba/np/arrayobj.py FancyIndexer). pykern takes the form where every item of the
-// subscript is a 1-D integer array (the leading axes picked, the rest kept whole); a mix with
-// integers, slices or masks stays a located error. Runtime: runtime/pykern/fancy_several.cuh.
+// (numba/np/arrayobj.py FancyIndexer). Here: a 1-D integer array for every axis of the array;
+// fewer, or mixed with integers and slices, is sema/fancy_mixed.cpp's. Runtime:
+// runtime/pykern/fancy_several.cuh.
 #pragma once
 #include <optional>
 #include <vector>
