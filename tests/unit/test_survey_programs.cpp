@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "host_module.h"
 #include "pykern/function.h"
@@ -40,4 +41,27 @@ def constants(x):
   CHECK(r.values[3].value.real() == std::pow(2.0, 1.0 / 6.0));
   CHECK(r.values[4].value.real() == double(1.0f / 3.0f));
   CHECK(r.values[5].value.real() == 3.5);
+}
+
+TEST_CASE("np.degrees, np.radians, np.rad2deg and np.deg2rad take arrays, as Numba's ufuncs do") {
+  static const char* source = R"py(import numpy as np
+from numba import njit
+
+@njit
+def angles(a, f, k):
+    return np.degrees(a), np.radians(np.degrees(a)), np.rad2deg(f), np.deg2rad(k), np.degrees(0.5)
+)py";
+  Module module = test::load_host_module(source, "angles.py", "survey-angles");
+  std::vector<double> a = {0.0, M_PI / 2, -M_PI};
+  std::vector<float> f = {1.0f, 2.0f};
+  std::vector<int64_t> k = {90, 180};
+  Returned r = test::call(module, "angles", a, f, k);
+  CHECK(r.type == "Tuple(array(float64, 1d, C), array(float64, 1d, C), array(float32, 1d, C), "
+                  "array(float64, 1d, C), float64)");
+  CHECK(r.arrays[0].at<double>(1) == 90.0);
+  CHECK(r.arrays[0].at<double>(2) == -180.0);
+  CHECK(r.arrays[1].at<double>(1) == M_PI / 2);
+  CHECK(r.arrays[2].at<float>(1) == 114.59156f);  // Numba: 2.0f * float(180 / math.pi), not 2.0f * (180.0f / 3.1415927f)
+  CHECK(r.arrays[3].at<double>(0) == 90 * (M_PI / 180));
+  CHECK(r.values[0].value.real() == 0.5 * (180 / M_PI));
 }
