@@ -65,3 +65,43 @@ def angles(a, f, k):
   CHECK(r.arrays[3].at<double>(0) == 90 * (M_PI / 180));
   CHECK(r.values[0].value.real() == 0.5 * (180 / M_PI));
 }
+
+TEST_CASE("a tuple stored into a 1-d view: a row, a slice, a strided slice, converted item by item") {
+  // out[k] = jet (a clustering loop's 4-tuples), energies[0] = kinetic, potential (an MD log).
+  static const char* source = R"py(import numpy as np
+from numba import njit
+
+@njit
+def rows(n):
+    out = np.zeros((n, 3))
+    for k in range(n):
+        out[k] = (k, 2 * k, 3 * k)
+    out[0, 1:] = 7.5, -1.0
+    pair = (1.5, 2.5)
+    e = np.empty(4, dtype=np.float32)
+    e[::2] = pair
+    e[1::2] = (True, False)
+    return out, e
+
+@njit
+def wrong(n):
+    out = np.zeros((2, n))
+    out[1] = (1.0, 2.0, 3.0)
+    return out
+)py";
+  Module module = test::load_host_module(source, "rows.py", "survey-rows");
+  Returned r = test::call(module, "rows", int64_t(3));
+  CHECK(r.arrays[0].at<double>(0, 1) == 7.5);
+  CHECK(r.arrays[0].at<double>(0, 2) == -1.0);
+  CHECK(r.arrays[0].at<double>(2, 0) == 2.0);
+  CHECK(r.arrays[0].at<double>(2, 2) == 6.0);
+  CHECK(r.arrays[1].at<float>(0) == 1.5f);
+  CHECK(r.arrays[1].at<float>(1) == 1.0f);
+  CHECK(r.arrays[1].at<float>(2) == 2.5f);
+  CHECK(r.arrays[1].at<float>(3) == 0.0f);
+  // Numba 0.68's CPU wording
+  CHECK(test::failure(module, "wrong", int64_t(2)) ==
+        "rows.py:19: ValueError: cannot assign slice of shape (2,) from input of shape (3,)");
+  Returned fits = test::call(module, "wrong", int64_t(3));
+  CHECK(fits.arrays[0].at<double>(1, 2) == 3.0);
+}
