@@ -34,6 +34,17 @@ TypeCensus census_of(const ir::Program& program) {
   return census;
 }
 
+// A host call that writes what it returns for the caller (a nested tuple, an Optional, ...):
+// the writer grows its buffer with new[], which only the C++ runtime provides.
+bool exports_values(const ir::Program& program) {
+  for (const ir::Function& f : program.functions)
+    for (size_t i = 0; i < f.exprs.size(); ++i) {
+      const ir::Expr& e = f.exprs[ir::ExprId(static_cast<uint32_t>(i))];
+      if (e.kind == ir::ExprKind::call && e.op == ir::Op::export_value) return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 bool uses_cxx_runtime(const ir::Program& program) {
@@ -42,7 +53,7 @@ bool uses_cxx_runtime(const ir::Program& program) {
   // Owning arrays have destructors, which an error unwinds through; a try statement catches it.
   // Strings too: a str is a counted reference, released as an error unwinds.
   return program.owning_arrays || census_of(program).list || has_try_statements(program) ||
-         (program.host_calls && census_of(program).text);
+         (program.host_calls && (census_of(program).text || exports_values(program)));
 }
 
 std::vector<std::string> runtime_includes(const ir::Program& program) {

@@ -105,3 +105,16 @@ def wrong(n):
   Returned fits = test::call(module, "wrong", int64_t(3));
   CHECK(fits.arrays[0].at<double>(1, 2) == 3.0);
 }
+
+TEST_CASE("a nested tuple of numbers returned from a host call comes back (the simulator build links new[])") {
+  static const char* source = R"py(from numba import njit
+
+@njit
+def nested(x):
+    return x, (x * 2, 3)
+)py";
+  Module module = test::load_host_module(source, "nested.py", "survey-nested");
+  Returned r = test::call(module, "nested", 2.0);
+  REQUIRE(r.other.has_value());
+  CHECK(r.value().to_string() == "(2.0, (4.0, 3))");
+}
