@@ -41,6 +41,7 @@
 #include "pykern/heapq.cuh"
 #include "pykern/diag_windows.cuh"
 #include "pykern/dict_lists.cuh"
+#include "pykern/sequence_store.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

@@ -68,8 +68,10 @@ PK_MATH2(nextafter, nextafterf, nextafter)
 PK_DEVICE f32 copysign(f32 x, f32 y) { return copysign_bits(x, y != y ? 1.0f : y); }
 PK_DEVICE f64 copysign(f64 x, f64 y) { return copysign_bits(x, y != y ? 1.0 : y); }
 
-template <class T> PK_DEVICE T degrees(T x) { return x * (T(180) / T(3.141592653589793)); }
-template <class T> PK_DEVICE T radians(T x) { return x * (T(3.141592653589793) / T(180)); }
+// Numba multiplies by the factor Python computes in double, then rounded to the type (float32:
+// 57.29578f, which 180.0f / 3.1415927f is not).
+template <class T> PK_DEVICE T degrees(T x) { return x * T(180.0 / 3.141592653589793); }
+template <class T> PK_DEVICE T radians(T x) { return x * T(3.141592653589793 / 180.0); }
 template <class T> PK_DEVICE bool isnan(T x) { return x != x; }
 template <class T> PK_DEVICE bool isinf(T x) { return x == inf<T>() || x == -inf<T>(); }
 template <class T> PK_DEVICE bool isfinite(T x) { return !isnan(x) && !isinf(x); }

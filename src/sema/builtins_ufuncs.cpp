@@ -220,6 +220,9 @@ const std::vector<Ufunc>& ufunc_table() {
       {"greater_equal", 2, compare_loops, compare_rule(C::ge)},
       {"equal", 2, compare_loops, compare_rule(C::eq)},
       {"not_equal", 2, compare_loops, compare_rule(C::ne)},
+      // angle units (NumPy's loops are floating only: integers convert to float64)
+      {"degrees", 1, "f->f d->d", call_rule(Op::degrees)},
+      {"radians", 1, "f->f d->d", call_rule(Op::radians)},
   };
   return table;
 }
@@ -227,7 +230,7 @@ const std::vector<Ufunc>& ufunc_table() {
 // NumPy's other names for the same ufunc.
 constexpr std::pair<const char*, const char*> aliases[] = {
     {"divide", "true_divide"}, {"mod", "remainder"}, {"abs", "absolute"}, {"around", "round"}, {"round_", "round"},
-    {"bitwise_not", "invert"}};
+    {"bitwise_not", "invert"}, {"rad2deg", "degrees"}, {"deg2rad", "radians"}};
 
 bool any_array(const CallSite& call) {
   for (const Value& v : call.args)

@@ -124,6 +124,19 @@ bool would_raise(ir::Op op, const ir::Constant& a, const ir::Constant& b) {
   return b.as_double() == 0;
 }
 
+// How many module globals are being frozen (nested: one global defined by another): their
+// operations are Python's at import, not Numba's in a function. One checker per thread.
+thread_local int import_time_folds = 0;
+
+// a / b under Python's error model (a @jit function's host division), on real operands already
+// converted to the result type: the plain quotient, rounded once to that type (a double quotient
+// of two float32 values rounds to the float32 one); a zero divisor raises at run time, unfolded.
+std::optional<ir::Constant> fold_checked_true_division(const std::vector<ir::Constant>& values, const Type& type) {
+  if (values.size() != 2 || !type.is(TypeKind::floating) || type.bits == 16) return std::nullopt;
+  if (would_raise(ir::Op::checked_truediv, values[0], values[1])) return std::nullopt;
+  return convert(ir::Constant{values[0].as_double() / values[1].as_double()}, type);
+}
+
 // Python's operators and math functions fold by calling the runtime header's own functions
 // (this file is compiled with -fwrapv, as simulator builds are), in the kernel's own precision,
 // so a folded value is exactly the value the kernel would compute: one rule, in one place.
@@ -137,6 +150,12 @@ std::optional<ir::Constant> fold_runtime_call(ir::Op op, const Type& type, const
     return ir::Constant{*v};
   };
   if (type.is(TypeKind::floating) && type.bits == 16) return std::nullopt;  // float16 runs as the kernel does
+  // A module global's x ** n is Python's at import (C's pow), which Numba freezes; in a function
+  // Numba multiplies repeatedly, and the two may differ in the last bit.
+  // (float64: a Python float; NumPy's float32 scalars keep the function's rule.)
+  if (type.is(TypeKind::floating) && type.bits == 64 && op == ir::Op::pow && right_type.is_integer_like() &&
+      import_time_folds > 0)
+    return ir::Constant{std::pow(a.as_double(), double(b.as_int()))};
   if (type.is(TypeKind::floating) && op == ir::Op::pow && right_type.is_integer_like()) {  // repeated multiplication
     if (type.bits == 32) return ir::Constant{double(pk::pow(float(a.as_double()), b.as_int()))};
     return ir::Constant{pk::pow(a.as_double(), b.as_int())};
@@ -252,6 +271,7 @@ std::optional<ir::Constant> FunctionChecker::fold(ir::ExprId id) {
       if (e.kind != ir::ExprKind::call) return std::nullopt;
       // Python's error model checks divisors and zero powers at run time (ZeroDivisionError):
       // an operation that would raise is not folded, the others fold as the unchecked one.
+      if (e.op == ir::Op::checked_truediv) return fold_checked_true_division(values, type);
       ir::Op runtime = unchecked_operation(e.op);
       if (runtime != e.op && (values.size() != 2 || would_raise(e.op, values[0], values[1]))) return std::nullopt;
       const Type& right_type = e.args.size() == 2 ? expr(e.args[1]).type : type;
@@ -1243,7 +1263,9 @@ Value ProgramBuilder::global_constant(FunctionChecker& caller, const std::string
     }
     return caller.add(std::move(tuple));
   };
+  ++import_time_folds;
   ir::ExprId frozen = freeze(value.expr);
+  --import_time_folds;
   if (!frozen.valid()) return not_constant();
   return caller.value_of(frozen);
 }

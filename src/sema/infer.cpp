@@ -15,6 +15,7 @@
 #include "sema/fancy_index.h"
 #include "sema/lists.h"
 #include "sema/zero_d.h"
+#include "sema/sequence_store.h"
 
 namespace pykern::sema {
 
@@ -1099,6 +1100,7 @@ void FunctionChecker::assign_to_view(const Value& view, const Value& value, cons
   Type dtype = view.type.dtype();
   Value source = as_runtime(value, range);
   if (!source.ok()) return;
+  if (store_tuple_into_view(*this, view, source, range)) return;  // a[i] = (x, y, z)
   const Type& given = source.type.is(TypeKind::array) ? source.type.dtype() : source.type;
   bool converts = given.is_scalar() && !given.is(TypeKind::record) && !dtype.is(TypeKind::record) &&
                   (dtype.is(TypeKind::complex) || !given.is(TypeKind::complex));
