@@ -32,6 +32,7 @@ function(pykern_layer name)
     target_link_libraries(pykern_${name} INTERFACE pykern_${use})
   endforeach()
   add_dependencies(pykern_${name} pykern_layers_checked)
+  pykern_precompile_layer(pykern_${name})
   set_property(GLOBAL APPEND PROPERTY PYKERN_LAYER_OBJECTS $<TARGET_OBJECTS:pykern_${name}>)
 endfunction()
 

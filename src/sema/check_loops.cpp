@@ -193,17 +193,18 @@ std::optional<RangeBounds> FunctionChecker::range_bounds(const std::vector<Value
   return out;
 }
 
-// numba.prange(...): a range whose iterations may run in parallel. In a parallel=True function
-// sema/parallel_loops.cpp decides whether they do; elsewhere prange is range, as in Numba.
-bool FunctionChecker::is_prange(const ast::Expr& e) {
-  if (e.kind != ast::ExprKind::call) return false;
+// The qualified name a call's callee resolves to (numba.prange, numba.literal_unroll, ...), however
+// it was imported: `prange(...)`, `nb.prange(...)`, `from numba import prange as p`. Empty for any
+// other callee, or no call. Diagnostics are muted: the caller checks the call itself later.
+std::string FunctionChecker::qualified_callee(const ast::Expr& e) {
+  if (e.kind != ast::ExprKind::call) return {};
   const ast::Expr& callee = module().ast()[e.operands[0]];
-  if (callee.kind != ast::ExprKind::name && callee.kind != ast::ExprKind::attribute) return false;
+  if (callee.kind != ast::ExprKind::name && callee.kind != ast::ExprKind::attribute) return {};
   bool was_muted = diagnostics().muted();
   diagnostics().set_muted(true);
   Value resolved = check_expr(e.operands[0]);
   diagnostics().set_muted(was_muted);
-  return resolved.kind == Value::Kind::qualified && resolved.name == prange_name;
+  return resolved.kind == Value::Kind::qualified ? resolved.name : std::string();
 }
 
 // The iterable as a range object held in a variable, or an invalid value for anything else (it
@@ -253,7 +254,9 @@ void FunctionChecker::check_plain_for(const ast::Stmt& stmt) {
     loop.local = new_temporary(type);
     return read_local(loop.local, iterable.range);
   };
-  loop.is_prange = is_prange(iterable);
+  // numba.prange(...): a range whose iterations may run in parallel. In a parallel=True function
+  // sema/parallel_loops.cpp decides whether they do; elsewhere prange is range, as in Numba.
+  loop.is_prange = qualified_callee(iterable) == prange_name;
   if (loop.is_prange || is_builtin_call(*this, iterable, "range", local_named("range"))) {
     std::vector<Value> bounds;
     for (size_t i = 1; i < iterable.operands.size(); ++i)

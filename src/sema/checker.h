@@ -296,7 +296,7 @@ class FunctionChecker {
   Value membership(bool in, Value item, Value container, SourceRange range);  // x in tuple
   Value unwrap_optional(const Value& value, SourceRange range);
   Value check_list(const ast::Expr& e);
-  bool is_prange(const ast::Expr& e);
+  std::string qualified_callee(const ast::Expr& e);  // a call's callee as numba.prange etc., or ""
   Value new_list(const Type& type, const std::vector<Value>& items, SourceRange range);
 
   ProgramBuilder& program_;
@@ -331,7 +331,6 @@ class FunctionChecker {
   // for x in literal_unroll(mixed tuple) (sema/unroll.cpp): the body typed once per position.
   void check_plain_for(const ast::Stmt& stmt);
   bool check_unrolled_loop(const ast::Stmt& stmt);
-  bool is_literal_unroll_call(const ast::Expr& e);
   std::set<int> body_private_locals(const ast::Stmt& loop);
   int unrolling_ = 0;                        // literal_unroll loops being typed (Numba refuses nesting)
   std::map<int, int> local_renames_;         // a versioned local -> this version's temporary (local_at)

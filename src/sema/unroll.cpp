@@ -49,19 +49,6 @@ class NameOccurrences {
 
 }  // namespace
 
-// The callee of `for x in f(...)` when it is numba.literal_unroll (diagnostics muted: the loop
-// reports its own errors when it is typed).
-bool FunctionChecker::is_literal_unroll_call(const ast::Expr& e) {
-  if (e.kind != ast::ExprKind::call) return false;
-  const ast::Expr& callee = module().ast()[e.operands[0]];
-  if (callee.kind != ast::ExprKind::name && callee.kind != ast::ExprKind::attribute) return false;
-  bool was_muted = diagnostics().muted();
-  diagnostics().set_muted(true);
-  Value resolved = check_expr(e.operands[0]);
-  diagnostics().set_muted(was_muted);
-  return resolved.kind == Value::Kind::qualified && is_literal_unroll(resolved.name);
-}
-
 // The locals each version of the body has its own: those only the loop's target and body name,
 // and that an iteration assigns before it reads them (the target, or a plain assignment at the
 // body's top level before any other use). Any other, such as one read before it is assigned
@@ -118,7 +105,7 @@ std::set<int> FunctionChecker::body_private_locals(const ast::Stmt& loop) {
 bool FunctionChecker::check_unrolled_loop(const ast::Stmt& stmt) {
   const ast::Ast& tree = module().ast();
   const ast::Expr& call = tree[stmt.value];
-  if (!is_literal_unroll_call(call)) return false;
+  if (!is_literal_unroll(qualified_callee(call))) return false;
   if (unrolling_ > 0) {
     error(DiagKind::unsupported_syntax, call.range, "Nesting of literal_unroll is unsupported",
           "unroll the inner loop by hand, or loop over a tuple of one type with a plain for");

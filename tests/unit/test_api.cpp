@@ -1,29 +1,20 @@
 // The embedded API on the CPU simulator: views and strides, argument validation, barriers,
 // declared signatures, DLPack.
-#include <unistd.h>
-
 #include <cstring>
 #include <filesystem>
 
 #include <doctest/doctest.h>
 
 #include "abi/arguments.h"
+#include "module_fixture.h"
 #include "pykern/module.h"
 
 using namespace pykern;
 
 namespace {
-ModuleOptions test_options() {
-  ModuleOptions options;
-  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-api-cache-" + std::to_string(::getpid()))).string();
-  return options;
-}
+ModuleOptions test_options() { return test::process_cache_options("api-cache"); }
 
-Module load(const std::string& text) {
-  auto module = Module::load_source(text, "api_test.py", test_options());
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return *module;
-}
+Module load(const std::string& text) { return test::load_module(text, "api_test.py", "api-cache"); }
 
 const char* kernels = R"py(
 from numba import cuda, float32, int32

@@ -1,28 +1,20 @@
 // CUDA Graphs, peer access, closing and resetting a GPU (include/pykern/device.h): against the
 // fake driver (fake_driver.h) for what pykern asks of the driver, and on the simulator, whose
 // graphs must give the same results.
-#include <unistd.h>
-
 #include <cstring>
-#include <filesystem>
 
 #include <doctest/doctest.h>
 
 #include "cuda/gpu.h"
 #include "fake_driver.h"
 #include "jit/nvrtc.h"
+#include "module_fixture.h"
 #include "pykern/device.h"
 #include "pykern/module.h"
 
 using namespace pykern;
 
 namespace {
-
-ModuleOptions graph_options() {
-  ModuleOptions options;
-  options.cache_dir = (std::filesystem::temp_directory_path() / ("pykern-graphs-" + std::to_string(::getpid()))).string();
-  return options;
-}
 
 // Two kernels a time step might be: scale an array, then add one to it.
 const char* steps_source = R"py(from numba import cuda
@@ -41,13 +33,10 @@ def add_one(a):
 )py";
 
 std::shared_ptr<Module> load_steps() {
-  auto module = Module::load_source(steps_source, "steps.py", graph_options());
-  REQUIRE_MESSAGE(module.ok(), (module.ok() ? std::string() : module.error().describe()));
-  return std::make_shared<Module>(std::move(*module));
+  return std::make_shared<Module>(test::load_module(steps_source, "steps.py", "graphs"));
 }
 
-std::string message_of(const Status& s) { return s.ok() ? std::string("(ok)") : s.error().message; }
-template <class T> std::string message_of(const Result<T>& r) { return r.ok() ? std::string("(ok)") : r.error().message; }
+using test::message_of;
 
 bool has_nvrtc() { return jit::nvrtc_version().ok(); }
 

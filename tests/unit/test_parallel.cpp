@@ -112,6 +112,20 @@ TEST_CASE("prange: only the outermost loop is parallel; a break in an inner loop
         "in order\nparallel privates=[i, m, j] reductions=[]\n");  // inner loops are stored first
 }
 
+TEST_CASE("prange: found however it was imported (numba.prange, a renamed numba, a renamed prange)") {
+  const std::string want = "parallel privates=[i] reductions=[s +]\n";
+  CHECK(plans_of("def f(a, b):\n    s = 0.0\n    for i in numba.prange(a.shape[0]):\n        s += a[i]\n"
+                 "    b[0] = s\n") == want);
+  // Module-level imports after f still name its globals, as Numba resolves them when f compiles.
+  CHECK(plans_of("def f(a, b):\n    s = 0.0\n    for i in nb.prange(a.shape[0]):\n        s += a[i]\n"
+                 "    b[0] = s\n\nimport numba as nb\n") == want);
+  CHECK(plans_of("def f(a, b):\n    s = 0.0\n    for i in pr(a.shape[0]):\n        s += a[i]\n"
+                 "    b[0] = s\n\nfrom numba import prange as pr\n") == want);
+  // A range is no prange.
+  CHECK(plans_of("def f(a, b):\n    s = 0.0\n    for i in range(a.shape[0]):\n        s += a[i]\n"
+                 "    b[0] = s\n") == "");
+}
+
 TEST_CASE("the thread pool runs parts concurrently and hands the first failure to the caller") {
   if (sim::thread_limit().threads < 2 || !sim::thread_limit().error.empty()) return;  // one core: nothing to show
   // Two parts that wait for each other can only finish if they run at once.

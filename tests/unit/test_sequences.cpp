@@ -182,6 +182,29 @@ TEST_CASE("literal_unroll over a tuple of arrays of different dtypes and ndims t
   check_all(r, {26.0, 15, 2});
 }
 
+TEST_CASE("literal_unroll is found however it was imported: through numba renamed, or renamed itself") {
+  Module module = test::load_host_module(R"py(import numba as nb
+from numba import njit
+from numba import literal_unroll as lu
+
+@njit
+def through_module(scale):
+    acc = 0.0
+    for x in nb.literal_unroll((1, 2.5, True)):
+        acc += x * scale
+    return acc
+
+@njit
+def through_alias(scale):
+    acc = 0.0
+    for x in lu((2, 0.5)):
+        acc += x * scale
+    return acc
+)py", "unroll_imports.py", "unroll-imports");
+  check_all(call(module, "through_module", 2.0), {9.0});
+  check_all(call(module, "through_alias", 2.0), {5.0});
+}
+
 TEST_CASE("literal_unroll over mixed scalars: break and continue leave or go on with the one loop") {
   Module module = load();
   check_all(call(module, "scalars_until", 5.0), {13.0, 5});
