@@ -37,6 +37,7 @@
 #include "pykern/fancy_several.cuh"
 #include "pykern/ufunc_methods.cuh"
 #include "pykern/text_methods.cuh"
+#include "pykern/text_search.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {
