@@ -42,6 +42,7 @@
 #include "pykern/diag_windows.cuh"
 #include "pykern/dict_lists.cuh"
 #include "pykern/sequence_store.cuh"
+#include "pykern/text_search.cuh"
 
 #if !PK_DEVICE_BUILD
 namespace pk {

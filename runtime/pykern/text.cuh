@@ -111,24 +111,6 @@ inline i64 find_bytes(const str& hay, const str& needle, i64 from) {
   return -1;
 }
 inline bool str_contains(const str& hay, const str& needle) { return find_bytes(hay, needle, 0) >= 0; }
-// s.find(sub): the code point index of its first occurrence, or -1.
-inline i64 str_find(const str& s, const str& sub) {
-  i64 at = find_bytes(s, sub, 0);
-  return at < 0 ? -1 : count_code_points(s.bytes, at);
-}
-inline bool str_startswith(const str& s, const str& prefix) {
-  if (prefix.size > s.size) return false;
-  for (i64 i = 0; i < prefix.size; ++i)
-    if (s.bytes[i] != prefix.bytes[i]) return false;
-  return true;
-}
-inline bool str_endswith(const str& s, const str& suffix) {
-  if (suffix.size > s.size) return false;
-  for (i64 i = 0; i < suffix.size; ++i)
-    if (s.bytes[s.size - suffix.size + i] != suffix.bytes[i]) return false;
-  return true;
-}
-
 // a + b + ... in one allocation (concatenation and f-strings).
 template <class... S> str str_concat(const S&... parts) {
   char* out;
@@ -303,18 +285,6 @@ inline bool is_python_space(u32 c) {
          (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 // s.strip(): leading and trailing whitespace removed.
-inline str str_strip(const str& s) {
-  i64 from = 0, to = s.size, width;
-  while (from < to && is_python_space(code_point_at(s.bytes + from, &width))) from += width;
-  while (to > from) {
-    i64 back = to - 1;
-    while (back > from && (static_cast<unsigned char>(s.bytes[back]) & 0xC0) == 0x80) --back;
-    if (!is_python_space(code_point_at(s.bytes + back, &width))) break;
-    to = back;
-  }
-  return str_from_bytes(s.bytes + from, to - from);
-}
-
 }  // namespace pk
 
 #define PK_STR_AT(s, i) (::pk::str_at(__FILE__, __LINE__, s, i))

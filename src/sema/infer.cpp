@@ -735,6 +735,8 @@ void FunctionChecker::print_pieces(const Value& value, SourceRange range, std::v
     out.push_back({type.elements.size() == 1 ? ",)" : ")", "", {}, range});
   } else if (type.is(TypeKind::list) && on_host() && printable_list(type)) {  // ['a', 1.5] (text_methods.cuh)
     out.push_back({"", "%s", make_call(ir::Op::list_repr, {value.expr}, Type::string(), range).expr, range});
+  } else if (on_host()) {
+    print_on_host(*this, value, range, out);  // None, complex, dicts, lists of tuples (sema/text_print.cpp)
   } else {
     error(DiagKind::unsupported_operation, range,
           "print() in a kernel takes numbers, booleans, tuples of them and string literals, not '" +

@@ -64,38 +64,6 @@ Value checked_text(FunctionChecker& c, ast::ExprId id) {
   return c.as_runtime(c.check_expr(id), e.range);
 }
 
-// s.startswith(x) and friends: the base and `count` string arguments.
-bool want_text_method(FunctionChecker& c, const CallSite& call, const char* name, size_t count) {
-  if (!is_text(call.args[0])) {
-    c.error(DiagKind::unknown_attribute, call.range,
-            fmt::format("a value of type '{}' has no attribute '{}'", to_string(call.args[0].type), name));
-    return false;
-  }
-  if (call.args.size() != count + 1 || !call.keywords.empty()) {
-    c.error(DiagKind::wrong_arity, call.range,
-            fmt::format("str.{}() takes {} argument{} here", name, count, count == 1 ? "" : "s"),
-            count == 1 ? "pykern takes the string alone, without start and end" : "");
-    return false;
-  }
-  for (size_t i = 1; i <= count; ++i) {
-    if (!is_text(call.args[i])) {
-      c.error(DiagKind::type_mismatch, call.range,
-              fmt::format("str.{}() takes a string, not '{}'", name, to_string(call.args[i].type)));
-      return false;
-    }
-  }
-  return true;
-}
-
-Handler text_method(const char* name, Op op, size_t count, Type result) {
-  return [=](FunctionChecker& c, const CallSite& call) -> Value {
-    if (!want_text_method(c, call, name, count)) return Value::error();
-    std::vector<ir::ExprId> args;
-    for (const Value& arg : call.args) args.push_back(arg.expr);
-    return c.make_call(op, args, result, call.range);
-  };
-}
-
 }  // namespace
 
 Value text_literal(FunctionChecker& c, const std::string& text, SourceRange range) {
@@ -110,8 +78,10 @@ Value text_of(FunctionChecker& c, const Value& value, SourceRange range) {
   if (type.is(TypeKind::integer))
     return c.make_call(Op::str_of_int, {c.cast_expr(value.expr, type.is_signed ? Type::i64() : Type::u64())},
                        Type::string(), range);
-  // Numba has no str() of other types inside a function: its fallback names the type.
-  return constant_text(c, "<object type:" + to_string(type) + ">", range);
+  // Numba has no str() of other types inside a function: its fallback names the type, a list's
+  // with its initial value (none by then).
+  std::string name = to_string(type) + (type.is(TypeKind::list) ? "<iv=None>" : "");
+  return constant_text(c, "<object type:" + name + ">", range);
 }
 
 Value text_fstring(FunctionChecker& c, const ast::Expr& e) {
@@ -291,10 +261,6 @@ void add_text_builtins(HandlerTable& t) {
       return c.make_call(Op::str_len, {call.args[0].expr}, Type::i64(), call.range);
     return length(c, call);
   };
-  t["method.startswith"] = text_method("startswith", Op::str_startswith, 1, Type::boolean());
-  t["method.endswith"] = text_method("endswith", Op::str_endswith, 1, Type::boolean());
-  t["method.find"] = text_method("find", Op::str_find, 1, Type::i64());
-  t["method.strip"] = text_method("strip", Op::str_strip, 0, Type::string());
 }
 
 }  // namespace pykern::sema

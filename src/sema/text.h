@@ -32,4 +32,8 @@ bool printable_list(const Type& list);
 ir::ExprId exception_message(FunctionChecker& c, const std::string& exception, const std::vector<ast::ExprId>& arguments,
                              SourceRange range);
 
+// print() on the host of None, complex numbers, dicts and lists of tuples, as Numba's CPU
+// target prints them; a located error for what it cannot print (sema/text_print.cpp).
+void print_on_host(FunctionChecker& c, const Value& value, SourceRange range, std::vector<PrintPiece>& out);
+
 }  // namespace pykern::sema

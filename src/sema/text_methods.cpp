@@ -9,6 +9,7 @@
 
 #include "sema/builtin_rules.h"
 #include "sema/text.h"
+#include "sema/text_arguments.h"
 
 namespace pykern::sema {
 
@@ -22,7 +23,9 @@ const Type& text_type() {
 }
 Type text_list() { return Type::list_of(Type::string()); }
 
-bool is_none(const std::optional<Value>& v) { return !v || v->type.is(TypeKind::none); }
+}  // namespace
+
+bool text_argument_is_none(const std::optional<Value>& v) { return !v || v->type.is(TypeKind::none); }
 
 // The string a method is called on (args[0]); a value of another type has no such attribute.
 bool want_receiver(FunctionChecker& c, const CallSite& call, const std::string& method) {
@@ -41,7 +44,7 @@ bool want_text(FunctionChecker& c, const CallSite& call, const std::optional<Val
 
 // An integer argument as int64, `fallback` where omitted (or None, where `none_ok`).
 std::optional<ir::ExprId> integer_argument(FunctionChecker& c, const CallSite& call, const std::optional<Value>& v,
-                                           int64_t fallback, const std::string& what, bool none_ok = false) {
+                                           int64_t fallback, const std::string& what, bool none_ok) {
   if (!v || (none_ok && v->type.is(TypeKind::none))) return c.make_constant({fallback}, Type::i64(), call.range).expr;
   if (!v->type.is_integer_like()) {
     c.error(DiagKind::type_mismatch, call.range, fmt::format("{} takes an integer, not '{}'", what, to_string(v->type)));
@@ -56,6 +59,24 @@ std::optional<Bound> bind_method(FunctionChecker& c, const CallSite& call, const
   return sema::bind(c, call, names, required, "str." + method);
 }
 
+// A string method whose name a list or array method shares (count): strings go to `mine`.
+void add_for_text(HandlerTable& t, const std::string& name, Handler mine) {
+  auto found = t.find(name);
+  if (found == t.end()) {
+    t[name] = std::move(mine);
+    return;
+  }
+  Builtin other = found->second;
+  Builtin both([other, mine](FunctionChecker& c, const CallSite& call) -> Value {
+    return is_text(call.args[0]) ? mine(c, call) : other.rule(c, call);
+  });
+  both.takes_types = other.takes_types;
+  both.takes_strings = other.takes_strings;
+  t[name] = both;
+}
+
+namespace {
+
 // s.split(sep=None, maxsplit=-1) and s.rsplit(...): a list of strings.
 Handler split(bool right) {
   return [right](FunctionChecker& c, const CallSite& call) -> Value {
@@ -65,7 +86,7 @@ Handler split(bool right) {
     auto maxsplit = integer_argument(c, call, (*bound)[1], -1, "str." + method + "()'s maxsplit");
     if (!maxsplit) return Value::error();
     const Value& s = call.args[0];
-    if (is_none((*bound)[0]))
+    if (text_argument_is_none((*bound)[0]))
       return c.make_call(right ? Op::str_rsplit_whitespace : Op::str_split_whitespace, {s.expr, *maxsplit}, text_list(),
                          call.range);
     if (!want_text(c, call, (*bound)[0], "str." + method + "()'s sep")) return Value::error();
@@ -93,9 +114,13 @@ Value join(FunctionChecker& c, const CallSite& call) {
   auto bound = bind_method(c, call, "join", {"parts"}, 1);
   if (!bound) return Value::error();
   const Value& parts = *(*bound)[0];
-  if (!parts.type.is(TypeKind::list) || !parts.type.elements[0].is(TypeKind::string)) {
+  // Numba joins a list of strings, an iterable of them (a tuple of strings alone), or a string's characters.
+  bool strings = is_text(parts) || (parts.type.is(TypeKind::list) || parts.type.is(TypeKind::tuple));
+  for (const Type& item : is_text(parts) ? std::vector<Type>{} : parts.type.elements)
+    strings = strings && item.is(TypeKind::string);
+  if (!strings || (parts.type.is(TypeKind::tuple) && parts.type.elements.empty())) {
     c.error(DiagKind::type_mismatch, call.range,
-            fmt::format("str.join() takes a list of strings, not '{}'", to_string(parts.type)),
+            fmt::format("str.join() takes a list or tuple of strings, or a string, not '{}'", to_string(parts.type)),
             "Numba joins strings only: convert the numbers with str() first");
     return Value::error();
   }
@@ -169,22 +194,6 @@ Handler nullary_method(const char* method, Op op, Type result) {
   };
 }
 
-// A string method whose name a list or array method shares (count): strings go to `mine`.
-void add_for_text(HandlerTable& t, const std::string& name, Handler mine) {
-  auto found = t.find(name);
-  if (found == t.end()) {
-    t[name] = std::move(mine);
-    return;
-  }
-  Builtin other = found->second;
-  Builtin both([other, mine](FunctionChecker& c, const CallSite& call) -> Value {
-    return is_text(call.args[0]) ? mine(c, call) : other.rule(c, call);
-  });
-  both.takes_types = other.takes_types;
-  both.takes_strings = other.takes_strings;
-  t[name] = both;
-}
-
 }  // namespace
 
 bool printable_list(const Type& list) {
@@ -208,6 +217,7 @@ void add_text_method_builtins(HandlerTable& t) {
   add_for_text(t, "method.center", pad("center", 2));
   add_for_text(t, "method.zfill", with_integer("zfill", "width", std::nullopt, Op::str_zfill));
   add_for_text(t, "method.expandtabs", with_integer("expandtabs", "tabsize", 8, Op::str_expandtabs));
+  add_text_search_builtins(t);  // find, index, startswith, strip ... (sema/text_search.cpp)
   struct Row {
     const char* name;
     Op op;

@@ -154,7 +154,7 @@ TEST_CASE("what Numba refuses is a located error") {
     const char* message;
   };
   const Refused cases[] = {
-      {"    return len('-'.join([1, 2]))", "str.join() takes a list of strings, not 'list(int64)"},
+      {"    return len('-'.join([1, 2]))", "str.join() takes a list or tuple of strings, or a string, not 'list(int64)"},
       {"    return len('a,b'.split(n))", "str.split()'s sep takes a string, not 'int64'"},
       {"    return len('a'.zfill('x'))", "str.zfill() takes an integer, not 'unicode_type'"},
       {"    return ord(n)", "ord() takes a string of one character, not 'int64'"},

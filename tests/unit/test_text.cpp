@@ -248,7 +248,7 @@ TEST_CASE("what Numba refuses or pykern leaves out is a located error") {
       {"    s = 'abc'\n    s[0] = 'x'\n    return 0", "'str' object does not support item assignment"},
       {"    return len(f'{n:5d}')", "a format spec, conversion or '=' in an f-string"},
       {"    return 'a' < 1", "cannot compare 'unicode_type' and 'int64' with '<'"},
-      {"    return 'abc'.find('a', 1)", "str.find() takes 1 argument here"},
+      {"    return 'abc'.find('a', 1.5)", "str.find()'s start takes an integer or None, not 'float64'"},
       {"    return 'a' in ('a', 1)", "'unicode_type' cannot be looked up in a 'Tuple(unicode_type, int64)'"},
       {"    raise ValueError('a', np.arange(3))", "an exception's argument of type 'array(int64, 1d, C)' is not supported"},
   };
