@@ -21,9 +21,21 @@
 //   pykern::Value counts = counted->value();          // {'a': 2, 'b': 1}, a DictType[unicode_type,int64]
 //   int64_t a = counts.find("a")->scalar().integer;
 //
-// A str, list, dict or tuple argument is the function's own copy, as a new typed List or Dict
-// built from the caller's items (arrays in it are views of the caller's arrays, which it may
-// write): what the function changes in the container itself does not come back; return it.
+// A list or dict is shared with the function when the caller passes it as a non-const
+// pykern::Value lvalue (or in a non-const std::vector<Value>), as a Python list or typed Dict
+// passed to an @njit function is the caller's own object: after a call that succeeded, the
+// Value holds what the function left in it (items appended, set, removed; lists and dicts in it
+// changed), its arrays still views of the caller's where the function kept them:
+//
+//   pykern::Value events = pykern::Value::list({}, "int64");
+//   module->function("detect")->call(signal, 0.5, events);   // appends to events
+//   module->function("detect")->call(more, 0.5, events);     // and again: events holds both
+//
+// Any other argument is the function's own copy (a const Value, a temporary, a std::vector or
+// std::map converted to a list or dict; arrays in it are views of the caller's arrays, which it
+// may write): what the function changes in that container does not come back. A str or tuple
+// cannot change. A call that fails leaves shared Values as they were (Numba's keep what the
+// function did before it raised).
 // An argument that does not fit the parameter's type, and a value no host call can return (a
 // record), are errors (invalid_argument), as are None and empty containers without types.
 //
@@ -33,6 +45,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -71,14 +84,23 @@ class Function {
   const std::string& name() const { return name_; }
   const std::vector<std::string>& parameter_names() const { return parameters_; }
   Result<Returned> call(const std::vector<Argument>& args) const;
+  // Copies of the lists and dicts in `args`: the function's changes to them do not come back.
   Result<Returned> call(const std::vector<Value>& args) const;
+  // The lists and dicts in `args` are shared: they hold what the function left in them.
+  Result<Returned> call(std::vector<Value>& args) const;
   // Arguments as pykern/value.h converts them: arrays, numbers, strings, vectors, maps, tuples.
+  // A non-const pykern::Value lvalue among them is shared (see above); others are copies.
   template <class... A, if_values<A...> = 0> Result<Returned> call(A&&... args) const {
-    return call(std::vector<Value>{to_value(std::forward<A>(args))...});
+    return call_sharing(std::vector<Value>{to_value(std::forward<A>(args))...}, {shared_value<A>(args)...});
   }
 
  private:
   friend class Module;
+  template <class A, class B> static Value* shared_value(B& argument) {
+    if constexpr (std::is_same_v<A, Value&>) return &argument;
+    else return nullptr;
+  }
+  Result<Returned> call_sharing(std::vector<Value> values, std::vector<Value*> shared) const;
   Function(std::shared_ptr<detail::ModuleState> module, std::string name, std::vector<std::string> parameters)
       : module_(std::move(module)), name_(std::move(name)), parameters_(std::move(parameters)) {}
   std::shared_ptr<detail::ModuleState> module_;

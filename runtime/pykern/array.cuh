@@ -383,9 +383,9 @@ PK_DEVICE bool f_reshapes_without_copy(const i64 (&from)[N], const i64 (&strides
 // thread with Numba's ValueError; an F array whose elements are not in the new shape's order
 // without a copy, with Numba's NotImplementedError.
 template <int M, class T, int N, Layout L, class... E>
-PK_DEVICE Array<T, M, L> reshape(const char* file, int line, const Array<T, N, L>& a, E... extents) {
+PK_DEVICE Array<T, M, M == 0 ? layout_c : L> reshape(const char* file, int line, const Array<T, N, L>& a, E... extents) {
   static_assert(L != layout_a, "reshape needs a contiguous array");
-  i64 dims[M] = {static_cast<i64>(extents)...};
+  i64 dims[M > 0 ? M : 1] = {static_cast<i64>(extents)...};  // M == 0: a.reshape(()), one element
   // Numba's normalize_reshape_value: one negative extent is inferred.
   i64 known = 1;
   int negative = 0, inferred = 0;
@@ -406,7 +406,7 @@ PK_DEVICE Array<T, M, L> reshape(const char* file, int line, const Array<T, N, L
   } else if (known != n) {
     report_failure(file, line, "ValueError", "total size of new array must be unchanged");
   }
-  Array<T, M, L> view;
+  Array<T, M, M == 0 ? layout_c : L> view;
   view.data = a.data;
   i64 stride = static_cast<i64>(sizeof(T));
   for (int k = 0; k < M; ++k) {
@@ -418,13 +418,13 @@ PK_DEVICE Array<T, M, L> reshape(const char* file, int line, const Array<T, N, L
   if (L == layout_f && n > 1) {
     i64 strides[N];
     for (int axis = 0; axis < N; ++axis) strides[axis] = a.stride(axis);
-    i64 unused[M];
+    i64 unused[M > 0 ? M : 1];
     if (!f_reshapes_without_copy(a.shape, strides, dims, static_cast<i64>(sizeof(T)), unused))
       report_failure(file, line, "NotImplementedError", "incompatible shape for array");
   }
   return view;
 }
-#define PK_RESHAPE(ndim, array, ...) (::pk::reshape<ndim>(__FILE__, __LINE__, array, __VA_ARGS__))
+#define PK_RESHAPE(ndim, ...) (::pk::reshape<ndim>(__FILE__, __LINE__, __VA_ARGS__))  // array, extents
 
 // a.view(dtype): the same bytes as U. A different itemsize rescales the last axis, which must
 // be contiguous and hold a whole number of U (NumPy's rules; a ValueError otherwise).

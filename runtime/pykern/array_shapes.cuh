@@ -125,10 +125,14 @@ template <class U, class T, int N, Layout L>
 OwnedArray<U, N, L == layout_f ? layout_f : layout_c> astype(const char* file, int line, const Array<T, N, L>& a,
                                                             U like) {
   auto made = empty_like(file, line, like, a);
-  i64 from[N], to[N];
-  byte_strides(a, from);
-  byte_strides(made, to);
-  copy_elements(made.data, to, a.data, from, a.shape);
+  if constexpr (N == 0) {  // a 0-d array: its one element
+    made.data[0] = static_cast<U>(a.data[0]);
+  } else {
+    i64 from[N], to[N];
+    byte_strides(a, from);
+    byte_strides(made, to);
+    copy_elements(made.data, to, a.data, from, a.shape);
+  }
   return made;
 }
 

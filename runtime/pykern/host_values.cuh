@@ -62,6 +62,7 @@ struct value_writer {
   }
   void tag(char t) { put(&t, 1); }
   void count(i64 n) { put(&n, 8); }
+  bool borrowed_as_pointers = false;  // an argument written back: see OwnedArray's write_value
 };
 
 template <class T> void write_value(value_writer& w, const T& scalar) {
@@ -128,8 +129,21 @@ template <class T, int N, Layout L> void write_value(value_writer& w, const Arra
   }
 }
 
-// An owning array (a program that makes arrays holds these): its view's elements.
+// An owning array (a program that makes arrays holds these): its view's elements. Written back
+// in an argument, a view of borrowed memory (the caller's array, which the argument held) goes
+// as its address ('P'), so the caller's Value keeps its own array rather than a copy.
 template <class T, int N, Layout L> void write_value(value_writer& w, const OwnedArray<T, N, L>& a) {
+  if (w.borrowed_as_pointers && a.storage == nullptr) {
+    w.tag('P');
+    w.tag(value_kind<T>::kind);
+    w.tag(static_cast<char>(sizeof(T)));
+    w.count(N);
+    u64 address = reinterpret_cast<u64>(a.data);
+    w.put(&address, 8);
+    for (int axis = 0; axis < N; ++axis) w.count(a.shape[axis]);
+    for (int axis = 0; axis < N; ++axis) w.count(a.stride(axis));
+    return;
+  }
   write_value(w, static_cast<const Array<T, N, L>&>(a));
 }
 
@@ -138,6 +152,15 @@ template <class T> void export_value(const T& value) {
   value_writer w;
   write_value(w, value);
   sim::hooks->export_items(w.bytes, static_cast<u64>(w.size), 1);
+}
+
+// A list or dict argument as the function left it, handed back to the caller (Numba's
+// reflected lists and shared typed containers: what the function changed shows in the caller's).
+template <class T> void export_argument(i64 index, const T& value) {
+  value_writer w;
+  w.borrowed_as_pointers = true;
+  write_value(w, value);
+  sim::hooks->export_argument(static_cast<i32>(index), w.bytes, static_cast<u64>(w.size));
 }
 
 // ---- reading an argument ----

@@ -88,7 +88,7 @@ auto transpose(const OwnedArray<T, N, L>& a) {
   return OwnedArray<T, N, decltype(view)::layout>(view, a.storage);
 }
 template <int M, class T, int N, Layout L, class... E>
-OwnedArray<T, M, L> reshape(const char* file, int line, const OwnedArray<T, N, L>& a, E... extents) {
+OwnedArray<T, M, M == 0 ? layout_c : L> reshape(const char* file, int line, const OwnedArray<T, N, L>& a, E... extents) {
   return {reshape<M>(file, line, static_cast<const Array<T, N, L>&>(a), extents...), a.storage};
 }
 template <class U, class T, int N, Layout L>

@@ -57,6 +57,9 @@ struct Hooks {
   // library the engine found (sim/blas_library.h); when there is none it stops the thread as
   // report_failure does, saying what to install.
   void* (*linalg_routine)(const char* file, int line, const char* symbol);
+  // A host call's list or dict argument as the function left it (host_values.cuh), `size`
+  // bytes of the value stream, copied by the engine: argument `index` comes back to the caller.
+  void (*export_argument)(i32 index, const void* bytes, u64 size);
 };
 inline const Hooks* hooks = nullptr;
 

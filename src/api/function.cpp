@@ -30,6 +30,10 @@ namespace {
 struct CallArguments {
   const std::vector<Argument>& args;
   std::vector<detail::ValueType> encoded;  // per argument when any is encoded; "" signatures for the others
+  // Per argument, where a list or dict the function changed goes back to (the caller's Value),
+  // or nullptr: a copy. Empty when none is shared.
+  std::vector<Value*> shared = {};
+  const std::vector<Value>* values = nullptr;  // the Values the encoded arguments were made of
   std::vector<std::string> encoded_signatures() const {
     std::vector<std::string> out;
     for (const detail::ValueType& t : encoded) out.push_back(t.signature);
@@ -206,23 +210,10 @@ Status pack_call(const detail::HostCall& call, const std::vector<Argument>& args
 Array returned_array(const sim::ExportedArray& exported, const DType& dtype, const std::vector<Argument>& args) {
   if (exported.storage)
     return Array::adopt(exported.storage, exported.data, dtype, exported.shape, exported.strides, Location::host);
-  Array view = Array::wrap(exported.data, dtype, exported.shape, exported.strides);
-  if (view.size() == 0) return Array::zeros(dtype, exported.shape);
-  const auto* first = static_cast<const std::byte*>(view.data());
-  for (const Argument& arg : args) {
-    const Array* a = std::get_if<Array>(&arg);
-    if (a == nullptr || a->size() == 0 || a->location() != Location::host) continue;
-    const std::byte* low = a->element(std::vector<int64_t>(a->ndim(), 0));
-    const std::byte* high = low;
-    for (int axis = 0; axis < a->ndim(); ++axis) {
-      int64_t reach = (a->shape()[axis] - 1) * a->strides()[axis];
-      (reach < 0 ? low : high) += reach;
-    }
-    if (first >= low && first < high + a->dtype().itemsize)
-      return Array::adopt(std::make_shared<Array>(*a), exported.data, dtype, exported.shape, exported.strides,
-                          Location::host);
-  }
-  return view.copy();
+  std::vector<Array> caller;
+  for (const Argument& arg : args)
+    if (const Array* a = std::get_if<Array>(&arg); a && a->location() == Location::host) caller.push_back(*a);
+  return detail::caller_view(exported.data, dtype, exported.shape, exported.strides, caller);
 }
 
 // What the call returned, from its scalar slots and the engine's exported arrays.
@@ -291,6 +282,21 @@ Value Returned::value() const {
 
 namespace {
 
+// The list and dict arguments as the call left them, into the caller's Values that share them
+// (a Python list or typed container passed to an @njit function is the caller's own object).
+Status write_back(const CallArguments& arguments, const sim::ExportedItems& items) {
+  for (const auto& [index, bytes] : items.arguments) {
+    auto i = static_cast<size_t>(index);
+    if (i >= arguments.shared.size() || i >= arguments.encoded.size() || arguments.shared[i] == nullptr ||
+        !arguments.values)
+      continue;
+    auto value = detail::decode_written_back(bytes, (*arguments.values)[i], arguments.encoded[i].signature);
+    if (!value.ok()) return value.error();
+    *arguments.shared[i] = std::move(*value);
+  }
+  return ok_status();
+}
+
 // One host call: the function typed for these arguments (once), its caller run on one thread,
 // what it returned collected.
 Result<Returned> call_function(detail::ModuleState& module, const std::string& name, const CallArguments& arguments) {
@@ -329,6 +335,7 @@ Result<Returned> call_function(detail::ModuleState& module, const std::string& n
     }
     return error;
   }
+  if (auto shared = write_back(arguments, items); !shared.ok()) return shared.error();
   Returned returned;
   returned.is_tuple = r.is_tuple;
   returned.type = r.type;
@@ -360,31 +367,54 @@ Result<Returned> Function::call(const std::vector<Argument>& args) const {
   return detail::guarded([&]() -> Result<Returned> { return call_function(*module_, name_, {args, {}}); });
 }
 
-Result<Returned> Function::call(const std::vector<Value>& values) const {
-  return detail::guarded([&]() -> Result<Returned> {
-    std::vector<Argument> args;
-    std::vector<detail::ValueType> encoded;
-    bool plain = std::all_of(values.begin(), values.end(), [](const Value& v) {
-      return v.kind() == Value::Kind::scalar || v.kind() == Value::Kind::array;
-    });
-    for (size_t i = 0; i < values.size(); ++i) {
-      const Value& v = values[i];
-      if (v.kind() == Value::Kind::scalar || v.kind() == Value::Kind::array) {
-        args.push_back(v.kind() == Value::Kind::scalar ? Argument(v.scalar()) : Argument(v.array()));
-        if (!plain) encoded.push_back({});
-        continue;
-      }
-      auto type = detail::value_type(v);
-      if (!type.ok())
-        return Error::make(ErrorKind::invalid_argument, fmt::format("'{}': argument {}: {}", name_, i + 1, type.error().message));
-      std::vector<unsigned char> bytes = detail::encode_value(v);
-      Array bytes_array = Array::zeros(DType::uint(8), {static_cast<int64_t>(bytes.size())});
-      std::memcpy(bytes_array.data(), bytes.data(), bytes.size());
-      args.push_back(bytes_array);
-      encoded.push_back(std::move(*type));
-    }
-    return call_function(*module_, name_, {args, std::move(encoded)});
+namespace {
+
+// A call of Values: scalars and arrays as they are, other values encoded for the runtime. The
+// list and dict arguments `shared` names (per argument, or empty) take what the function left
+// in them.
+Result<Returned> call_values(detail::ModuleState& module, const std::string& name, const std::vector<Value>& values,
+                             std::vector<Value*> shared) {
+  std::vector<Argument> args;
+  std::vector<detail::ValueType> encoded;
+  bool plain = std::all_of(values.begin(), values.end(), [](const Value& v) {
+    return v.kind() == Value::Kind::scalar || v.kind() == Value::Kind::array;
   });
+  for (size_t i = 0; i < values.size(); ++i) {
+    const Value& v = values[i];
+    if (v.kind() == Value::Kind::scalar || v.kind() == Value::Kind::array) {
+      args.push_back(v.kind() == Value::Kind::scalar ? Argument(v.scalar()) : Argument(v.array()));
+      if (!plain) encoded.push_back({});
+      continue;
+    }
+    auto type = detail::value_type(v);
+    if (!type.ok())
+      return Error::make(ErrorKind::invalid_argument, fmt::format("'{}': argument {}: {}", name, i + 1, type.error().message));
+    std::vector<unsigned char> bytes = detail::encode_value(v);
+    Array bytes_array = Array::zeros(DType::uint(8), {static_cast<int64_t>(bytes.size())});
+    std::memcpy(bytes_array.data(), bytes.data(), bytes.size());
+    args.push_back(bytes_array);
+    encoded.push_back(std::move(*type));
+  }
+  return call_function(module, name, {args, std::move(encoded), std::move(shared), &values});
+}
+
+}  // namespace
+
+Result<Returned> Function::call(const std::vector<Value>& values) const {
+  return detail::guarded([&]() -> Result<Returned> { return call_values(*module_, name_, values, {}); });
+}
+
+Result<Returned> Function::call(std::vector<Value>& values) const {
+  return detail::guarded([&]() -> Result<Returned> {
+    std::vector<Value*> shared;
+    for (Value& v : values) shared.push_back(&v);
+    std::vector<Value> given = values;  // read while the call writes `values` back
+    return call_values(*module_, name_, given, std::move(shared));
+  });
+}
+
+Result<Returned> Function::call_sharing(std::vector<Value> values, std::vector<Value*> shared) const {
+  return detail::guarded([&]() -> Result<Returned> { return call_values(*module_, name_, values, std::move(shared)); });
 }
 
 }  // namespace pykern

@@ -3,7 +3,9 @@
 // (runtime/pykern/host_values.cuh holds the format).
 #include "api/host_values.h"
 
+#include <cstdint>
 #include <cstring>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -121,9 +123,50 @@ struct Writer {
   }
 };
 
+}  // namespace
+
+Array caller_view(void* data, const DType& dtype, const std::vector<int64_t>& shape,
+                  const std::vector<int64_t>& strides, const std::vector<Array>& caller) {
+  for (const Array& a : caller)
+    if (a.data() == data && a.dtype() == dtype && a.shape() == shape && a.strides() == strides) return a;
+  Array view = Array::wrap(data, dtype, shape, strides);
+  if (view.size() == 0) return Array::zeros(dtype, shape);
+  const auto* first = static_cast<const std::byte*>(data);
+  for (const Array& a : caller) {
+    if (a.size() == 0) continue;
+    const std::byte* low = a.element(std::vector<int64_t>(a.ndim(), 0));
+    const std::byte* high = low;
+    for (int axis = 0; axis < a.ndim(); ++axis) {
+      int64_t reach = (a.shape()[axis] - 1) * a.strides()[axis];
+      (reach < 0 ? low : high) += reach;
+    }
+    if (first >= low && first < high + a.dtype().itemsize)
+      return Array::adopt(std::make_shared<Array>(a), data, dtype, shape, strides, Location::host);
+  }
+  return view.copy();
+}
+
+namespace {
+
+// The arrays a value holds, at any depth.
+void arrays_in(const Value& value, std::vector<Array>& out) {
+  switch (value.kind()) {
+    case Value::Kind::array: out.push_back(value.array()); return;
+    case Value::Kind::list:
+    case Value::Kind::tuple:
+      for (const Value& item : value.items()) arrays_in(item, out);
+      return;
+    case Value::Kind::dict:
+      for (const auto& [key, item] : value.entries()) arrays_in(key, out), arrays_in(item, out);
+      return;
+    default: return;
+  }
+}
+
 struct Reader {
   const std::string& bytes;
   size_t at = 0;
+  const std::vector<Array>* caller = nullptr;  // for 'P': the arrays the argument held
 
   Error broken() const {
     return Error::make(ErrorKind::internal, fmt::format("a host call's returned value is malformed at byte {}; please "
@@ -198,6 +241,18 @@ struct Reader {
         if (!take(array.data(), static_cast<size_t>(array.nbytes()))) return broken();
         return Value(array);
       }
+      case 'P': {  // written back: a view of memory the caller lent
+        auto d = dtype();
+        int64_t ndim = 0;
+        uint64_t address = 0;
+        if (!caller || !d || !count(ndim) || ndim > 32 || !take(&address, 8)) return broken();
+        std::vector<int64_t> shape(static_cast<size_t>(ndim)), strides(static_cast<size_t>(ndim));
+        for (int64_t& extent : shape)
+          if (!count(extent)) return broken();
+        for (int64_t& stride : strides)
+          if (!take(&stride, 8)) return broken();
+        return Value(caller_view(reinterpret_cast<void*>(static_cast<uintptr_t>(address)), *d, shape, strides, *caller));
+      }
       default: return broken();
     }
   }
@@ -257,6 +312,44 @@ Result<Value> decode_value(const std::string& bytes) {
   auto value = reader.value();
   if (!value.ok()) return value.error();
   if (reader.at != bytes.size()) return reader.broken();
+  return value;
+}
+
+namespace {
+
+// "ListType(int64)" -> {"int64"}; "DictType(unicode_type, Tuple((int64, float64, )))" -> the key
+// and value types: the parts between the outer brackets, split at the top-level comma.
+std::vector<std::string> type_parts(const std::string& type) {
+  size_t open = type.find('(');
+  std::vector<std::string> parts;
+  if (open == std::string::npos || type.back() != ')') return parts;
+  std::string inner = type.substr(open + 1, type.size() - open - 2);
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= inner.size(); ++i) {
+    char c = i < inner.size() ? inner[i] : ',';
+    depth += c == '(' || c == '[' ? 1 : c == ')' || c == ']' ? -1 : 0;
+    if (c != ',' || depth != 0) continue;
+    std::string part = inner.substr(start, i - start);
+    while (!part.empty() && part.front() == ' ') part.erase(part.begin());
+    parts.push_back(part);
+    start = i + 1;
+  }
+  return parts;
+}
+
+}  // namespace
+
+Result<Value> decode_written_back(const std::string& bytes, const Value& before, const std::string& type) {
+  std::vector<Array> caller;
+  arrays_in(before, caller);
+  Reader reader{bytes, 0, &caller};
+  auto value = reader.value();
+  if (!value.ok()) return value.error();
+  if (reader.at != bytes.size()) return reader.broken();
+  std::vector<std::string> parts = type_parts(type);
+  if (value->kind() == Value::Kind::list && parts.size() == 1) return Value::list(value->items(), parts[0]);
+  if (value->kind() == Value::Kind::dict && parts.size() == 2) return Value::dict(value->entries(), parts[0], parts[1]);
   return value;
 }
 

@@ -22,7 +22,19 @@ Result<ValueType> value_type(const Value& value);
 // in it are views of the caller's memory: `value` must outlive the call.
 std::vector<unsigned char> encode_value(const Value& value);
 
+// A view of a caller's memory a call handed back (returned, or kept in a list or dict argument):
+// the caller's own array where it is one, a view sharing the storage of the caller's array it
+// lies in, else (memory the call borrowed elsewhere, a module constant's) a copy.
+Array caller_view(void* data, const DType& dtype, const std::vector<int64_t>& shape,
+                  const std::vector<int64_t>& strides, const std::vector<Array>& caller);
+
 // What the runtime wrote for a returned value.
 Result<Value> decode_value(const std::string& bytes);
+
+// What the runtime wrote back for a list or dict argument of type `type` (a ValueType's
+// signature) that held `before`: arrays the function kept of the caller's (views of `before`'s
+// arrays) stay views of them; an empty list or dict keeps its item types, so the Value can be
+// passed again.
+Result<Value> decode_written_back(const std::string& bytes, const Value& before, const std::string& type);
 
 }  // namespace pykern::detail

@@ -261,12 +261,31 @@ int write_value(const RunArgs& a, const Value& value) {
   return 0;
 }
 
+// The list and dict arguments (json:VALUE) as the function left them, shared with it as Numba
+// shares a Python list or typed Dict: written to DIR/<parameter>.json beside the arrays' .npy.
+int write_shared_values(const RunArgs& a, const std::vector<std::string>& names, const std::vector<Value>& values) {
+  for (size_t i = 0; i < values.size() && i < names.size(); ++i) {
+    if (values[i].kind() != Value::Kind::list && values[i].kind() != Value::Kind::dict) continue;
+    std::error_code error;
+    std::filesystem::create_directories(a.out, error);
+    std::string path = (std::filesystem::path(a.out) / (names[i] + ".json")).string();
+    std::ofstream file(path, std::ios::binary);
+    file << value_json(values[i]).dump(1) << "\n";
+    if (!file.flush()) {
+      print_error(fmt::format("cannot write {}", path));
+      return 1;
+    }
+    g_report.outputs.push_back(path);
+  }
+  return 0;
+}
+
 // A @jit function: its value printed as Python prints it (an array by its dtype and shape) and
 // written to DIR/result.npy (result1.npy, ... for a tuple's further elements), its array
 // arguments as a kernel's are. `values` are the arguments as the call takes them (str:TEXT and
 // json:VALUE among them); `args` holds the arrays among them in place, for writing them back.
 int run_function(const Module& module, const RunArgs& a, const std::vector<Argument>& args,
-                 const std::vector<Value>& values) {
+                 std::vector<Value>& values) {
   auto function = module.function(a.function);
   if (!function.ok()) {
     print_error(function.error());
@@ -276,7 +295,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
   std::cerr << fmt::format("pykern: calling {} on the host CPU\n", a.function);
   auto returned = [&] {
     Progress progress("calling " + a.function);
-    return function->call(values);
+    return function->call(values);  // shared: the lists and dicts come back changed
   }();
   if (!returned.ok()) {
     print_error(returned.error());
@@ -286,6 +305,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
   if (returned->other) {
     g_report.lap("call");
     if (int written = write_outputs(a, function->parameter_names(), args); written != 0) return written;
+    if (int written = write_shared_values(a, function->parameter_names(), values); written != 0) return written;
     if (int written = write_value(a, *returned->other); written != 0) return written;
     g_report.lap("write");
     return 0;
@@ -317,6 +337,7 @@ int run_function(const Module& module, const RunArgs& a, const std::vector<Argum
   g_report.value = returned->size() == 0 && !returned->is_tuple && !returned->list ? "None" : shown;
   if (!a.json) std::cout << *g_report.value << "\n";
   if (int written = write_outputs(a, function->parameter_names(), args); written != 0) return written;
+  if (int written = write_shared_values(a, function->parameter_names(), values); written != 0) return written;
   if (returned->list) {
     auto saved = save_output(a.out, "result.npy", *returned->list);
     if (!saved.ok()) {

@@ -134,22 +134,33 @@ std::string reduce_source(const std::string& kernel, const std::string& function
       fmt::arg("header", header), fmt::arg("kernel", kernel), fmt::arg("dtype", numba_dtype), fmt::arg("f", function));
 }
 
+// Whether an encoded argument of this type (signature syntax) is a container the function may
+// change, handed back to the caller after the call: a list or a dict.
+bool written_back(const std::string& type) { return type.rfind("ListType(", 0) == 0 || type.rfind("DictType(", 0) == 0; }
+
 std::string call_source(const std::string& kernel, const HostCallKernel& k) {
   auto is_array = [&](int part) { return part < static_cast<int>(k.array_parts.size()) && k.array_parts[part]; };
-  std::string params, args, stores;
+  std::string params, args, stores, imports, write_back;
   for (int part = 0; part < k.parts; ++part)
     if (!is_array(part)) params += fmt::format("__r{}, ", part);
   if (k.is_optional) params += "__has, ";
   for (int i = 0; i < k.arguments; ++i) {
     params += fmt::format("__a{}, ", i);
     bool encoded = i < static_cast<int>(k.encoded_arguments.size()) && !k.encoded_arguments[i].empty();
+    if (encoded && written_back(k.encoded_arguments[i])) {
+      // Held in a variable, so that what the function left in it goes back to the caller.
+      imports += fmt::format("    __x{} = __pk_cuda.__pk_import_value(__a{}, '{}')\n", i, i, k.encoded_arguments[i]);
+      write_back += fmt::format("    __pk_cuda.__pk_export_argument({}, __x{})\n", i, i);
+      args += fmt::format("{}__x{}", i ? ", " : "", i);
+      continue;
+    }
     args += encoded ? fmt::format("{}__pk_cuda.__pk_import_value(__a{}, '{}')", i ? ", " : "", i, k.encoded_arguments[i])
                     : fmt::format("{}__a{}", i ? ", " : "", i);
   }
   if (!params.empty()) params.resize(params.size() - 2);
+  std::string head = fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n{}", header, kernel, params, imports);
   if (k.encoded_result)
-    return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __pk_cuda.__pk_export_value({}({}))\n", header, kernel, params,
-                       k.function, args);
+    return fmt::format("{}    __pk_cuda.__pk_export_value({}({}))\n{}", head, k.function, args, write_back);
   std::string indent = k.is_optional ? "        " : "    ";
   for (int part = 0; part < k.parts; ++part) {
     std::string value = k.is_tuple ? fmt::format("__v[{}]", part) : "__v";
@@ -157,12 +168,11 @@ std::string call_source(const std::string& kernel, const HostCallKernel& k) {
                              : fmt::format("{}__r{}[0] = {}\n", indent, part, value);
   }
   std::string call = fmt::format("{}({})", k.function, args);
-  if (k.is_list)
-    return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __pk_cuda.__pk_export_list({})\n", header, kernel, params, call);
+  if (k.is_list) return fmt::format("{}    __pk_cuda.__pk_export_list({})\n{}", head, call, write_back);
   if (k.parts == 0 && !k.is_optional)  // returns None: nothing to keep
-    return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    {}\n", header, kernel, params, call);
+    return fmt::format("{}    {}\n{}", head, call, write_back);
   std::string body = k.is_optional ? "    __has[0] = __v is not None\n    if __v is not None:\n" + stores : stores;
-  return fmt::format("{}@__pk_cuda.jit\ndef {}({}):\n    __v = {}\n{}", header, kernel, params, call, body);
+  return fmt::format("{}    __v = {}\n{}{}", head, call, body, write_back);
 }
 
 // A Python identifier made of a function's name ("Helper.kernel" for a static method).

@@ -50,6 +50,18 @@ Value export_value(FunctionChecker& c, const CallSite& call) {
   return c.make_call(Op::export_value, {call.args[0].expr}, Type::void_(), call.range);
 }
 
+// A list or dict argument written back for the caller after the call:
+// __pk_export_argument(0, __x0) (compiler/generated_source.cpp).
+Value export_argument(FunctionChecker& c, const CallSite& call) {
+  if (c.origin() != frontend::Origin::host_call) {
+    c.error(DiagKind::unknown_function, call.range, "numba.cuda has no function '__pk_export_argument'");
+    return Value::error();
+  }
+  if (!want_args(c, call, 2, 2) || !call.args[0].type.is_integer_like()) return Value::error();
+  return c.make_call(Op::export_argument, {c.cast_expr(call.args[0].expr, Type::i64()), call.args[1].expr},
+                     Type::void_(), call.range);
+}
+
 }  // namespace
 
 void add_host_builtins(HandlerTable& t) {
@@ -68,6 +80,7 @@ void add_host_builtins(HandlerTable& t) {
   t["numba.set_num_threads"] = set_num_threads;
   t["numba.cuda.__pk_import_value"] = Builtin::with_strings(import_value);
   t["numba.cuda.__pk_export_value"] = export_value;
+  t["numba.cuda.__pk_export_argument"] = export_argument;
   t["numba.get_num_threads"] = nullary(Op::get_num_threads, Type::i64());
   t["numba.get_thread_id"] = nullary(Op::get_thread_id, Type::i64());
 }

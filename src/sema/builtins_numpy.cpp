@@ -39,12 +39,15 @@ Value reshape(FunctionChecker& c, const CallSite& call) {
       extents.push_back(arg);
     }
   }
-  if (extents.empty() && call.args.size() == 2 && call.keywords.empty()) {
+  // a.reshape(()): the 0-d view of a 1-element array (Numba's; a ValueError for another size), in
+  // @jit functions on the host; kernels and their device functions have no 0-d arrays yet.
+  bool to_zero_d = extents.empty() && call.args.size() == 2 && call.keywords.empty();
+  if (to_zero_d && !c.on_host()) {
     c.error(DiagKind::unsupported_operation, call.range, "reshape() to shape (): 0-d arrays are not supported yet",
             "keep the one item as a scalar: a[0]");
     return Value::error();
   }
-  if (extents.empty() || extents.size() > 32 || !call.keywords.empty()) {
+  if ((extents.empty() && !to_zero_d) || extents.size() > 32 || !call.keywords.empty()) {
     c.error(DiagKind::wrong_arity, call.range, "reshape() takes the new shape: a.reshape(3, 2) or a.reshape((3, 2))");
     return Value::error();
   }
@@ -57,7 +60,7 @@ Value reshape(FunctionChecker& c, const CallSite& call) {
     }
     args.push_back(c.cast_expr(extent.expr, Type::i64()));
   }
-  Type result = Type::array(array.dtype(), static_cast<int>(extents.size()), array.layout);
+  Type result = Type::array(array.dtype(), static_cast<int>(extents.size()), to_zero_d ? Layout::C : array.layout);
   result.readonly = array.readonly;
   return c.make_call(Op::reshape, std::move(args), result, call.range);
 }

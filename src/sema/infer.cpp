@@ -16,6 +16,7 @@
 #include "sema/lists.h"
 #include "sema/zero_d.h"
 #include "sema/sequence_store.h"
+#include "sema/host_float16.h"
 
 namespace pykern::sema {
 
@@ -421,6 +422,8 @@ ir::Function FunctionChecker::run(bool types_only) {
   temporaries_ = 0;
   next_loop_id_ = 0;
   check_function_body();
+  if (program_.host_calls() && origin() == frontend::Origin::user && !is_kernel_)
+    refuse_float16_on_cpu(*this, ast_, signature_.arguments, function_);
   if (is_kernel_) {
     function_.return_type = Type::void_();
   } else if (signature_.return_type) {

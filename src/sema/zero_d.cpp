@@ -67,6 +67,7 @@ const std::set<std::string>& takes_zero_d() {
       "method.copy",      "method.item",      "numpy.asarray",
       "numba.cuda.__pk_export_array",  // a host call handing its returned 0-d array over
       "method.append",                 // a list of 0-d arrays (lists.cpp types the item)
+      "method.astype",                 // a new 0-d array of the dtype, as Numba's
   };
   return names;
 }

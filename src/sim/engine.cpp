@@ -318,6 +318,12 @@ void export_items(const void* items, u64 count, u64 itemsize) {
   exported_items->set = true;
 }
 
+// A list or dict argument written back (Function::call hands it to the caller's Value).
+void export_argument(i32 index, const void* bytes, u64 size) {
+  if (exported_items == nullptr) return;
+  exported_items->arguments.emplace_back(index, std::string(static_cast<const char*>(bytes), static_cast<size_t>(size)));
+}
+
 void export_array(i32 slot, void* storage, void* data, i32 ndim, const i64* shape, const i64* strides) {
   auto* counted = static_cast<pk::ArrayStorage*>(storage);
   // The runtime counted a reference for this: released with the pykern::Array that holds it.
@@ -404,7 +410,7 @@ const pk::sim::Hooks hooks = {thread_idx,    block_idx,   block_dim,     grid_di
                               dynamic_shared, dynamic_shared_bytes, grid_sync, export_items, export_array,
                               host_random_state, entropy, parallel_parts_hook, parallel_for_hook, thread_limit_hook,
                               set_num_threads_hook, get_num_threads_hook, get_thread_id_hook, stack_exhausted,
-                              linalg_routine};
+                              linalg_routine, export_argument};
 
 // ---- running blocks ----
 

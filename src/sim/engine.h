@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pykern/launch.h"
@@ -56,6 +57,8 @@ struct ExportedItems {
   uint64_t count = 0;
   bool set = false;
   std::vector<ExportedArray> arrays;
+  // List and dict arguments as the call left them: (argument index, value stream bytes).
+  std::vector<std::pair<int, std::string>> arguments;
 };
 // Where export_list puts items on this OS thread (nullptr: nowhere). A one-block, one-thread
 // launch (a host call) runs on the calling thread.

@@ -1,4 +1,4 @@
-# A new axis in an index (a[None], a[np.newaxis, :]), a.reshape(()) and np.atleast_1d of a
+# A new axis in an index (a[None], a[np.newaxis, :]), a.reshape(()) (in a kernel) and np.atleast_1d of a
 # number (which Numba refuses) are not built: each is named, with the form that works
 # (np.expand_dims, a scalar, a 1-element array). np.asarray(3.0) is a 0-d array.
 import numpy as np

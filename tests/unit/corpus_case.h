@@ -24,11 +24,24 @@ struct CaseArguments {
   std::map<std::string, pykern::Array> arrays;  // by argument name, to check after the run
 };
 
+// A @jit function's json arguments (lists and dicts, as `pykern run`'s json:VALUE), by position;
+// case_arguments holds a 0 in their place.
+inline std::map<size_t, nlohmann::json> case_json_arguments(const nlohmann::json& spec) {
+  std::map<size_t, nlohmann::json> out;
+  for (size_t i = 0; i < spec["args"].size(); ++i)
+    if (spec["args"][i].contains("json")) out[i] = spec["args"][i]["json"];
+  return out;
+}
+
 inline CaseArguments case_arguments(const std::filesystem::path& case_dir, const nlohmann::json& spec) {
   CaseArguments out;
   for (const auto& arg : spec["args"]) {
     if (arg.contains("scalar")) {
       out.args.push_back(case_scalar(arg));
+      continue;
+    }
+    if (arg.contains("json")) {  // see case_json_arguments
+      out.args.push_back(pykern::Scalar(int64_t(0)));
       continue;
     }
     auto array = pykern::load_npy((case_dir / "inputs" / (arg["name"].get<std::string>() + ".npy")).string());

@@ -1,6 +1,6 @@
 // `pykern run` of a @jit function with values beyond numbers and arrays (cli/value_json.h): a
 // str argument (str:TEXT), lists and dicts as json:VALUE, and what comes back printed as
-// Python's repr and written to result.json.
+// Python's repr and written to result.json; list and dict arguments written back to <parameter>.json.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
+#include "pykern/npy.h"
 
 namespace fs = std::filesystem;
 using test::CliRun;
@@ -88,4 +89,59 @@ TEST_CASE("cli values: malformed JSON and mixed lists are usage errors with a me
   CliRun mixed = run_cli("run " + file.string() + " tally 'json:[\"a\", 1]' --out " + (s.path / "out").string(), s.cache_env());
   CHECK(mixed.status == 1);
   CHECK_MESSAGE(mixed.output.find("item 1 is int64, not unicode_type") != std::string::npos, mixed.output);
+}
+
+namespace {
+
+const char* shared_source = R"py(import numpy as np
+from numba import njit
+
+
+@njit
+def log_peaks(signal, threshold, events, seen):
+    for i in range(1, signal.shape[0] - 1):
+        if signal[i] > threshold and signal[i] > signal[i - 1] and signal[i] >= signal[i + 1]:
+            events.append(i)
+            seen['peaks'] = seen.get('peaks', 0) + 1
+    signal[0] = -1.0
+    return len(events)
+
+
+@njit
+def labels(names, suffix):
+    names.append(suffix)
+    return names
+)py";
+
+}  // namespace
+
+TEST_CASE("cli values: list and dict arguments the function changed are written to <parameter>.json") {
+  Scratch s;
+  fs::path file = s.write("peaks.py", shared_source);
+  pykern::Array signal = pykern::Array::zeros(pykern::DType::float_(64), {6});
+  double samples[] = {0, 2, 0, 3, 0, 0};
+  for (int64_t i = 0; i < 6; ++i) *reinterpret_cast<double*>(signal.element({i})) = samples[i];
+  REQUIRE(pykern::save_npy((s.path / "signal.npy").string(), signal).ok());
+  fs::path out = s.path / "out";
+  CliRun run = run_cli("run " + file.string() + " log_peaks " + (s.path / "signal.npy").string() +
+                           " 0.5 'json:[0]' 'json:{\"peaks\": 10, \"other\": 1}' --out " + out.string(),
+                       s.cache_env());
+  REQUIRE_MESSAGE(run.status == 0, run.output);
+  CHECK(last_line(run.output) == "3");
+  CHECK(read_json(out / "events.json") == nlohmann::json::parse("[0, 1, 3]"));
+  CHECK(read_json(out / "seen.json") == nlohmann::json::parse("{\"other\": 1, \"peaks\": 12}"));
+  CHECK(pykern::load_npy((out / "signal.npy").string())->at<double>(0) == -1.0);  // as arrays are
+  CHECK_FALSE(fs::exists(out / "threshold.json"));  // numbers are not written back
+}
+
+TEST_CASE("cli values: a shared list that is also returned is written both ways; a str is not written") {
+  Scratch s;
+  fs::path file = s.write("names.py", shared_source);
+  fs::path out = s.path / "out";
+  CliRun run = run_cli("run " + file.string() + " labels 'json:[\"a\"]' str:b --out " + out.string(), s.cache_env());
+  REQUIRE_MESSAGE(run.status == 0, run.output);
+  CHECK(last_line(run.output) == "['a', 'b']");
+  CHECK(read_json(out / "names.json") == nlohmann::json::parse("[\"a\", \"b\"]"));
+  CHECK(read_json(out / "result.json") == nlohmann::json::parse("[\"a\", \"b\"]"));
+  CHECK_FALSE(fs::exists(out / "suffix.json"));
 }

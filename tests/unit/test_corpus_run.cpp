@@ -14,8 +14,10 @@
 #include <doctest/doctest.h>
 
 #include "case_selection.h"
+#include "cli/value_json.h"
 #include "compare.h"
 #include "corpus_case.h"
+#include "corpus_json.h"
 #include "helpers.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
@@ -56,9 +58,19 @@ std::vector<fs::path> function_cases() { return cases_of_kind({"function"}); }
 
 // Compares the named outputs with expected/; returns the first mismatch, or "".
 std::string check_outputs(const fs::path& case_dir, const nlohmann::json& spec,
-                          const std::function<std::optional<pykern::Array>(const std::string&)>& output) {
+                          const std::function<std::optional<pykern::Array>(const std::string&)>& output,
+                          const std::function<std::optional<nlohmann::json>(const std::string&)>& json_output = {}) {
   double input_abs_sum = test::first_input_abs_sum(case_dir, spec);
   for (auto& [name, tol] : spec["check"].items()) {
+    if (fs::exists(case_dir / "expected" / (name + ".json"))) {  // a list or dict argument as the function left it
+      auto want = nlohmann::json::parse(test::read(case_dir / "expected" / (name + ".json")));
+      if (!json_output) return name + ": no json output to compare";
+      auto got = json_output(name);
+      if (!got) return name + ": missing";
+      std::string why = test::compare_json(*got, want, tol.value("rtol", 0.0), tol.value("atol", 0.0));
+      if (!why.empty()) return name + ": " + why;
+      continue;
+    }
     auto want = pykern::load_npy((case_dir / "expected" / (name + ".npy")).string());
     if (!want.ok()) return want.error().message;
     auto got = output(name);
@@ -210,11 +222,28 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
     auto module = load_case_module(case_dir);
     REQUIRE(module.ok());
     auto [args, arrays] = test::case_arguments(case_dir, spec);
+    std::map<size_t, nlohmann::json> json = test::case_json_arguments(spec);
     auto function = module->function(spec["function"]);
     REQUIRE(function.ok());
+    // With json arguments, Values: their lists and dicts shared, to be checked as the call leaves them.
+    std::vector<pykern::Value> values;
+    std::map<std::string, size_t> value_of;  // a json argument's name: its position
+    for (size_t i = 0; !json.empty() && i < args.size(); ++i) {
+      if (!json.count(i)) {
+        values.push_back(std::holds_alternative<pykern::Array>(args[i]) ? pykern::Value(std::get<pykern::Array>(args[i]))
+                                                                        : pykern::Value(std::get<pykern::Scalar>(args[i])));
+        continue;
+      }
+      auto value = pykern::cli::parse_host_argument("json:" + json.at(i).dump());
+      REQUIRE(value.ok());
+      values.push_back(*value);
+      value_of[spec["args"][i]["name"].get<std::string>()] = i;
+    }
     fs::create_directories(scratch());
     fs::path printed = scratch() / "printed.txt";
-    auto returned = with_stdout_to(printed, [&, &args = args] { return function->call(args); });
+    auto returned = with_stdout_to(printed, [&, &args = args] {
+      return json.empty() ? function->call(args) : function->call(values);
+    });
     CHECK(sorted_lines(test::read(printed)) == expected_printed(case_dir));  // what its print() calls wrote
     if (spec.contains("expect_error")) {  // Numba's exception, as expected/error.txt words it
       REQUIRE_FALSE(returned.ok());
@@ -237,6 +266,9 @@ TEST_CASE("corpus @jit functions called through the C++ API match Numba's CPU ta
       pykern::Array result = pykern::Array::zeros(value.type, {});
       value.store(value.type, result.data());
       return result;
+    }, [&](const std::string& name) -> std::optional<nlohmann::json> {
+      if (!value_of.count(name)) return std::nullopt;
+      return pykern::cli::value_json(values[value_of.at(name)]);
     });
     CHECK_MESSAGE(mismatch.empty(), mismatch);
   }
@@ -263,7 +295,11 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
     fs::path out = scratch() / "out" / case_dir.filename();
     command += " --backend cpu --out " + out.string();
     for (const auto& arg : spec["args"]) {
-      if (!arg.contains("scalar")) {
+      if (arg.contains("json")) {  // a list or dict, quoted for the shell
+        std::string text = arg["json"].dump();
+        REQUIRE(text.find('\'') == std::string::npos);
+        command += " 'json:" + text + "'";
+      } else if (!arg.contains("scalar")) {
         command += " " + (case_dir / "inputs" / (arg["name"].get<std::string>() + ".npy")).string();
       } else {
         std::string value = arg["scalar"].dump();
@@ -285,6 +321,9 @@ TEST_CASE("every corpus case through `pykern run --backend cpu` matches Numba's 
       auto array = pykern::load_npy((out / (name + ".npy")).string());
       if (!array.ok()) return std::nullopt;
       return *array;
+    }, [&](const std::string& name) -> std::optional<nlohmann::json> {  // a list or dict argument written back
+      if (!fs::exists(out / (name + ".json"))) return std::nullopt;
+      return nlohmann::json::parse(test::read(out / (name + ".json")), nullptr, false);
     });
     CHECK_MESSAGE(mismatch.empty(), mismatch);
     // `pykern run` writes a @jit function's value to standard output too, as its last line.
