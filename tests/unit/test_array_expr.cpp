@@ -84,7 +84,7 @@ std::string output_of(std::string_view loops, std::vector<Type> inputs, std::opt
 }  // namespace
 
 TEST_CASE("a ufunc's loop is the first its operands convert to safely, integers to any float when kinds mix") {
-  const char* add = "??->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d FF->F DD->D";
+  const char* add = "?\?->? bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L qq->q QQ->Q ff->f dd->d FF->F DD->D";
   CHECK(output_of(add, {Type::i32(), Type::i32()}) == "int32");
   CHECK(output_of(add, {Type::i32(), Type::i64()}) == "int64");     // int32 array + 1
   CHECK(output_of(add, {Type::f32(), Type::f64()}) == "float64");   // float32 array * 2.0
