@@ -15,6 +15,34 @@ namespace pykern::sema {
 
 using IndexItem = FunctionChecker::IndexItem;
 
+Value fancy_store_value(FunctionChecker& c, const Type& array, const Value& value, SourceRange target,
+                        SourceRange range, bool one_d_arrays) {
+  std::string shown(c.file().slice(target));
+  if (array.readonly) {
+    c.error(DiagKind::bad_assignment, target,
+            "cannot assign to '" + shown + "': a module-level array is frozen into the kernel, read-only (as in Numba)",
+            "copy it first (np.copy), or pass the array as an argument");
+    return Value::error();
+  }
+  Value source = c.as_runtime(value, range);
+  if (!source.ok()) return source;
+  const Type& dtype = array.dtype();
+  const Type& given = source.type.is(TypeKind::array) ? source.type.dtype() : source.type;
+  bool converts = given.is_scalar() && !given.is(TypeKind::record) && !dtype.is(TypeKind::record) &&
+                  (dtype.is(TypeKind::complex) || !given.is(TypeKind::complex)) &&
+                  (!one_d_arrays || !source.type.is(TypeKind::array) || source.type.ndim == 1);
+  if (!converts) {
+    c.error(DiagKind::type_mismatch, range,
+            fmt::format("cannot assign a '{}' to '{}', elements of an array of type '{}'", to_string(source.type),
+                        shown, to_string(array)),
+            one_d_arrays ? "assign a number, or a 1-D array of numbers that converts to the array's type"
+                         : "assign a number, or an array of numbers, that converts to the array's type");
+    return Value::error();
+  }
+  if (source.type.is(TypeKind::array)) return source;
+  return c.value_of(c.cast_expr(source.expr, dtype));
+}
+
 namespace {
 
 bool is_array_item(const IndexItem& item) {
@@ -129,28 +157,10 @@ Value take(FunctionChecker& c, const Picking& p, SourceRange range) {
 
 // The store a[index] = value: a scalar into every picked element, or an array broadcast to them.
 void store(FunctionChecker& c, const Picking& p, const Value& value, SourceRange target, SourceRange range) {
-  std::string shown(c.file().slice(target));
-  if (p.view.type.readonly) {
-    c.error(DiagKind::bad_assignment, target,
-            "cannot assign to '" + shown + "': a module-level array is frozen into the kernel, read-only (as in Numba)",
-            "copy it first (np.copy), or pass the array as an argument");
-    return;
-  }
-  Value source = c.as_runtime(value, range);
+  Value source = fancy_store_value(c, p.view.type, value, target, range);
   if (!source.ok()) return;
-  const Type& dtype = p.view.type.dtype();
-  const Type& given = source.type.is(TypeKind::array) ? source.type.dtype() : source.type;
-  bool converts = given.is_scalar() && !given.is(TypeKind::record) && !dtype.is(TypeKind::record) &&
-                  (dtype.is(TypeKind::complex) || !given.is(TypeKind::complex));
-  if (!converts) {
-    c.error(DiagKind::type_mismatch, range,
-            fmt::format("cannot assign a '{}' to '{}', elements of an array of type '{}'", to_string(source.type),
-                        shown, to_string(p.view.type)),
-            "assign a number, or an array of numbers, that converts to the array's type");
-    return;
-  }
   std::vector<ir::ExprId> args = operands(c, p, range);
-  args.push_back(source.type.is(TypeKind::array) ? source.expr : c.cast_expr(source.expr, dtype));
+  args.push_back(source.expr);
   ir::Stmt out;
   out.kind = ir::StmtKind::expr;
   out.range = range;

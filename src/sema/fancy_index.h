@@ -23,6 +23,13 @@ std::optional<Value> advanced_index(FunctionChecker& c, const Value& base,
                                     const std::vector<FunctionChecker::IndexItem>& items, SourceRange range,
                                     FunctionChecker::PendingStore* store);
 
+// What a store through index arrays writes (a[idx] = v, a[rows, cols] = v, a[rows, :, cols] = v):
+// a number converted to the array's type, or an array of numbers as it is (only 1-D with
+// `one_d_arrays`). Value::error() after a located error: a read-only array, or a value whose type
+// does not convert to its elements.
+Value fancy_store_value(FunctionChecker& c, const Type& array, const Value& value, SourceRange target,
+                        SourceRange range, bool one_d_arrays = false);
+
 // a[mask] op= v: the picked elements read once, combined with v and stored back (Numba's
 // getitem, inplace operator, setitem). False where `current` is no advanced index's read.
 bool advanced_aug_assign(FunctionChecker& c, const Value& current, const Value& operand, ast::BinaryOp op,

@@ -1,6 +1,7 @@
 // a[rows, :, cols] and the other mixes of index arrays with integers and slices, in @jit
 // functions on the host (sema/fancy_mixed.h).
 #include "sema/fancy_mixed.h"
+#include "sema/fancy_index.h"
 
 #include <algorithm>
 
@@ -100,28 +101,10 @@ Value take(FunctionChecker& c, const Mixed& m, const Value& view, SourceRange ra
 // The store view[...] = value: a number into every picked element, or an array broadcast to them.
 void store(FunctionChecker& c, const Mixed& m, const Value& view, const Value& value, SourceRange target,
            SourceRange range) {
-  std::string shown(c.file().slice(target));
-  if (view.type.readonly) {
-    c.error(DiagKind::bad_assignment, target,
-            "cannot assign to '" + shown + "': a module-level array is frozen into the kernel, read-only (as in Numba)",
-            "copy it first (np.copy), or pass the array as an argument");
-    return;
-  }
-  Value source = c.as_runtime(value, range);
+  Value source = fancy_store_value(c, view.type, value, target, range);
   if (!source.ok()) return;
-  const Type& dtype = view.type.dtype();
-  const Type& given = source.type.is(TypeKind::array) ? source.type.dtype() : source.type;
-  bool converts = given.is_scalar() && !given.is(TypeKind::record) && !dtype.is(TypeKind::record) &&
-                  (dtype.is(TypeKind::complex) || !given.is(TypeKind::complex));
-  if (!converts) {
-    c.error(DiagKind::type_mismatch, range,
-            fmt::format("cannot assign a '{}' to '{}', elements of an array of type '{}'", to_string(source.type),
-                        shown, to_string(view.type)),
-            "assign a number, or an array of numbers, that converts to the array's type");
-    return;
-  }
   std::vector<ir::ExprId> args = operands(c, m, view.expr, range);
-  args.push_back(source.type.is(TypeKind::array) ? source.expr : c.cast_expr(source.expr, dtype));
+  args.push_back(source.expr);
   args.insert(args.end(), m.indices.begin(), m.indices.end());
   ir::Stmt out;
   out.kind = ir::StmtKind::expr;

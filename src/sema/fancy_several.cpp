@@ -1,5 +1,6 @@
 // a[rows, cols] in @jit functions on the host (sema/fancy_several.h).
 #include "sema/fancy_several.h"
+#include "sema/fancy_index.h"
 
 #include <algorithm>
 
@@ -17,29 +18,9 @@ bool is_integer_vector(const FunctionChecker::IndexItem& item) {
 // a[rows, cols] = value: a number converted to the array's type, or a 1-D array of numbers.
 void store(FunctionChecker& c, const Value& base, std::vector<ir::ExprId> indices, const Value& value,
            SourceRange target, SourceRange range) {
-  std::string shown(c.file().slice(target));
-  if (base.type.readonly) {
-    c.error(DiagKind::bad_assignment, target,
-            "cannot assign to '" + shown + "': a module-level array is frozen into the kernel, read-only (as in Numba)",
-            "copy it first (np.copy), or pass the array as an argument");
-    return;
-  }
-  Value source = c.as_runtime(value, range);
+  Value source = fancy_store_value(c, base.type, value, target, range, true);
   if (!source.ok()) return;
-  const Type& dtype = base.type.dtype();
-  const Type& given = source.type.is(TypeKind::array) ? source.type.dtype() : source.type;
-  bool converts = given.is_scalar() && !given.is(TypeKind::record) && !dtype.is(TypeKind::record) &&
-                  (dtype.is(TypeKind::complex) || !given.is(TypeKind::complex)) &&
-                  (!source.type.is(TypeKind::array) || source.type.ndim == 1);
-  if (!converts) {
-    c.error(DiagKind::type_mismatch, range,
-            fmt::format("cannot assign a '{}' to '{}', elements of an array of type '{}'", to_string(source.type),
-                        shown, to_string(base.type)),
-            "assign a number, or a 1-D array of numbers that converts to the array's type");
-    return;
-  }
-  std::vector<ir::ExprId> args = {base.expr,
-                                  source.type.is(TypeKind::array) ? source.expr : c.cast_expr(source.expr, dtype)};
+  std::vector<ir::ExprId> args = {base.expr, source.expr};
   args.insert(args.end(), indices.begin(), indices.end());
   ir::Stmt out;
   out.kind = ir::StmtKind::expr;
