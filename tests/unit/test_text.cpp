@@ -12,6 +12,7 @@
 
 #include <doctest/doctest.h>
 
+#include "captured_stdout.h"
 #include "host_module.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
@@ -116,24 +117,6 @@ Module load() { return test::load_host_module(source, "text.py", "text"); }
 
 int64_t integer(const Returned& r, size_t k) { return r.values.at(k).integer; }
 
-// What `body` prints on standard output (a host call prints there, as printf does).
-template <class Body> std::string printed_by(Body body) {
-  std::filesystem::path file = std::filesystem::temp_directory_path() / ("pykern-text-stdout-" + std::to_string(::getpid()) + ".txt");
-  std::fflush(stdout);
-  int saved = ::dup(STDOUT_FILENO);
-  int redirected = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  ::dup2(redirected, STDOUT_FILENO);
-  ::close(redirected);
-  body();
-  std::fflush(stdout);
-  ::dup2(saved, STDOUT_FILENO);
-  ::close(saved);
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::filesystem::remove(file);
-  return text.str();
-}
 
 }  // namespace
 
@@ -211,7 +194,7 @@ TEST_CASE("a mode string from a default, a literal argument or a module constant
 
 TEST_CASE("print() of strings, f-strings and floats prints as Numba's CPU target does") {
   Module module = load();
-  std::string out = printed_by([&] { test::call(module, "texts", int64_t(3), 2.5, true); });
+  std::string out = test::printed_by([&] { test::call(module, "texts", int64_t(3), 2.5, true); });
   CHECK(out ==
         "row 3 2.5 True (3, 2.5) %d\n"
         "row 3: True -3 200 <object type:float64> {n} é\n"

@@ -14,6 +14,7 @@
 
 #include <doctest/doctest.h>
 
+#include "captured_stdout.h"
 #include "host_module.h"
 #include "pykern/function.h"
 #include "pykern/module.h"
@@ -95,25 +96,6 @@ std::string returned(Module& module, const char* name, int64_t n) {
 }
 std::string returned(Module& module, const char* name) { return test::call(module, name).value().to_string(); }
 
-// What `body` prints on standard output (a host call prints there, as printf does).
-template <class Body> std::string printed_by(Body body) {
-  std::filesystem::path file =
-      std::filesystem::temp_directory_path() / ("pykern-text-methods2-" + std::to_string(::getpid()) + ".txt");
-  std::fflush(stdout);
-  int saved = ::dup(STDOUT_FILENO);
-  int redirected = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  ::dup2(redirected, STDOUT_FILENO);
-  ::close(redirected);
-  body();
-  std::fflush(stdout);
-  ::dup2(saved, STDOUT_FILENO);
-  ::close(saved);
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::filesystem::remove(file);
-  return text.str();
-}
 
 // The described error of compiling and calling f(n) with `body` as its code.
 std::string refusal(const std::string& body) {
@@ -167,7 +149,7 @@ TEST_CASE("index and rindex raise Numba's ValueError where the text is absent") 
 
 TEST_CASE("print() of dicts as the typed Dict's str, of None, complex numbers and lists of tuples") {
   Module module = load();
-  std::string out = printed_by([&] { test::call(module, "printed"); });
+  std::string out = test::printed_by([&] { test::call(module, "printed"); });
   CHECK(out ==
         "{b: 2, a: 1, c: 3}\n"
         "{1.5: (1, 'x'), 2.0: (2, 'y')} {k: {inner: 0.1}}\n"
